@@ -1,0 +1,188 @@
+"""`python -m companion ...`: the same engine as the app, without a screen."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion.config import load_settings
+from companion.core.board import MAX_BOARD_FILE_BYTES
+from companion.core.game import BoardStateError, InvalidMove, MissingBoxData
+from companion.core.scoring import ScoreSheet
+from companion.core.session import make_config
+from companion.core.text import LANGUAGES, Msg, tr
+from companion.games import GAMES
+
+EXIT_INVALID = 2
+
+
+class CliError(Exception):
+    """A user error: printed as one clear line on stderr, exit code 2."""
+
+
+def read_json_file(path: str, what: str) -> object:
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+    except OSError as error:
+        raise CliError(f"{path}: cannot read {what}: {error.strerror}")
+    if size > MAX_BOARD_FILE_BYTES:
+        raise CliError(f"{path}: {what} is {size} bytes; the limit is {MAX_BOARD_FILE_BYTES}")
+    try:
+        return json.loads(file.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: {what} is not UTF-8 text")
+    except json.JSONDecodeError as error:
+        raise CliError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+
+
+def cmd_games(args) -> int:
+    rows = [(g.id, g.name.render(args.lang), f"{g.min_players}-{g.max_players}") for g in GAMES.values()]
+    if args.json:
+        print(json.dumps([{"id": i, "name": n, "min_players": GAMES[i].min_players,
+                           "max_players": GAMES[i].max_players} for i, n, _ in rows], indent=2, ensure_ascii=False))
+    else:
+        for game_id, name, players in rows:
+            print(f"{game_id:<20} {name:<28} {tr(args.lang, 'core.cli.players', range=players)}")
+    return 0
+
+
+def cmd_setup(args) -> int:
+    game = GAMES.get(args.game)
+    if game is None:
+        raise CliError(f"unknown game {args.game!r}; known: {', '.join(GAMES)}")
+    if args.players not in game.player_counts:
+        raise CliError(f"{game.id} is for {game.min_players}-{game.max_players} players, not {args.players}")
+    names = [n.strip() for n in args.names.split(",")] if args.names else [
+        tr(args.lang, "core.default_player", number=i + 1) for i in range(args.players)]
+    if len(names) != args.players:
+        raise CliError(f"--names gives {len(names)} names for {args.players} players")
+    if not 1 <= args.start <= args.players:
+        raise CliError(f"--start must be between 1 and {args.players}")
+    try:
+        config = make_config(game, [{"name": n, "colour": c} for n, c in zip(names, game.colours)],
+                             args.start - 1)
+    except InvalidMove as error:
+        raise CliError(error.msg.render(args.lang))
+    steps = game.setup_checklist(config)
+    if args.json:
+        print(json.dumps({"game": game.id, "players": args.players, "steps": [
+            {"id": s.id, "text": s.text.render(args.lang), "details": [d.render(args.lang) for d in s.details]}
+            for s in steps]}, indent=2, ensure_ascii=False))
+    else:
+        print(f"{game.name.render(args.lang)} - {tr(args.lang, 'core.cli.setup_for', players=args.players)}")
+        for number, step in enumerate(steps, 1):
+            print(f"[ ] {number}. {step.text.render(args.lang)}")
+            for detail in step.details:
+                print(f"       - {detail.render(args.lang)}")
+    return 0
+
+
+def load_box(args, game_id: str) -> dict:
+    from companion.storage import Repository
+
+    box = {}
+    if args.data:
+        box.update(Repository(Path(args.data), GAMES).box_data(game_id))
+    if args.box:
+        extra = read_json_file(args.box, "box data")
+        if not isinstance(extra, dict):
+            raise CliError(f"{args.box}: box data must be a JSON object of values")
+        box.update(extra.get(game_id, extra))
+    return box
+
+
+def score_data(data: object, box: dict | None = None) -> ScoreSheet:
+    """Validate and score a board state; raises BoardStateError / MissingBoxData."""
+    if not isinstance(data, dict):
+        raise BoardStateError("$", Msg("core.board.not_object"))
+    game_id = data.get("game")
+    if game_id not in GAMES:
+        raise BoardStateError("$.game", Msg("core.board.unknown_game", game=repr(game_id), known=list(GAMES)))
+    game = GAMES[game_id]
+    return game.score(game.parse_board_state(data), box or {})
+
+
+def print_sheet(sheet: ScoreSheet, lang: str) -> None:
+    labels = {k: v.render(lang) for k, v in sheet.category_labels.items()}
+    print(GAMES[sheet.game].name.render(lang))
+    for p in sorted(sheet.players, key=lambda p: p.rank):
+        print(f"\n{p.rank}. {p.name}: {p.total}")
+        for c in p.categories:
+            print(f"   {labels.get(c.id, c.id):<28} {c.points:>4}   {c.explanation.render(lang)}")
+        if p.tiebreak_note:
+            print(f"   {p.tiebreak_note.render(lang)}")
+    print("\n" + tr(lang, "core.cli.winners", names=sheet.winners))
+    for note in sheet.notes:
+        print(note.render(lang))
+
+
+def cmd_score(args) -> int:
+    data = read_json_file(args.file, "board state")
+    game_id = data.get("game") if isinstance(data, dict) else None
+    try:
+        sheet = score_data(data, load_box(args, game_id) if game_id in GAMES else {})
+    except BoardStateError as error:
+        raise CliError(f"{args.file}: {error.field}: {error.msg.render(args.lang)}")
+    except MissingBoxData as error:
+        raise CliError(f"{args.file}: {tr(args.lang, 'core.cli.box_missing', keys=error.keys)}")
+    if args.json:
+        print(json.dumps(sheet.to_json(args.lang), indent=2, ensure_ascii=False))
+    else:
+        print_sheet(sheet, args.lang)
+    return 0
+
+
+def cmd_run(args) -> int:
+    from companion.ui.server import serve
+
+    settings = load_settings()
+    return serve(host=args.host or settings.host, port=args.port or settings.port,
+                 data_dir=Path(args.data) if args.data else settings.data_dir, lan=args.lan)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m companion", description="Tabula, the board-game scoring companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def with_lang(p):
+        p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the output")
+        return p
+
+    p = with_lang(sub.add_parser("games", help="list the games and their player counts"))
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_games)
+
+    p = with_lang(sub.add_parser("setup", help="print the setup checklist for a game"))
+    p.add_argument("game", help="game id, see `games`")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--names", help="comma-separated player names in seating order (clockwise)")
+    p.add_argument("--start", type=int, default=1, help="the start player's number in --names (default 1)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_setup)
+
+    p = with_lang(sub.add_parser("score", help="score a finished game's board state (JSON, see docs/)"))
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--data", help="data directory whose entered box data to use")
+    p.add_argument("--box", help="JSON file of box data values")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("run", help="start the app in web mode")
+    p.add_argument("--host")
+    p.add_argument("--port", type=int)
+    p.add_argument("--data", help="data directory (default from flet.toml)")
+    p.add_argument("--lan", action="store_true", help="serve on this machine's LAN address for phones at the table")
+    p.set_defaults(func=cmd_run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except CliError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_INVALID

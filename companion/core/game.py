@@ -1,0 +1,140 @@
+"""The game-definition protocol every game package implements.
+
+A game is a static description plus pure functions over plain JSON-able data:
+- `setup_checklist(config)`: the steps to set up the physical box for this table;
+- `initial_state(config)` / `apply(state, event, config)`: the live tracker as a fold over the
+  session's event log (undo, redo and resume are replays of that log);
+- `parse_board_state(data)` / `score(board, box)`: the end scoring, pure.
+The generic screens and the CLI only talk to this protocol: no `if game == ...` anywhere else.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from companion.core.scoring import ScoreSheet
+from companion.core.text import Msg
+
+
+class InvalidMove(Exception):
+    """An event that the rules do not allow in the current state; the state is left unchanged."""
+
+    def __init__(self, msg: Msg):
+        super().__init__(msg.key)
+        self.msg = msg
+
+
+class BoardStateError(ValueError):
+    """A board state that cannot be scored: `field` names where (a JSON path), `msg` what is wrong."""
+
+    def __init__(self, field: str, msg: Msg):
+        super().__init__(f"{field}: {msg.key} {msg.params}")
+        self.field = field
+        self.msg = msg
+
+
+class MissingBoxData(Exception):
+    """Scoring needs values printed on components that the players have not entered yet."""
+
+    def __init__(self, game_id: str, keys: list[str]):
+        super().__init__(f"{game_id}: box data needed: {', '.join(keys)}")
+        self.game_id = game_id
+        self.keys = keys
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    id: str
+    text: Msg
+    details: tuple[Msg, ...] = ()
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A per-player number the live tracker shows with -/+ buttons."""
+
+    id: str
+    label: Msg
+    minimum: int = 0
+    steps: tuple[int, ...] = (1,)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A game event the tracker offers as a button.
+
+    `per_player` actions are shown on each player's card; `value_choices` (when given) are the
+    numbers offered after tapping (for example a milestone's number); `confirm` asks first.
+    """
+
+    id: str
+    label: Msg
+    per_player: bool = False
+    value_choices: tuple[int, ...] = ()
+    confirm: Msg | None = None
+
+
+@dataclass(frozen=True)
+class BoxValue:
+    """A value printed on a component that the players enter once (see the box-data policy)."""
+
+    key: str
+    label: Msg
+    known: int | None = None
+    source: Msg | None = None
+
+
+@dataclass
+class GameDefinition:
+    id: str
+    name: Msg
+    min_players: int
+    max_players: int
+    counters: tuple[Counter, ...]
+    setup_checklist: Callable[[dict], list[SetupStep]]
+    initial_state: Callable[[dict], dict]
+    apply_event: Callable[[dict, dict, dict], None]
+    actions: Callable[[dict, dict], list[Action]]
+    status: Callable[[dict, dict], list[Msg]]
+    parse_board_state: Callable[[Any], dict]
+    score: Callable[[dict, dict], ScoreSheet]
+    board_from_tracker: Callable[[dict, dict], dict]
+    player_counts_note: Msg | None = None
+    box_values: tuple[BoxValue, ...] = ()
+    colours: tuple[str, ...] = ("red", "blue", "yellow", "green")
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def apply(self, state: dict, event: dict, config: dict) -> dict:
+        """Return the state after `event`; raise InvalidMove and leave `state` untouched otherwise."""
+        new = copy.deepcopy(state)
+        if event.get("type") == "adjust":
+            apply_adjust(self, new, event, config)
+        else:
+            self.apply_event(new, event, config)
+        return new
+
+
+def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:
+    """The generic counter change: {"type": "adjust", "player": p, "counter": id, "delta": n}."""
+    counters = {c.id: c for c in game.counters}
+    player, counter_id, delta = event.get("player"), event.get("counter"), event.get("delta")
+    if not isinstance(player, int) or not 0 <= player < len(config["players"]):
+        raise InvalidMove(Msg("core.error.no_such_player"))
+    if counter_id not in counters or not isinstance(delta, int) or delta == 0:
+        raise InvalidMove(Msg("core.error.bad_event"))
+    counter = counters[counter_id]
+    values = state["players"][player]["counters"]
+    new_value = values[counter_id] + delta
+    if new_value < counter.minimum:
+        raise InvalidMove(Msg("core.error.below_minimum", counter=counter.label, minimum=counter.minimum))
+    values[counter_id] = new_value
+    state["log"].append(
+        Msg("core.log.adjust", player=config["players"][player]["name"], counter=counter.label,
+            delta=f"{delta:+d}", value=new_value).to_json()
+    )

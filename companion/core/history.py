@@ -1,0 +1,32 @@
+"""A finished play as it is kept in the history (and exported)."""
+
+from __future__ import annotations
+
+import time
+
+from companion.core.scoring import ScoreSheet
+from companion.core.session import Session
+
+
+def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict | None = None) -> dict:
+    finished = time.time()
+    players = session.config["players"]
+    return {
+        "id": session.id,
+        "game": session.game.id,
+        "started": session.created,
+        "finished": finished,
+        "duration_s": round(finished - session.created),
+        "start_player": players[session.config["start_player"]]["name"],
+        "players": [
+            {"name": p.name, "colour": players[i]["colour"], "total": p.total, "rank": p.rank,
+             "categories": {c.id: c.points for c in p.categories},
+             "explanations": {c.id: c.explanation.to_json() for c in p.categories},
+             "tiebreak": list(p.tiebreak)}
+            for i, p in enumerate(sheet.players)
+        ],
+        "winners": sheet.winners,
+        "notes": [n.to_json() for n in sheet.notes],
+        "board": board,
+        "box_used": box_used or {},
+    }

@@ -1,0 +1,22 @@
+"""City of Rome (Abacus Spiele 2018, Matthew Dunstan & Brett J. Gilbert)."""
+
+from companion.core.game import GameDefinition
+from companion.core.text import Msg
+from companion.games.city_of_rome import scoring, setup, tracker
+
+GAME = GameDefinition(
+    id="city-of-rome",
+    name=Msg("city-of-rome.name"),
+    min_players=2,
+    max_players=4,
+    counters=tracker.COUNTERS,
+    setup_checklist=setup.setup_checklist,
+    initial_state=tracker.initial_state,
+    apply_event=tracker.apply_event,
+    actions=tracker.actions,
+    status=tracker.status,
+    parse_board_state=scoring.parse_board_state,
+    score=scoring.score,
+    board_from_tracker=tracker.board_from_tracker,
+    colours=("violet", "orange", "white", "brown"),
+)

@@ -1,0 +1,282 @@
+"""City of Rome's final scoring (rulebook: SCHLUSSWERTUNG, building overview, scoring example)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.board import field, read_players, reject_unknown, require_dict, require_int, require_list
+from companion.core.game import BoardStateError
+from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.text import Msg
+from companion.games.city_of_rome.cards import (
+    AQUEDUCT, CARDS, HOUSE, PRODUCTION, PUBLIC, PUBLIC_TYPES, TEMPLE, Card, copies_in_play,
+    influence_cards, stacks_in_play,
+)
+
+SIZE = 4
+AQUEDUCT_POINTS = (0, 4, 12, 24, 40)
+CATEGORIES = ("districts_2", "districts_3", "districts_4", "aqueducts", "temples", "money",
+              "influence_tokens", "influence_cards")
+CATEGORY_LABELS = {c: Msg(f"city-of-rome.category.{c}") for c in CATEGORIES}
+
+
+@dataclass(frozen=True)
+class Placed:
+    card: Card
+    vp_markers: int = 0
+
+
+City = list[list["Placed | None"]]
+
+
+def neighbours(r: int, c: int):
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE:
+            yield r + dr, c + dc
+
+
+# ---------------------------------------------------------------- reading and validating a city
+
+def parse_cell(value, path: str) -> Placed | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = {"card": value}
+    require_dict(value, path)
+    reject_unknown(value, {"card", "vp_markers"}, path)
+    card_id = field(value, "card", path)
+    if card_id not in CARDS:
+        raise BoardStateError(f"{path}.card", Msg("city-of-rome.error.unknown_card", card=repr(card_id)))
+    card = CARDS[card_id]
+    markers = field(value, "vp_markers", path, 0)
+    if card.public_type != "therme" and markers:
+        raise BoardStateError(f"{path}.vp_markers", Msg("city-of-rome.error.markers_not_therme"))
+    return Placed(card, require_int(markers, f"{path}.vp_markers", 0, 4 + card.extra_vp_marker))
+
+
+def parse_city(value, path: str) -> City:
+    rows = require_list(value, path)
+    if len(rows) > SIZE or any(isinstance(r, list) and len(r) > SIZE for r in rows):
+        raise BoardStateError(path, Msg("city-of-rome.error.too_big"))
+    if len(rows) != SIZE:
+        raise BoardStateError(path, Msg("city-of-rome.error.rows", count=len(rows)))
+    city: City = []
+    for r, row in enumerate(rows):
+        require_list(row, f"{path}[{r}]")
+        if len(row) != SIZE:
+            raise BoardStateError(f"{path}[{r}]", Msg("city-of-rome.error.columns", count=len(row)))
+        city.append([parse_cell(cell, f"{path}[{r}][{c}]") for c, cell in enumerate(row)])
+    check_city(city, path)
+    return city
+
+
+def check_city(city: City, path: str) -> None:
+    """What the building rules make impossible in one city."""
+    cells = [(r, c) for r in range(SIZE) for c in range(SIZE) if city[r][c]]
+    for r in range(SIZE):
+        if sum(1 for c in range(SIZE) if city[r][c] and city[r][c].card.kind == AQUEDUCT) > 1:
+            raise BoardStateError(f"{path}[{r}]", Msg("city-of-rome.error.aqueducts_row", row=r + 1))
+    for c in range(SIZE):
+        if sum(1 for r in range(SIZE) if city[r][c] and city[r][c].card.kind == AQUEDUCT) > 1:
+            raise BoardStateError(path, Msg("city-of-rome.error.aqueducts_column", column=c + 1))
+    for r, c in cells:
+        placed = city[r][c]
+        around = sum(1 for n in neighbours(r, c) if city[n[0]][n[1]])
+        limit = around + placed.card.extra_vp_marker
+        if placed.vp_markers > limit:
+            raise BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
+                "city-of-rome.error.too_many_markers", markers=placed.vp_markers, limit=limit))
+    if cells:  # every card is built touching the city, so the city is one piece
+        seen, todo = {cells[0]}, [cells[0]]
+        while todo:
+            for n in neighbours(*todo.pop()):
+                if city[n[0]][n[1]] and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if len(seen) != len(cells):
+            raise BoardStateError(path, Msg("city-of-rome.error.not_connected"))
+
+
+def parse_board_state(data) -> dict:
+    """Validate a whole table's end state; returns it normalised (cities as `Placed` grids)."""
+    require_dict(data, "$")
+    reject_unknown(data, {"game", "players"}, "$")
+    if data.get("game", "city-of-rome") != "city-of-rome":
+        raise BoardStateError("$.game", Msg("core.board.wrong_game", expected="city-of-rome"))
+    players = read_players(data, 2, 4)
+    count = len(players)
+    out = []
+    used: dict[str, list[str]] = {}
+    cards_used: list[tuple[int, str]] = []
+    for i, p in enumerate(players):
+        path = f"$.players[{i}]"
+        reject_unknown(p, {"name", "city", "money", "influence_tokens", "influence_cards"}, path)
+        city = parse_city(field(p, "city", path), f"{path}.city")
+        cards = require_list(field(p, "influence_cards", path, []), f"{path}.influence_cards")
+        for j, v in enumerate(cards):
+            require_int(v, f"{path}.influence_cards[{j}]", 1)
+            if v not in influence_cards(count):
+                raise BoardStateError(f"{path}.influence_cards[{j}]", Msg(
+                    "city-of-rome.error.influence_card", value=v, players=count,
+                    allowed=list(influence_cards(count))))
+            cards_used.append((v, f"{path}.influence_cards[{j}]"))
+        for r, row in enumerate(city):
+            for c, placed in enumerate(row):
+                if placed:
+                    used.setdefault(placed.card.id, []).append(f"{path}.city[{r}][{c}]")
+        out.append({
+            "name": p["name"].strip(),
+            "city": city,
+            "money": require_int(field(p, "money", path), f"{path}.money"),
+            "influence_tokens": require_int(field(p, "influence_tokens", path), f"{path}.influence_tokens"),
+            "influence_cards": list(cards),
+        })
+    seen_cards: set[int] = set()
+    for v, where in cards_used:
+        if v in seen_cards:
+            raise BoardStateError(where, Msg("city-of-rome.error.influence_card_twice", value=v))
+        seen_cards.add(v)
+    for card_id, places in used.items():
+        card = CARDS[card_id]
+        available = copies_in_play(card, count)
+        if len(places) > available:
+            if available == 0:
+                missing = [s for s in card.stacks if s not in stacks_in_play(count)]
+                msg = Msg("city-of-rome.error.stack_not_used", card=card_msg(card_id),
+                          stack=missing[0], players=count)
+            elif available == 1:
+                msg = Msg("city-of-rome.error.card_twice", card=card_msg(card_id))
+            else:
+                msg = Msg("city-of-rome.error.too_many_copies", card=card_msg(card_id),
+                          count=len(places), available=available, players=count)
+            raise BoardStateError(places[-1], msg)
+    return {"game": "city-of-rome", "players": out}
+
+
+def card_msg(card_id: str) -> Msg:
+    return Msg(f"city-of-rome.card.{card_id}")
+
+
+# ---------------------------------------------------------------- scoring
+
+@dataclass(frozen=True)
+class District:
+    value: int
+    cells: tuple[tuple[int, int], ...]
+    public_types: tuple[str, ...]
+    vp_markers: int
+
+    @property
+    def house_sum(self) -> int:
+        return self.value * len(self.cells)
+
+    @property
+    def points(self) -> int:
+        # No adjacent public building: the district scores nothing, markers included.
+        return self.house_sum * len(self.public_types) + self.vp_markers if self.public_types else 0
+
+
+def residential_districts(city: City) -> list[District]:
+    """Orthogonally connected houses of the same value, each with the public colours around it."""
+    districts, seen = [], set()
+    for r in range(SIZE):
+        for c in range(SIZE):
+            placed = city[r][c]
+            if not placed or placed.card.kind != HOUSE or (r, c) in seen:
+                continue
+            value = placed.card.house_value
+            cells, todo = [], [(r, c)]
+            seen.add((r, c))
+            while todo:
+                cell = todo.pop()
+                cells.append(cell)
+                for n in neighbours(*cell):
+                    other = city[n[0]][n[1]]
+                    if other and other.card.kind == HOUSE and other.card.house_value == value and n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+            adjacent = {n for cell in cells for n in neighbours(*cell)
+                        if city[n[0]][n[1]] and city[n[0]][n[1]].card.kind == PUBLIC}
+            types = {city[a][b].card.public_type for a, b in adjacent}
+            # Of several blue buildings only one counts: the player takes the one with most markers.
+            markers = max((city[a][b].vp_markers for a, b in adjacent
+                           if city[a][b].card.public_type == "therme"), default=0)
+            districts.append(District(value, tuple(sorted(cells)),
+                                      tuple(t for t in PUBLIC_TYPES if t in types), markers))
+    return districts
+
+
+def city_cards(city: City) -> list[Card]:
+    return [p.card for row in city for p in row if p]
+
+
+def temple_points(card_id: str, cards: list[Card], money: int) -> tuple[int, Msg]:
+    kinds = [c.kind for c in cards]
+    houses = [c.house_value for c in cards if c.kind == HOUSE]
+    public_colours = {c.public_type for c in cards if c.kind == PUBLIC}
+    temples, stars = kinds.count(TEMPLE), sum(c.stars for c in cards)
+    name = card_msg(card_id)
+
+    def condition(met: bool, points: int, key: str, **params) -> tuple[int, Msg]:
+        got = points if met else 0
+        return got, Msg(f"city-of-rome.temple.{key}", temple=name, points=got, **params)
+
+    rules = {
+        "temple-minerva": lambda: condition(len(cards) == 16, 10, "minerva", cards=len(cards)),
+        "temple-fortuna": lambda: condition(len(public_colours) == 4, 15, "fortuna", colours=len(public_colours)),
+        "temple-amor": lambda: condition(houses.count(2) >= 4, 10, "amor", houses=houses.count(2)),
+        "temple-juno": lambda: condition(temples >= 4, 10, "juno", temples=temples),
+        "temple-saturn": lambda: condition(kinds.count(PRODUCTION) >= 4, 15, "saturn",
+                                           buildings=kinds.count(PRODUCTION)),
+        "temple-luna": lambda: (stars, Msg("city-of-rome.temple.luna", temple=name, stars=stars, points=stars)),
+        "temple-mars": lambda: condition(houses.count(4) >= 1, 5, "mars", houses=houses.count(4)),
+        "temple-venus": lambda: (2 * houses.count(2), Msg("city-of-rome.temple.venus", temple=name,
+                                                          houses=houses.count(2), points=2 * houses.count(2))),
+        "temple-jupiter": lambda: (2 * temples, Msg("city-of-rome.temple.jupiter", temple=name,
+                                                    temples=temples, points=2 * temples)),
+        "temple-mercury": lambda: (money // 3, Msg("city-of-rome.temple.mercury", temple=name,
+                                                   money=money, points=money // 3)),
+    }
+    return rules[card_id]()
+
+
+def score_player(p: dict) -> PlayerScore:
+    city: City = p["city"]
+    cards = city_cards(city)
+    categories = []
+    districts = residential_districts(city)
+    for value in (2, 3, 4):
+        mine = [d for d in districts if d.value == value]
+        parts = [Msg("city-of-rome.explain.district", houses=len(d.cells), sum=d.house_sum,
+                     colours=len(d.public_types), markers=d.vp_markers, points=d.points) if d.public_types
+                 else Msg("city-of-rome.explain.district_alone", houses=len(d.cells), sum=d.house_sum)
+                 for d in mine]
+        explanation = (Msg("city-of-rome.explain.districts", parts=parts) if mine
+                       else Msg("city-of-rome.explain.no_district", value=value))
+        categories.append(Category(f"districts_{value}", sum(d.points for d in mine), explanation))
+    aqueducts = sum(1 for c in cards if c.kind == AQUEDUCT)
+    categories.append(Category("aqueducts", AQUEDUCT_POINTS[aqueducts],
+                               Msg("city-of-rome.explain.aqueducts", count=aqueducts,
+                                   points=AQUEDUCT_POINTS[aqueducts])))
+    temples = [temple_points(c.id, cards, p["money"]) for c in cards if c.kind == TEMPLE]
+    categories.append(Category(
+        "temples", sum(t[0] for t in temples),
+        Msg("city-of-rome.explain.temples", parts=[t[1] for t in temples]) if temples
+        else Msg("city-of-rome.explain.no_temple")))
+    categories.append(Category("money", p["money"], Msg("city-of-rome.explain.money", money=p["money"])))
+    tokens = p["influence_tokens"]
+    categories.append(Category("influence_tokens", tokens // 2,
+                               Msg("city-of-rome.explain.tokens", tokens=tokens, points=tokens // 2)))
+    cards_won = p["influence_cards"]
+    categories.append(Category(
+        "influence_cards", sum(cards_won),
+        Msg("city-of-rome.explain.cards", cards=[str(v) for v in cards_won], points=sum(cards_won))
+        if cards_won else Msg("city-of-rome.explain.no_cards")))
+    return PlayerScore(p["name"], categories, tiebreak=(tokens, p["money"]),
+                       tiebreak_note=Msg("city-of-rome.tiebreak", tokens=tokens, money=p["money"]))
+
+
+def score(board: dict, box: dict | None = None) -> ScoreSheet:
+    """Score a parsed board state (see `parse_board_state`). City of Rome needs no box data."""
+    return ScoreSheet("city-of-rome", [score_player(p) for p in board["players"]], CATEGORY_LABELS,
+                      notes=[Msg("city-of-rome.tiebreak_rule")])

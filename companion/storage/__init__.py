@@ -1,0 +1,3 @@
+from companion.storage.repository import Repository
+
+__all__ = ["Repository"]

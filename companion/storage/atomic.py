@@ -1,0 +1,51 @@
+"""A TinyDB storage that never leaves a half-written file behind.
+
+TinyDB's JSONStorage rewrites the file in place, so a crash mid-write corrupts it. This one writes
+a temporary file in the same directory, fsyncs it, renames it over the target (atomic on POSIX)
+and fsyncs the directory so the rename itself survives a power cut.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from tinydb.storages import Storage
+
+
+def write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+class AtomicJSONStorage(Storage):
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+
+    def read(self):
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        return json.loads(text) if text.strip() else None
+
+    def write(self, data) -> None:
+        write_atomic(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,210 @@
+"""Tabula's data directory, behind one small interface.
+
+Files (all TinyDB, all written atomically):
+- `live/<session id>.json`  one game in progress each, so an entry rewrites only its own game;
+- `history.json`            finished plays, written only when a game is finished or deleted;
+- `settings.json`           language, theme and the names entered before;
+- `boxdata.json`            values printed on components that the players entered.
+A file that cannot be read (empty, truncated, not JSON, wrong version or shape) is renamed to
+`<name>.damaged-<time>` and a notice is kept for the home screen; the app carries on without it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from tinydb import TinyDB
+from tinydb.table import Document
+
+from companion.core.game import GameDefinition
+from companion.core.session import Session
+from companion.core.text import Msg
+from companion.storage.atomic import AtomicJSONStorage
+
+SCHEMA_VERSION = 1
+SETTINGS_DEFAULTS = {"lang": "en", "theme": "light"}
+SETTINGS_CHOICES = {"lang": ("en", "de"), "theme": ("light", "dark")}
+MAX_KNOWN_NAMES = 40
+
+
+class DamagedFile(Exception):
+    pass
+
+
+def _check_tinydb_shape(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise DamagedFile("not a JSON object")
+    for table, docs in data.items():
+        if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
+            raise DamagedFile(f"table {table!r} is not a set of records")
+    meta = data.get("meta", {}).get("1")
+    if meta is None or meta.get("schema") != SCHEMA_VERSION:
+        raise DamagedFile(f"schema version {None if meta is None else meta.get('schema')!r}, "
+                          f"expected {SCHEMA_VERSION}")
+
+
+def _check_play(doc: dict) -> None:
+    for key, kind in (("game", str), ("finished", (int, float)), ("players", list), ("winners", list)):
+        if not isinstance(doc.get(key), kind):
+            raise DamagedFile(f"a play has no valid {key!r}")
+    for p in doc["players"]:
+        if not (isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("total"), int)
+                and isinstance(p.get("categories"), dict)):
+            raise DamagedFile("a play has a player without name, total or categories")
+
+
+class Repository:
+    def __init__(self, data_dir: Path, games: dict[str, GameDefinition]):
+        self.dir = Path(data_dir)
+        self.games = games
+        (self.dir / "live").mkdir(parents=True, exist_ok=True)
+        self.notices: list[Msg] = []
+        self._lock = threading.RLock()
+        self._settings = self._open(self.dir / "settings.json")
+        self._history = self._open(self.dir / "history.json", lambda db: [_check_play(d) for d in db.table("plays")])
+        self._box = self._open(self.dir / "boxdata.json")
+        self._sessions: dict[str, Session] = {}
+        for path in sorted((self.dir / "live").glob("*.json")):
+            self._load_session(path)
+
+    # ------------------------------------------------------------------ files
+
+    def _open(self, path: Path, check: Callable[[TinyDB], Any] | None = None) -> TinyDB:
+        db = TinyDB(path, storage=AtomicJSONStorage)
+        if path.exists():
+            try:
+                text = path.read_text(encoding="utf-8")
+                _check_tinydb_shape(json.loads(text))
+                if check:
+                    check(db)
+                return db
+            except (OSError, ValueError, DamagedFile) as error:
+                self._move_aside(path, error)
+        db.table("meta").upsert(Document({"schema": SCHEMA_VERSION}, doc_id=1))
+        return db
+
+    def _move_aside(self, path: Path, error: Exception) -> None:
+        aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+        n = 1
+        while aside.exists():
+            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+            n += 1
+        path.rename(aside)
+        self.notices.append(Msg("core.notice.damaged", file=path.name, aside=aside.name, reason=str(error)))
+
+    def _load_session(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            _check_tinydb_shape(data)
+            doc = data.get("session", {}).get("1")
+            if not isinstance(doc, dict):
+                raise DamagedFile("no game in the file")
+            if doc.get("game") not in self.games:
+                raise DamagedFile(f"unknown game {doc.get('game')!r}")
+            session = Session.from_json(doc, self.games)
+        except Exception as error:  # any damage in a saved game must not stop the app
+            self._move_aside(path, error)
+            return
+        self._sessions[session.id] = session
+
+    def _session_path(self, session_id: str) -> Path:
+        return self.dir / "live" / f"{session_id}.json"
+
+    # ------------------------------------------------------------------ games in progress
+
+    def live_sessions(self) -> list[Session]:
+        with self._lock:
+            return sorted(self._sessions.values(), key=lambda s: s.updated, reverse=True)
+
+    def session(self, session_id: str) -> Session | None:
+        with self._lock:
+            return self._sessions.get(session_id)
+
+    def save(self, session: Session) -> None:
+        """Persist a game in progress; when this returns, the entry survives a crash."""
+        with self._lock:
+            db = TinyDB(self._session_path(session.id), storage=AtomicJSONStorage)
+            db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}},
+                              "session": {"1": session.to_json()}})
+            self._sessions[session.id] = session
+
+    def discard(self, session_id: str) -> None:
+        with self._lock:
+            self._sessions.pop(session_id, None)
+            self._session_path(session_id).unlink(missing_ok=True)
+
+    # ------------------------------------------------------------------ history
+
+    def finish(self, session: Session, play: dict) -> None:
+        """Move a finished game into the history (history first: a crash in between keeps both)."""
+        with self._lock:
+            self._history.table("plays").insert(play)
+            self.discard(session.id)
+
+    def plays(self) -> list[dict]:
+        with self._lock:
+            docs = [dict(d, doc_id=d.doc_id) for d in self._history.table("plays").all()]
+        return sorted(docs, key=lambda d: d["finished"], reverse=True)
+
+    def delete_play(self, doc_id: int) -> dict | None:
+        with self._lock:
+            table = self._history.table("plays")
+            doc = table.get(doc_id=doc_id)
+            if doc is None:
+                return None
+            table.remove(doc_ids=[doc_id])
+            return dict(doc)
+
+    def restore_play(self, play: dict) -> None:
+        with self._lock:
+            self._history.table("plays").insert(play)
+
+    # ------------------------------------------------------------------ settings and names
+
+    def settings(self) -> dict:
+        with self._lock:
+            doc = self._settings.table("settings").get(doc_id=1) or {}
+        # An unknown value (hand-edited file) falls back to the default rather than failing.
+        return {k: doc.get(k) if doc.get(k) in SETTINGS_CHOICES[k] else v for k, v in SETTINGS_DEFAULTS.items()}
+
+    def set_setting(self, key: str, value: str) -> None:
+        if value not in SETTINGS_CHOICES.get(key, ()):
+            raise ValueError(f"{key}={value!r}")
+        with self._lock:
+            table = self._settings.table("settings")
+            doc = dict(table.get(doc_id=1) or {})
+            doc[key] = value
+            table.upsert(Document(doc, doc_id=1))
+
+    def known_names(self) -> list[str]:
+        with self._lock:
+            doc = self._settings.table("names").get(doc_id=1) or {}
+        names = doc.get("names", [])
+        return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
+
+    def remember_names(self, names: list[str]) -> None:
+        """Most recent first, each once (case-insensitive)."""
+        with self._lock:
+            merged = list(names)
+            for n in self.known_names():
+                if n.casefold() not in {m.casefold() for m in merged}:
+                    merged.append(n)
+            self._settings.table("names").upsert(Document({"names": merged[:MAX_KNOWN_NAMES]}, doc_id=1))
+
+    # ------------------------------------------------------------------ box data
+
+    def box_data(self, game_id: str) -> dict[str, int]:
+        with self._lock:
+            doc = self._box.table(game_id).get(doc_id=1) or {}
+        return {k: v for k, v in doc.items() if isinstance(v, (int, list, dict)) and not isinstance(v, bool)}
+
+    def set_box_data(self, game_id: str, values: dict) -> None:
+        with self._lock:
+            table = self._box.table(game_id)
+            doc = dict(table.get(doc_id=1) or {})
+            doc.update(values)
+            table.upsert(Document(doc, doc_id=1))
