@@ -104,7 +104,12 @@ class GameDefinition:
     player_counts_note: Msg | None = None
     box_values: tuple[BoxValue, ...] = ()
     colours: tuple[str, ...] = ("red", "blue", "yellow", "green")
+    # Player counts whose rules fix the colours (City of Rome: 2 players are white and brown).
+    fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
+
+    def colours_for(self, players: int) -> tuple[str, ...]:
+        return self.fixed_colours.get(players, self.colours)
 
     @property
     def player_counts(self) -> range:
@@ -124,9 +129,10 @@ def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -
     """The generic counter change: {"type": "adjust", "player": p, "counter": id, "delta": n}."""
     counters = {c.id: c for c in game.counters}
     player, counter_id, delta = event.get("player"), event.get("counter"), event.get("delta")
-    if not isinstance(player, int) or not 0 <= player < len(config["players"]):
+    # bool is an int subclass: true/false is not a player number or a change.
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
-    if counter_id not in counters or not isinstance(delta, int) or delta == 0:
+    if counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
         raise InvalidMove(Msg("core.error.bad_event"))
     counter = counters[counter_id]
     values = state["players"][player]["counters"]

@@ -22,7 +22,8 @@ def new_session_id() -> str:
 def make_config(game: GameDefinition, players: list[dict], start_player: int | None,
                 rng: random.Random | None = None) -> dict:
     """Validate the new-game form; `start_player=None` draws one at random."""
-    names = [p["name"].strip() for p in players]
+    # A missing or non-text name counts as empty (a form or API mistake must not crash).
+    names = [p.get("name").strip() if isinstance(p.get("name"), str) else "" for p in players]
     if len(players) not in game.player_counts:
         raise InvalidMove(Msg("core.error.player_count", game=game.name,
                               minimum=game.min_players, maximum=game.max_players))
@@ -34,12 +35,12 @@ def make_config(game: GameDefinition, players: list[dict], start_player: int | N
     if len({n.casefold() for n in names}) != len(names):
         raise InvalidMove(Msg("core.error.names_unique"))
     colours = [p.get("colour") for p in players]
-    if len(set(colours)) != len(colours) or any(c not in game.colours for c in colours):
+    if len(set(colours)) != len(colours) or any(c not in game.colours_for(len(players)) for c in colours):
         raise InvalidMove(Msg("core.error.colours_unique"))
     drawn = start_player is None
     if drawn:
         start_player = (rng or random.SystemRandom()).randrange(len(players))
-    if not 0 <= start_player < len(players):
+    if not isinstance(start_player, int) or isinstance(start_player, bool) or not 0 <= start_player < len(players):
         raise InvalidMove(Msg("core.error.no_such_player"))
     return {
         "players": [{"name": n, "colour": c} for n, c in zip(names, colours)],
