@@ -13,6 +13,7 @@ from companion.games.city_of_rome import GAME
 
 PLAYERS = [{"name": "Anna", "colour": "violet"}, {"name": "Ben", "colour": "orange"},
            {"name": "Cleo", "colour": "white"}]
+TWO_PLAYERS = [{"name": "Anna", "colour": "white"}, {"name": "Ben", "colour": "brown"}]
 
 
 def new_session(players=PLAYERS, start=0) -> Session:
@@ -123,7 +124,7 @@ def test_invalid_move_leaves_state_and_log_unchanged(event):
 
 
 def test_invalid_move_after_game_over_leaves_everything_unchanged():
-    s = Session(id="s2", game=GAME, config=make_config(GAME, copy.deepcopy(PLAYERS[:2]), 0))
+    s = Session(id="s2", game=GAME, config=make_config(GAME, copy.deepcopy(TWO_PLAYERS), 0))
     for _ in range(7):
         s.record(END_ROUND)
     assert s.state["finished"]
@@ -196,7 +197,7 @@ def test_from_json_replays_at_load_and_rejects_a_log_the_rules_forbid():
 # ------------------------------------------------------------------ make_config
 
 def players(n):
-    return copy.deepcopy([{"name": f"P{i}", "colour": c} for i, c in enumerate(GAME.colours[:n])])
+    return copy.deepcopy([{"name": f"P{i}", "colour": c} for i, c in enumerate(GAME.colours_for(n)[:n])])
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

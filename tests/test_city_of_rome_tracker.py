@@ -1,0 +1,362 @@
+"""City of Rome during play (rulebook: SPIELABLAUF, RUNDENENDE / Einflusswertung, SPIEL ZU ZWEIT)
+and its setup checklist (SPIELVORBEREITUNG)."""
+
+import copy
+
+import pytest
+
+from companion.core.game import InvalidMove
+from companion.core.session import Session, make_config
+from companion.games.city_of_rome import GAME
+from companion.games.city_of_rome.cards import influence_cards, reveal_round, rounds
+from companion.games.city_of_rome.setup import draft_order
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora"]
+END_ROUND = {"type": "end_round"}
+
+
+def config(n, start=0, drawn=False):
+    colours = GAME.colours_for(n)
+    c = make_config(GAME, [{"name": NAMES[i], "colour": colours[i]} for i in range(n)], start)
+    c["start_player_drawn"] = drawn
+    return c
+
+
+def session(n, start=0):
+    return Session(id="t", game=GAME, config=config(n, start))
+
+
+def tokens(s, player, value):
+    """Set a player's influence tokens through the generic counter entry."""
+    current = s.state["players"][player]["counters"]["influence_tokens"]
+    if value != current:
+        s.record({"type": "adjust", "player": player, "counter": "influence_tokens", "delta": value - current})
+
+
+def end_rounds(s, count):
+    for _ in range(count):
+        s.record(END_ROUND)
+
+
+def log_keys(state):
+    return [entry["key"] for entry in state["log"]]
+
+
+def test_two_players_play_white_and_brown():
+    """SPIEL ZU ZWEIT: one player white, the other brown (the colours with a second builder)."""
+    assert set(GAME.colours_for(2)) == {"white", "brown"}
+    with pytest.raises(InvalidMove):
+        make_config(GAME, [{"name": "A", "colour": "violet"}, {"name": "B", "colour": "brown"}], 0)
+    for n in (3, 4):
+        assert set(GAME.colours_for(n)) == {"violet", "orange", "white", "brown"}
+
+
+# ------------------------------------------------------------------ rounds and the start player
+
+@pytest.mark.parametrize("n, total", [(2, 7), (3, 14), (4, 14)])
+def test_number_of_rounds(n, total):
+    s = session(n)
+    assert rounds(n) == total
+    assert s.state["round"] == 1 and s.state["rounds"] == total
+    end_rounds(s, total - 1)
+    assert s.state["round"] == total and not s.state["finished"]
+    assert GAME.actions(s.state, s.config)[0].label.key == "city-of-rome.action.end_round_last"
+    s.record(END_ROUND)
+    assert s.state["finished"]
+    assert s.state["round"] == total  # the round counter does not run past the last round
+    assert GAME.actions(s.state, s.config) == []
+    assert [m.key for m in GAME.status(s.state, s.config)] == ["city-of-rome.status.finished"]
+    assert log_keys(s.state)[-1] == "city-of-rome.log.game_over"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_no_end_round_after_the_game_is_over(n):
+    s = session(n)
+    end_rounds(s, rounds(n))
+    before = (copy.deepcopy(s.state), list(s.events))
+    with pytest.raises(InvalidMove) as raised:
+        s.record(END_ROUND)
+    assert raised.value.msg.key == "city-of-rome.error.game_over"
+    assert (s.state, s.events) == before
+
+
+@pytest.mark.parametrize("n, start", [(2, 1), (3, 0), (3, 2), (4, 1)])
+def test_start_player_passes_clockwise_to_the_next_seat(n, start):
+    s = session(n, start)
+    assert s.state["start_player"] == start
+    seen = [s.state["start_player"]]
+    for _ in range(rounds(n) - 1):
+        s.record(END_ROUND)
+        seen.append(s.state["start_player"])
+        assert GAME.status(s.state, s.config)[1].params["name"] == NAMES[seen[-1]]
+    assert seen == [(start + r) % n for r in range(rounds(n))]
+
+
+def test_unknown_event_is_refused():
+    s = session(3)
+    with pytest.raises(InvalidMove):
+        s.record({"type": "end_game"})
+    assert s.events == []
+
+
+# ------------------------------------------------------------------ influence cards: when they come up
+
+@pytest.mark.parametrize("n, expected", [
+    (2, {4: 2, 8: 4, 14: 7}),
+    (3, {3: 3, 6: 6, 10: 10, 14: 14}),
+    (4, {3: 3, 6: 6, 10: 10, 14: 14}),
+])
+def test_influence_cards_appear_in_the_right_rounds(n, expected):
+    assert influence_cards(n) == tuple(expected)
+    assert {c: reveal_round(c, n) for c in influence_cards(n)} == expected
+    s = session(n)
+    appeared = {}
+    for r in range(1, rounds(n) + 1):
+        assert s.state["round"] == r
+        for card in s.state["waiting_cards"]:
+            appeared.setdefault(card, r)
+        if r < rounds(n):
+            s.record(END_ROUND)  # all tokens 0: every scoring is a tie, so the cards stay waiting
+    assert appeared == expected
+    assert s.state["waiting_cards"] == list(expected)
+
+
+def test_no_influence_card_in_round_one_and_status_names_the_next():
+    s = session(3)
+    assert s.state["waiting_cards"] == []
+    assert GAME.status(s.state, s.config)[-1].key == "city-of-rome.status.next_card"
+    assert GAME.status(s.state, s.config)[-1].params == {"card": 3, "round": 3}
+    end_rounds(s, 2)
+    assert s.state["waiting_cards"] == [3]
+    status = {m.key: m.params for m in GAME.status(s.state, s.config)}
+    assert status["city-of-rome.status.waiting"] == {"cards": ["3"]}
+    assert status["city-of-rome.status.next_card"] == {"card": 6, "round": 6}
+    assert GAME.actions(s.state, s.config)[0].confirm.key == "city-of-rome.confirm.end_round_scoring"
+
+
+# ------------------------------------------------------------------ influence scoring
+
+def test_single_majority_takes_the_card_and_returns_all_its_tokens():
+    s = session(3)
+    end_rounds(s, 2)
+    tokens(s, 0, 2)
+    tokens(s, 1, 5)
+    tokens(s, 2, 4)
+    s.record(END_ROUND)  # end of round 3: card 3 is scored
+    players = s.state["players"]
+    assert players[1]["influence_cards"] == [3]
+    assert [p["counters"]["influence_tokens"] for p in players] == [2, 0, 4]  # only the winner's go back
+    assert players[0]["influence_cards"] == players[2]["influence_cards"] == []
+    assert s.state["waiting_cards"] == []
+    won = [e for e in s.state["log"] if e["key"] == "city-of-rome.log.influence_won"]
+    assert won[0]["params"] == {"player": "Ben", "cards": ["3"], "tokens": 5}
+
+
+def test_a_tie_leaves_the_cards_waiting_and_they_accumulate():
+    s = session(4)
+    end_rounds(s, 2)
+    tokens(s, 0, 3)
+    tokens(s, 2, 3)
+    tokens(s, 3, 1)
+    s.record(END_ROUND)  # round 3: tie 3-3
+    assert s.state["waiting_cards"] == [3]
+    assert all(p["influence_cards"] == [] for p in s.state["players"])
+    assert [p["counters"]["influence_tokens"] for p in s.state["players"]] == [3, 0, 3, 1]  # nobody pays
+    tie = [e for e in s.state["log"] if e["key"] == "city-of-rome.log.influence_tie"][-1]
+    assert tie["params"] == {"players": ["Anna", "Cleo"], "tokens": 3, "cards": ["3"]}
+    s.record(END_ROUND)  # end of round 4: still tied, scored again, still waiting
+    assert s.state["round"] == 5
+    assert s.state["waiting_cards"] == [3]
+    assert [e["key"] for e in s.state["log"]].count("city-of-rome.log.influence_tie") == 2
+    s.record(END_ROUND)  # end of round 5: round 6 starts and card 6 joins
+    assert s.state["round"] == 6
+    assert s.state["waiting_cards"] == [3, 6]
+    tokens(s, 3, 4)
+    s.record(END_ROUND)  # end of round 6: Dora alone has most and takes both
+    assert s.state["players"][3]["influence_cards"] == [3, 6]
+    assert s.state["players"][3]["counters"]["influence_tokens"] == 0
+    assert s.state["waiting_cards"] == []
+    assert [p["counters"]["influence_tokens"] for p in s.state["players"]] == [3, 0, 3, 0]
+
+
+def test_all_at_zero_is_a_tie():
+    s = session(2)
+    s.record(END_ROUND)
+    assert s.state["waiting_cards"] == [4]
+    s.record(END_ROUND)
+    assert s.state["waiting_cards"] == [4]
+    assert log_keys(s.state).count("city-of-rome.log.influence_tie") == 1
+
+
+def test_winner_keeps_earlier_cards_and_adds_new_ones():
+    s = session(2)
+    s.record(END_ROUND)  # round 2: card 4 comes up
+    tokens(s, 1, 1)
+    s.record(END_ROUND)  # Ben takes 4
+    s.record(END_ROUND)  # round 4: card 8 comes up
+    tokens(s, 1, 2)
+    tokens(s, 0, 1)
+    s.record(END_ROUND)
+    assert s.state["players"][1]["influence_cards"] == [4, 8]
+    assert s.state["players"][0]["counters"]["influence_tokens"] == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_tie_after_the_last_round_is_not_awarded(n):
+    s = session(n)
+    end_rounds(s, rounds(n) - 1)
+    assert s.state["waiting_cards"] == list(influence_cards(n))  # every scoring so far tied at 0
+    tokens(s, 0, 2)
+    tokens(s, 1, 2)
+    s.record(END_ROUND)
+    assert s.state["finished"]
+    assert s.state["waiting_cards"] == []
+    assert all(p["influence_cards"] == [] for p in s.state["players"])
+    assert s.state["players"][0]["counters"]["influence_tokens"] == 2  # nobody returned tokens
+    lapse = [e for e in s.state["log"] if e["key"] == "city-of-rome.log.cards_lapse"]
+    assert lapse[0]["params"] == {"cards": [str(c) for c in influence_cards(n)]}
+    assert GAME.board_from_tracker(s.state, s.config)["players"][0]["influence_cards"] == []
+
+
+def test_a_single_majority_in_the_last_round_takes_everything_waiting():
+    s = session(3)
+    end_rounds(s, 13)
+    tokens(s, 2, 1)
+    s.record(END_ROUND)
+    assert s.state["finished"]
+    assert s.state["players"][2]["influence_cards"] == [3, 6, 10, 14]
+    assert "city-of-rome.log.cards_lapse" not in log_keys(s.state)
+
+
+def test_influence_scoring_each_round_end_as_the_rulebook_says():
+    """Only when a card is waiting: at the end of a round without a card nobody pays tokens."""
+    s = session(3)
+    tokens(s, 0, 4)
+    s.record(END_ROUND)
+    s.record(END_ROUND)
+    assert s.state["players"][0]["counters"]["influence_tokens"] == 4
+    assert "city-of-rome.log.influence_won" not in log_keys(s.state)
+
+
+# ------------------------------------------------------------------ counters
+
+@pytest.mark.parametrize("counter", ["money", "influence_tokens", "build_markers"])
+def test_counters_cannot_go_below_zero(counter):
+    s = session(3)
+    start = s.state["players"][1]["counters"][counter]
+    assert start == (5 if counter == "money" else 0)
+    if start:
+        s.record({"type": "adjust", "player": 1, "counter": counter, "delta": -start})
+    before = copy.deepcopy(s.state)
+    with pytest.raises(InvalidMove) as raised:
+        s.record({"type": "adjust", "player": 1, "counter": counter, "delta": -1})
+    assert raised.value.msg.key == "core.error.below_minimum"
+    assert s.state == before
+    s.record({"type": "adjust", "player": 1, "counter": counter, "delta": 5})
+    assert s.state["players"][1]["counters"][counter] == 5
+
+
+def test_every_player_starts_with_5_money():
+    for n in (2, 3, 4):
+        state = GAME.initial_state(config(n))
+        assert [p["counters"] for p in state["players"]] == [
+            {"money": 5, "influence_tokens": 0, "build_markers": 0}] * n
+
+
+# ------------------------------------------------------------------ setup checklist
+
+def steps_of(n, start=0, drawn=False):
+    return {s.id: s for s in GAME.setup_checklist(config(n, start, drawn))}
+
+
+@pytest.mark.parametrize("n, used, unused", [
+    (2, ["I", "II"], ["III", "IV"]),
+    (3, ["I", "II", "III"], ["IV"]),
+    (4, ["I", "II", "III", "IV"], None),
+])
+def test_setup_stacks(n, used, unused):
+    step = steps_of(n)["stacks"]
+    assert step.text.params["stacks"] == used
+    if unused is None:
+        assert step.details == ()
+    else:
+        assert [d.params["stacks"] for d in step.details] == [unused]
+
+
+@pytest.mark.parametrize("n, cards, unused, reveal", [
+    (2, ["4", "8", "14"], ["3", "6", "10"], [(4, 2), (8, 4), (14, 7)]),
+    (3, ["3", "6", "10", "14"], ["4", "8"], [(3, 3), (6, 6), (10, 10), (14, 14)]),
+    (4, ["3", "6", "10", "14"], ["4", "8"], [(3, 3), (6, 6), (10, 10), (14, 14)]),
+])
+def test_setup_influence_cards(n, cards, unused, reveal):
+    step = steps_of(n)["influence"]
+    assert step.text.params["cards"] == cards
+    assert step.details[0].params["cards"] == unused
+    assert [(m.params["card"], m.params["round"]) for m in step.details[1].params["rounds"]] == reveal
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_setup_money_colours_and_rounds(n):
+    steps = steps_of(n)
+    assert steps["money"].text.params == {"total": 5 * n}
+    assert "5 money" in steps["money"].text.render("en")
+    assert steps["colours"].text.key == ("city-of-rome.setup.colours_2p" if n == 2 else "city-of-rome.setup.colours")
+    assert steps["rounds"].text.params == {"rounds": 7 if n == 2 else 14}
+
+
+@pytest.mark.parametrize("n, start, order", [
+    # Right neighbour of seat i is seat i-1 (seated clockwise in list order); counter-clockwise
+    # from there, the start player last.
+    (2, 0, ["Ben", "Anna"]),
+    (2, 1, ["Anna", "Ben"]),
+    (3, 0, ["Cleo", "Ben", "Anna"]),
+    (3, 1, ["Anna", "Cleo", "Ben"]),
+    (3, 2, ["Ben", "Anna", "Cleo"]),
+    (4, 0, ["Dora", "Cleo", "Ben", "Anna"]),
+    (4, 2, ["Ben", "Anna", "Dora", "Cleo"]),
+    (4, 3, ["Cleo", "Ben", "Anna", "Dora"]),
+])
+def test_setup_draft_order_and_start_player(n, start, order):
+    steps = steps_of(n, start)
+    assert [NAMES[i] for i in draft_order(n, start)] == order
+    assert steps["draft"].text.params == {"first": order[0], "count": n}
+    assert steps["draft"].details[0].params["order"] == order
+    assert order[-1] == NAMES[start]
+    assert steps["start_player"].text.key == "city-of-rome.setup.start_player"
+    assert steps["start_player"].text.params == {"name": NAMES[start]}
+
+
+def test_setup_says_when_the_start_player_was_drawn():
+    assert steps_of(3, 1, drawn=True)["start_player"].text.key == "city-of-rome.setup.start_player_drawn"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_setup_checklist_renders_in_both_languages(n):
+    for step in GAME.setup_checklist(config(n)):
+        for lang in ("en", "de"):
+            for msg in (step.text, *step.details):
+                text = msg.render(lang)
+                assert "{" not in text and msg.key not in text
+
+
+# ------------------------------------------------------------------ end scoring prefilled
+
+def test_board_from_tracker_carries_money_tokens_and_won_cards():
+    s = session(3, start=1)
+    end_rounds(s, 2)
+    tokens(s, 2, 3)
+    s.record(END_ROUND)  # Cleo takes card 3
+    s.record({"type": "adjust", "player": 0, "counter": "money", "delta": 7})
+    s.record({"type": "adjust", "player": 1, "counter": "money", "delta": -5})
+    tokens(s, 1, 4)
+    tokens(s, 2, 1)
+    s.record({"type": "adjust", "player": 2, "counter": "build_markers", "delta": 2})
+    board = GAME.board_from_tracker(s.state, s.config)
+    assert board["game"] == "city-of-rome"
+    assert [(p["name"], p["money"], p["influence_tokens"], p["influence_cards"]) for p in board["players"]] == [
+        ("Anna", 12, 0, []), ("Ben", 0, 4, []), ("Cleo", 5, 1, [3])]
+    for p in board["players"]:
+        assert p["city"] == [[None] * 4 for _ in range(4)]
+    # the prefilled board is a copy: editing it does not touch the tracker
+    board["players"][2]["influence_cards"].append(6)
+    assert s.state["players"][2]["influence_cards"] == [3]
