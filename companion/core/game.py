@@ -59,6 +59,7 @@ class Counter:
     label: Msg
     minimum: int = 0
     steps: tuple[int, ...] = (1,)
+    maximum: int | None = None
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ class Action:
     """A game event the tracker offers as a button.
 
     `per_player` actions are shown on each player's card; `value_choices` (when given) are the
-    numbers offered after tapping (for example a milestone's number); `confirm` asks first.
+    numbers offered after tapping (for example a milestone's number); `choice_labels` (when given,
+    one per value, same order) are what the screen shows instead of the bare numbers (for example a
+    colour for value 3); `confirm` asks first.
     """
 
     id: str
@@ -74,6 +77,7 @@ class Action:
     per_player: bool = False
     value_choices: tuple[int, ...] = ()
     confirm: Msg | None = None
+    choice_labels: tuple[Msg, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,8 @@ def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -
     new_value = values[counter_id] + delta
     if new_value < counter.minimum:
         raise InvalidMove(Msg("core.error.below_minimum", counter=counter.label, minimum=counter.minimum))
+    if counter.maximum is not None and new_value > counter.maximum:
+        raise InvalidMove(Msg("core.error.above_maximum", counter=counter.label, maximum=counter.maximum))
     values[counter_id] = new_value
     state["log"].append(
         Msg("core.log.adjust", player=config["players"][player]["name"], counter=counter.label,
