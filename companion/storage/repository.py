@@ -41,6 +41,9 @@ def _check_tinydb_shape(data: Any) -> None:
     for table, docs in data.items():
         if not isinstance(docs, dict) or not all(isinstance(d, dict) for d in docs.values()):
             raise DamagedFile(f"table {table!r} is not a set of records")
+        # TinyDB turns record ids into int on every write: a non-number id would fail later, mid-game.
+        if not all(isinstance(k, str) and k.isascii() and k.isdigit() for k in docs):
+            raise DamagedFile(f"table {table!r} has a record id that is not a number")
     meta = data.get("meta", {}).get("1")
     if meta is None or meta.get("schema") != SCHEMA_VERSION:
         raise DamagedFile(f"schema version {None if meta is None else meta.get('schema')!r}, "
@@ -189,9 +192,9 @@ class Repository:
     def remember_names(self, names: list[str]) -> None:
         """Most recent first, each once (case-insensitive)."""
         with self._lock:
-            merged = list(names)
-            for n in self.known_names():
-                if n.casefold() not in {m.casefold() for m in merged}:
+            merged: list[str] = []
+            for n in [n.strip() for n in names if isinstance(n, str)] + self.known_names():
+                if n and n.casefold() not in {m.casefold() for m in merged}:
                     merged.append(n)
             self._settings.table("names").upsert(Document({"names": merged[:MAX_KNOWN_NAMES]}, doc_id=1))
 

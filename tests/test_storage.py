@@ -1,0 +1,450 @@
+"""The data directory: settings, names, box data, games in progress, history; damaged files; and a
+process killed with SIGKILL in the middle of its writes."""
+
+import copy
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.core.session import Session, make_config
+from companion.core.text import Msg
+from companion.games import GAMES
+from companion.games.city_of_rome import GAME
+from companion.storage import Repository
+from companion.storage.repository import MAX_KNOWN_NAMES, SCHEMA_VERSION
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA_FILES = ("settings.json", "history.json", "boxdata.json")
+
+
+def repo(path) -> Repository:
+    return Repository(Path(path), GAMES)
+
+
+def new_session(session_id="20250101-120000-abc123", n=3) -> Session:
+    colours = GAME.colours_for(n)
+    names = ["Anna", "Ben", "Cleo", "Dora"][:n]
+    config = make_config(GAME, [{"name": m, "colour": c} for m, c in zip(names, colours)], 0)
+    return Session(id=session_id, game=GAME, config=config)
+
+
+def play(session: Session) -> None:
+    session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
+    session.record({"type": "adjust", "player": 1, "counter": "influence_tokens", "delta": 2})
+    for _ in range(3):
+        session.record({"type": "end_round"})
+    session.record({"type": "adjust", "player": 2, "counter": "build_markers", "delta": 1})
+    session.undo()
+    session.stage = "play"
+    session.setup_done = ["colours"]
+
+
+def a_play(session: Session, finished: float = 1_700_000_000.0, total: int = 10) -> dict:
+    return {"id": session.id, "game": session.game.id, "started": session.created, "finished": finished,
+            "players": [{"name": p["name"], "total": total - i, "rank": i + 1, "categories": {"money": total - i}}
+                        for i, p in enumerate(session.config["players"])],
+            "winners": [session.config["players"][0]["name"]]}
+
+
+def damaged_files(path: Path) -> list[Path]:
+    return sorted(p for p in path.rglob("*") if ".damaged-" in p.name)
+
+
+# ------------------------------------------------------------------ settings
+
+def test_settings_defaults_on_a_new_directory(tmp_path):
+    r = repo(tmp_path / "data")
+    assert r.settings() == {"lang": "en", "theme": "light"}
+    assert r.notices == []
+    assert r.known_names() == [] and r.plays() == [] and r.live_sessions() == []
+    assert r.box_data("city-of-rome") == {}
+
+
+def test_settings_are_kept_across_repositories(tmp_path):
+    r = repo(tmp_path)
+    r.set_setting("lang", "de")
+    r.set_setting("theme", "dark")
+    assert r.settings() == {"lang": "de", "theme": "dark"}
+    assert repo(tmp_path).settings() == {"lang": "de", "theme": "dark"}
+    r.set_setting("theme", "light")
+    assert repo(tmp_path).settings() == {"lang": "de", "theme": "light"}
+
+
+@pytest.mark.parametrize("key, value", [("lang", "fr"), ("theme", "blue"), ("colour", "red"), ("lang", None),
+                                        ("lang", "EN")])
+def test_set_setting_validates(tmp_path, key, value):
+    r = repo(tmp_path)
+    with pytest.raises(ValueError):
+        r.set_setting(key, value)
+    assert r.settings() == {"lang": "en", "theme": "light"}
+
+
+def test_hand_edited_unknown_setting_falls_back_to_the_default(tmp_path):
+    r = repo(tmp_path)
+    r.set_setting("lang", "de")
+    data = json.loads((tmp_path / "settings.json").read_text())
+    data["settings"]["1"]["theme"] = "purple"
+    (tmp_path / "settings.json").write_text(json.dumps(data))
+    r2 = repo(tmp_path)
+    assert r2.settings() == {"lang": "de", "theme": "light"}
+    assert r2.notices == []
+
+
+# ------------------------------------------------------------------ names
+
+def test_known_names_most_recent_first_unique_case_insensitive(tmp_path):
+    r = repo(tmp_path)
+    r.remember_names(["Anna", "Ben"])
+    assert r.known_names() == ["Anna", "Ben"]
+    r.remember_names(["cleo", "ANNA"])
+    assert r.known_names() == ["cleo", "ANNA", "Ben"]  # the latest spelling wins, moved to the front
+    r.remember_names(["Dora", "dora", " Ben "])  # duplicates within one game count once, names trimmed
+    assert r.known_names() == ["Dora", "Ben", "cleo", "ANNA"]
+    assert repo(tmp_path).known_names() == ["Dora", "Ben", "cleo", "ANNA"]
+
+
+def test_known_names_are_capped(tmp_path):
+    r = repo(tmp_path)
+    for i in range(MAX_KNOWN_NAMES + 10):
+        r.remember_names([f"P{i}"])
+    names = r.known_names()
+    assert len(names) == MAX_KNOWN_NAMES
+    assert names[0] == f"P{MAX_KNOWN_NAMES + 9}"
+
+
+# ------------------------------------------------------------------ box data
+
+def test_box_data_per_game_and_kept(tmp_path):
+    r = repo(tmp_path)
+    r.set_box_data("city-of-rome", {"a": 3})
+    r.set_box_data("city-of-rome", {"b": [1, 2]})
+    r.set_box_data("other", {"a": 9})
+    assert r.box_data("city-of-rome") == {"a": 3, "b": [1, 2]}
+    assert repo(tmp_path).box_data("city-of-rome") == {"a": 3, "b": [1, 2]}
+    assert repo(tmp_path).box_data("other") == {"a": 9}
+    assert r.box_data("unknown-game") == {}
+
+
+# ------------------------------------------------------------------ games in progress
+
+def test_live_sessions_survive_a_new_repository(tmp_path):
+    r = repo(tmp_path)
+    s1, s2 = new_session("20250101-120000-aaaaaa"), new_session("20250101-130000-bbbbbb", n=2)
+    play(s1)
+    s2.record({"type": "end_round"})
+    r.save(s1)
+    r.save(s2)
+    s2.updated = s1.updated + 10
+    r.save(s2)
+    r2 = repo(tmp_path)
+    assert r2.notices == []
+    assert [s.id for s in r2.live_sessions()] == [s2.id, s1.id]  # most recently updated first
+    back = r2.session(s1.id)
+    assert back is not s1
+    assert back.state == s1.state
+    assert back.to_json() == s1.to_json()
+    assert back.can_redo  # the undone entry is still there to redo
+    back.redo()
+    s1.redo()
+    assert back.state == s1.state
+    assert r2.session(s2.id).state == s2.state
+
+
+def test_a_saved_entry_replaces_only_its_own_game(tmp_path):
+    r = repo(tmp_path)
+    s1, s2 = new_session("20250101-120000-aaaaaa"), new_session("20250101-130000-bbbbbb")
+    r.save(s1)
+    r.save(s2)
+    before = (tmp_path / "live" / f"{s2.id}.json").read_bytes()
+    s1.record({"type": "end_round"})
+    r.save(s1)
+    assert (tmp_path / "live" / f"{s2.id}.json").read_bytes() == before
+    assert repo(tmp_path).session(s1.id).state["round"] == 2
+
+
+def test_discard_removes_a_game_in_progress(tmp_path):
+    r = repo(tmp_path)
+    s = new_session()
+    r.save(s)
+    r.discard(s.id)
+    assert r.session(s.id) is None
+    assert repo(tmp_path).live_sessions() == []
+    r.discard("no-such-game")  # no error
+
+
+def test_finish_moves_a_session_into_history(tmp_path):
+    r = repo(tmp_path)
+    s = new_session()
+    play(s)
+    r.save(s)
+    r.finish(s, a_play(s))
+    assert r.live_sessions() == [] and r.session(s.id) is None
+    assert not (tmp_path / "live" / f"{s.id}.json").exists()
+    r2 = repo(tmp_path)
+    assert r2.live_sessions() == []
+    plays = r2.plays()
+    assert len(plays) == 1
+    assert plays[0]["id"] == s.id and plays[0]["winners"] == ["Anna"]
+    assert isinstance(plays[0]["doc_id"], int)
+
+
+def test_plays_most_recent_first_delete_and_restore(tmp_path):
+    r = repo(tmp_path)
+    s = new_session()
+    r.finish(s, a_play(s, finished=100.0, total=10))
+    r.finish(s, a_play(s, finished=300.0, total=30))
+    r.finish(s, a_play(s, finished=200.0, total=20))
+    assert [p["finished"] for p in r.plays()] == [300.0, 200.0, 100.0]
+    middle = r.plays()[1]
+    deleted = r.delete_play(middle["doc_id"])
+    assert deleted["finished"] == 200.0 and "doc_id" not in deleted
+    assert [p["finished"] for p in repo(tmp_path).plays()] == [300.0, 100.0]
+    assert r.delete_play(middle["doc_id"]) is None  # already gone
+    assert r.delete_play(999) is None
+    r.restore_play(deleted)
+    plays = repo(tmp_path).plays()
+    assert [p["finished"] for p in plays] == [300.0, 200.0, 100.0]
+    assert {k: v for k, v in plays[1].items() if k != "doc_id"} == deleted
+
+
+# ------------------------------------------------------------------ damaged files
+
+def valid_tinydb(tables: dict) -> dict:
+    return {"meta": {"1": {"schema": SCHEMA_VERSION}}, **tables}
+
+
+def good_content(name: str, session: Session) -> dict:
+    return {
+        "settings.json": valid_tinydb({"settings": {"1": {"lang": "de", "theme": "dark"}},
+                                       "names": {"1": {"names": ["Anna"]}}}),
+        "history.json": valid_tinydb({"plays": {"1": a_play(session)}}),
+        "boxdata.json": valid_tinydb({"city-of-rome": {"1": {"x": 1}}}),
+        "live": valid_tinydb({"session": {"1": session.to_json()}}),
+    }[name]
+
+
+def damage_variants(name: str, session: Session) -> dict[str, bytes]:
+    good = json.dumps(good_content(name, session))
+    variants = {
+        "empty": b"",
+        "whitespace": b"  \n",
+        "truncated": good[: len(good) * 2 // 3].encode(),
+        "not json": b"this is not JSON {",
+        "binary": bytes(range(256)),
+        "wrong version": json.dumps(dict(good_content(name, session), meta={"1": {"schema": 99}})).encode(),
+        "no version": json.dumps({k: v for k, v in good_content(name, session).items() if k != "meta"}).encode(),
+        "a list": b"[1, 2, 3]",
+        "a number": b"42",
+        "table not a dict": json.dumps(valid_tinydb({"x": [1, 2]})).encode(),
+        "record not a dict": json.dumps(valid_tinydb({"x": {"1": "text"}})).encode(),
+        "record id not a number": json.dumps(valid_tinydb({"settings": {"first": {"lang": "de"}}})).encode(),
+    }
+    if name == "history.json":
+        play = a_play(session)
+        del play["players"]
+        variants["a play without players"] = json.dumps(valid_tinydb({"plays": {"1": play}})).encode()
+        play = a_play(session)
+        play["players"][0] = {"name": "Anna"}
+        variants["a player without total"] = json.dumps(valid_tinydb({"plays": {"1": play}})).encode()
+    if name == "live":
+        doc = session.to_json()
+        variants["no session"] = json.dumps(valid_tinydb({})).encode()
+        variants["unknown game"] = json.dumps(valid_tinydb({"session": {"1": dict(doc, game="chess")}})).encode()
+        variants["no config"] = json.dumps(valid_tinydb({"session": {"1": {
+            k: v for k, v in doc.items() if k != "config"}}})).encode()
+        variants["cursor past the log"] = json.dumps(valid_tinydb({"session": {"1": dict(doc, cursor=99)}})).encode()
+        variants["entry the rules forbid"] = json.dumps(valid_tinydb({"session": {"1": dict(
+            doc, events=[{"type": "adjust", "player": 0, "counter": "money", "delta": -50}], cursor=1)}})).encode()
+        variants["players not a list"] = json.dumps(valid_tinydb({"session": {"1": dict(
+            doc, config={"players": "Anna", "start_player": 0})}})).encode()
+    return variants
+
+
+CASES = [(name, variant) for name in (*DATA_FILES, "live")
+         for variant in damage_variants(name, new_session())]
+
+
+@pytest.mark.parametrize("name, variant", CASES, ids=[f"{n}-{v}" for n, v in CASES])
+def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, variant):
+    session = new_session()
+    play(session)
+    good_session = new_session("20250101-090000-goodgo")
+    good_session.record({"type": "end_round"})
+    r = repo(tmp_path)
+    r.save(good_session)  # a healthy game next to the damaged one is not affected
+    content = damage_variants(name, session)[variant]
+    target = tmp_path / "live" / f"{session.id}.json" if name == "live" else tmp_path / name
+    target.write_bytes(content)
+
+    r = repo(tmp_path)  # must not raise
+
+    aside = damaged_files(tmp_path)
+    assert len(aside) == 1, aside
+    assert aside[0].parent == target.parent
+    assert aside[0].name.startswith(target.name + ".damaged-")
+    assert aside[0].read_bytes() == content  # moved, not rewritten: nothing is thrown away
+    assert len(r.notices) == 1
+    notice = r.notices[0]
+    assert isinstance(notice, Msg) and notice.key == "core.notice.damaged"
+    assert notice.params["file"] == target.name and notice.params["aside"] == aside[0].name
+    for lang in ("en", "de"):
+        assert aside[0].name in notice.render(lang)
+
+    # ...and goes on with an empty default
+    assert r.session(good_session.id).state == good_session.state
+    if name == "settings.json":
+        assert r.settings() == {"lang": "en", "theme": "light"} and r.known_names() == []
+    if name == "history.json":
+        assert r.plays() == []
+    if name == "boxdata.json":
+        assert r.box_data("city-of-rome") == {}
+    if name == "live":
+        assert r.session(session.id) is None
+        assert [s.id for s in r.live_sessions()] == [good_session.id]
+
+    # The file works again: new data is written and read back, with no further notice.
+    r.set_setting("lang", "de")
+    r.remember_names(["Zoe"])
+    r.set_box_data("city-of-rome", {"y": 2})
+    r.finish(good_session, a_play(good_session))
+    s3 = new_session("20250102-100000-cccccc")
+    r.save(s3)
+    r3 = repo(tmp_path)
+    assert r3.notices == []
+    assert damaged_files(tmp_path) == aside
+    assert r3.settings()["lang"] == "de" and r3.known_names()[0] == "Zoe"
+    assert r3.box_data("city-of-rome")["y"] == 2
+    assert len(r3.plays()) == 1
+    assert [s.id for s in r3.live_sessions()] == [s3.id]
+
+
+def test_every_damaged_file_at_once(tmp_path):
+    session = new_session()
+    repo(tmp_path).save(session)
+    for name in DATA_FILES:
+        (tmp_path / name).write_text("{", encoding="utf-8")
+    (tmp_path / "live" / f"{session.id}.json").write_text("", encoding="utf-8")
+    r = repo(tmp_path)
+    assert len(r.notices) == 4
+    assert len(damaged_files(tmp_path)) == 4
+    assert r.settings() == {"lang": "en", "theme": "light"}
+    assert r.live_sessions() == [] and r.plays() == []
+
+
+def test_two_damages_of_the_same_file_in_one_second_keep_both(tmp_path):
+    repo(tmp_path)
+    (tmp_path / "settings.json").write_text("first")
+    repo(tmp_path)
+    (tmp_path / "settings.json").write_text("second")
+    repo(tmp_path)
+    aside = damaged_files(tmp_path)
+    assert sorted(p.read_text() for p in aside) == ["first", "second"]
+
+
+# ------------------------------------------------------------------ SIGKILL in the middle of writes
+
+CHILD = r"""
+import sys
+from pathlib import Path
+from companion.core.session import Session, make_config
+from companion.games import GAMES
+from companion.games.city_of_rome import GAME
+from companion.storage import Repository
+
+data, session_id = Path(sys.argv[1]), sys.argv[2]
+repo = Repository(data, GAMES)
+if repo.notices:
+    print("NOTICE", repo.notices, flush=True)
+    sys.exit(3)
+session = repo.session(session_id)
+if session is None:
+    colours = GAME.colours_for(3)
+    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben", "Cleo"], colours)], 0)
+    session = Session(id=session_id, game=GAME, config=config)
+print("START", len(session.events), flush=True)
+n = len(session.events)
+while True:
+    n += 1
+    session.record({"type": "adjust", "player": n % 3, "counter": "money", "delta": 1})
+    if n % 5 == 0:  # the other files are written in the middle of play too
+        repo.remember_names([f"Name{n}"])
+        repo.set_setting("theme", "dark" if n % 2 else "light")
+        repo.set_box_data("city-of-rome", {"n": n})
+    repo.save(session)
+    print(len(session.events), flush=True)
+"""
+
+
+def run_and_kill(data: Path, session_id: str, rng: random.Random) -> tuple[int, int]:
+    """Start a writer, SIGKILL it at a random moment; return (entries at start, last acknowledged)."""
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(data), session_id], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: list[str] = []
+    started = threading.Event()
+
+    def reader():
+        for line in child.stdout:  # only complete lines: a line cut by the kill is not an acknowledgement
+            if line.endswith("\n"):
+                lines.append(line.strip())
+                started.set()
+
+    thread = threading.Thread(target=reader, daemon=True)
+    thread.start()
+    try:
+        assert started.wait(15), f"writer did not start: {child.stderr.read() if child.poll() is not None else ''}"
+        time.sleep(rng.uniform(0.15, 0.9))
+        assert child.poll() is None, f"writer stopped by itself: {lines[-3:]} {child.stderr.read()}"
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(10)
+        thread.join(10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -signal.SIGKILL
+    assert lines[0].startswith("START"), lines[:3]
+    acked = [int(x) for x in lines[1:]]
+    return int(lines[0].split()[1]), (acked[-1] if acked else int(lines[0].split()[1]))
+
+
+def check_directory(data: Path) -> None:
+    for path in [data / n for n in DATA_FILES] + sorted((data / "live").glob("*.json")):
+        assert path.exists(), path
+        json.loads(path.read_text(encoding="utf-8"))  # every data file parses
+    assert damaged_files(data) == []
+
+
+def test_sigkill_during_writes_loses_no_acknowledged_entry(tmp_path, request):
+    rng = random.Random(int(os.environ.get("KILL_SEED", "20250101")))
+    data, session_id = tmp_path / "data", "20250101-120000-k1ll9x"
+    kills, previous, figures = 6, 0, []
+    deadline = time.monotonic() + 25
+    for _ in range(kills):
+        start, acked = run_and_kill(data, session_id, rng)
+        assert start >= previous  # each run resumes with at least everything acknowledged before
+        check_directory(data)
+        r = repo(data)
+        assert r.notices == []
+        session = r.session(session_id)
+        assert session is not None
+        saved = len(session.events)
+        # every acknowledged entry is there; at most the one in flight when the kill came is extra
+        assert acked <= saved <= acked + 1, (acked, saved)
+        assert session.cursor == saved
+        money = [p["counters"]["money"] for p in session.state["players"]]
+        assert sum(money) == 15 + saved  # the replayed state is the log's
+        figures.append((acked, saved))
+        previous = saved
+        assert time.monotonic() < deadline, "SIGKILL test is too slow"
+    assert figures[-1][0] > 0
+    leftovers = sorted(p.name for p in data.rglob("*.tmp"))
+    request.node.user_properties.append(("sigkill", {"kills": kills, "figures": figures, "tmp_left": leftovers}))
+    print(f"\nSIGKILL: {kills} kills, (acknowledged, saved) after each: {figures}; temp files left: {len(leftovers)}")
