@@ -34,6 +34,8 @@ def read_json_file(path: str, what: str) -> object:
         return json.loads(file.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         raise CliError(f"{path}: {what} is not UTF-8 text")
+    except OSError as error:  # a directory, no permission, ...
+        raise CliError(f"{path}: cannot read {what}: {error.strerror}")
     except json.JSONDecodeError as error:
         raise CliError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
 
@@ -98,6 +100,8 @@ def score_data(data: object, box: dict | None = None) -> ScoreSheet:
     """Validate and score a board state; raises BoardStateError / MissingBoxData."""
     if not isinstance(data, dict):
         raise BoardStateError("$", Msg("core.board.not_object"))
+    if "game" not in data:
+        raise BoardStateError("$.game", Msg("core.board.missing"))
     game_id = data.get("game")
     if game_id not in GAMES:
         raise BoardStateError("$.game", Msg("core.board.unknown_game", game=repr(game_id), known=list(GAMES)))
