@@ -1,0 +1,33 @@
+"""The Castles of Tuscany (alea / Ravensburger 2020, Stefan Feld)."""
+
+from companion.core.game import BoxValue, GameDefinition
+from companion.core.text import Msg
+from companion.games.castles_of_tuscany import scoring, setup, tracker
+from companion.games.castles_of_tuscany.components import COLOURS, GAME_ID, SIDES, box_key
+
+# The points on each colour-bonus tile, side I (first player to fill the colour) and side II
+# (second), are printed on the tiles only: the players enter them (box data), nothing is shipped.
+BOX_VALUES = tuple(
+    BoxValue(box_key(colour, side),
+             Msg(f"{GAME_ID}.box.colour_bonus", colour=Msg(f"{GAME_ID}.colour.{colour}"), side=side),
+             source=Msg(f"{GAME_ID}.box.source", side=side))
+    for colour in COLOURS for side in SIDES
+)
+
+GAME = GameDefinition(
+    id=GAME_ID,
+    name=Msg(f"{GAME_ID}.name"),
+    min_players=2,
+    max_players=4,
+    counters=tracker.COUNTERS,
+    setup_checklist=setup.setup_checklist,
+    initial_state=tracker.initial_state,
+    apply_event=tracker.apply_event,
+    actions=tracker.actions,
+    status=tracker.status,
+    parse_board_state=scoring.parse_board_state,
+    score=scoring.score,
+    board_from_tracker=tracker.board_from_tracker,
+    box_values=BOX_VALUES,
+    # The rulebook does not name the four player colours; these are the core defaults.
+)

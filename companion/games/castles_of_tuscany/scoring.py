@@ -1,0 +1,77 @@
+"""The Castles of Tuscany's final scoring (rulebook: Wertungen, the "kurze Schlusswertung").
+
+After the third scoring every player adds 1 red point per tile they still own (on their storage
+spaces), per wooden hexagon, per marble block and per worker, and 1 red point per 5 hand cards.
+Most red points wins; ties: more empty fields on the player's board, then more green points.
+"""
+
+from __future__ import annotations
+
+from companion.core.board import field, read_players, reject_unknown, require_dict, require_int
+from companion.core.game import BoardStateError
+from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.text import Msg
+from companion.games.castles_of_tuscany.components import (
+    BOARD_FIELDS, CARDS_PER_POINT, GAME_ID, MAX_PLAYERS, STORAGE_SPACES_MAX,
+)
+
+NS = GAME_ID
+CATEGORIES = ("red", "tiles", "hexagons", "marble", "workers", "cards")
+CATEGORY_LABELS = {c: Msg(f"{NS}.category.{c}") for c in CATEGORIES}
+FIELDS = ("name", "red", "green", "tiles", "hexagons", "marble", "workers", "cards", "empty_fields")
+MAX_EMPTY_FIELDS = BOARD_FIELDS - 1  # the start castle always lies on the board
+
+
+def m(key: str, **params) -> Msg:
+    return Msg(f"{NS}.{key}", **params)
+
+
+def parse_player(p: dict, path: str) -> dict:
+    reject_unknown(p, set(FIELDS), path)
+    out = {"name": p["name"].strip()}
+    for key in FIELDS[1:]:
+        out[key] = require_int(field(p, key, path), f"{path}.{key}", 0)
+    if out["empty_fields"] > MAX_EMPTY_FIELDS:
+        raise BoardStateError(f"{path}.empty_fields", m("error.empty_fields", value=out["empty_fields"],
+                                                        fields=BOARD_FIELDS, maximum=MAX_EMPTY_FIELDS))
+    if out["tiles"] > STORAGE_SPACES_MAX:
+        raise BoardStateError(f"{path}.tiles", m("error.storage", value=out["tiles"], maximum=STORAGE_SPACES_MAX))
+    if out["tiles"] + out["hexagons"] > STORAGE_SPACES_MAX:
+        raise BoardStateError(f"{path}.hexagons", m("error.storage_hexagons", tiles=out["tiles"],
+                                                    hexagons=out["hexagons"], maximum=STORAGE_SPACES_MAX))
+    if out["red"] < out["green"]:
+        # The third scoring moved the red marker on by all green points, and red never goes back.
+        raise BoardStateError(f"{path}.red", m("error.red_below_green", red=out["red"], green=out["green"]))
+    return out
+
+
+def parse_board_state(data) -> dict:
+    """Validate a table's end state (see docs/board-state-castles-of-tuscany.md)."""
+    require_dict(data, "$")
+    reject_unknown(data, {"game", "players"}, "$")
+    if data.get("game", GAME_ID) != GAME_ID:
+        raise BoardStateError("$.game", Msg("core.board.wrong_game", expected=GAME_ID))
+    players = read_players(data, 2, MAX_PLAYERS)
+    return {"game": GAME_ID, "players": [parse_player(p, f"$.players[{i}]") for i, p in enumerate(players)]}
+
+
+def score_player(p: dict) -> PlayerScore:
+    cards_points = p["cards"] // CARDS_PER_POINT
+    categories = [
+        Category("red", p["red"], m("explain.red", red=p["red"])),
+        Category("tiles", p["tiles"], m("explain.tiles", count=p["tiles"])),
+        Category("hexagons", p["hexagons"], m("explain.hexagons", count=p["hexagons"])),
+        Category("marble", p["marble"], m("explain.marble", count=p["marble"])),
+        Category("workers", p["workers"], m("explain.workers", count=p["workers"])),
+        Category("cards", cards_points, m("explain.cards", cards=p["cards"], per=CARDS_PER_POINT,
+                                          points=cards_points)),
+    ]
+    return PlayerScore(p["name"], categories, tiebreak=(p["empty_fields"], p["green"]),
+                       tiebreak_note=m("tiebreak", empty=p["empty_fields"], green=p["green"]))
+
+
+def score(board: dict, box: dict | None = None) -> ScoreSheet:
+    """Score a parsed board state. The final scoring needs no box data (the colour bonuses were
+    scored on the green track during play and reached red at the scorings)."""
+    return ScoreSheet(GAME_ID, [score_player(p) for p in board["players"]], CATEGORY_LABELS,
+                      notes=[m("tiebreak_rule")])

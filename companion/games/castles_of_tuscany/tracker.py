@@ -1,0 +1,407 @@
+"""The Castles of Tuscany during play: the two tracks, goods, bonus tiles, stack progress and the
+three scorings (rulebook: Siegpunkte, Die Plättchen im Einzelnen, Die 3 Durchgänge,
+Farbbonus-Plättchen, Wertungen).
+
+Events (besides core's generic `adjust` of a counter):
+- `{"type": "bonus_tile", "player": p, "value": k}`: p takes a bonus tile of kind k (1-5, order of
+  `BONUS_KINDS`); the first one each player takes is the setup pick, in turn order. "+1 storage
+  space" also moves the green marker 2 on.
+- `{"type": "region", "player": p, "value": size}`: a region of 1/2/3 fields completed: 1/3/6 green.
+- `{"type": "agriculture", "player": p, "value": k}`: k agriculture kinds new to the region (1-2).
+- `{"type": "colour_bonus", "player": p, "value": c}`: p filled every field of colour c (1-8, order of
+  `COLOURS`). The tracker keeps the tiles: the first player gets side I, the second side II, then the
+  tile leaves the game. Their points are box data: `state["box"]` (copied from `config["box"]` when
+  the session starts, and set or corrected with the `box_value` event). A missing value refuses the
+  entry with `BoxValueNeeded`, an InvalidMove that is also a MissingBoxData naming the keys.
+- `{"type": "yield_red" | "yield_green", "player": p, "value": points}`: a yield card's points.
+- `{"type": "yield_goods", "player": p, "value": g}`: a yield card's goods (`GOODS`, one item each).
+- `{"type": "box_value", "key": key, "value": points}`: enter or correct a colour-bonus value.
+- `{"type": "end_round"}`: the turn cycle in which someone emptied the round's stack is complete.
+  Rounds 1 and 2: the scoring (green added onto red, green kept). Round 3: the extra full turn
+  cycle starts.
+- `{"type": "end_extra_cycle"}`: the extra turn cycle is complete: the third scoring; then the
+  final scoring is entered as a board state.
+
+Reading of "Im 3. Durchgang wird ... nach dem eigentlichen Durchgangsende noch eine komplette
+weitere Runde gespielt": the extra turn cycle belongs to round 3, so the third scoring (green onto
+red) happens after it, and green points scored in the extra cycle count. The final scoring follows.
+"""
+
+from __future__ import annotations
+
+from companion.core.game import Action, Counter, InvalidMove, MissingBoxData
+from companion.core.text import Msg
+from companion.games.castles_of_tuscany.components import (
+    BONUS_KINDS, BONUS_TILES_PER_KIND, BOX_KEYS, COLOURS, GAME_ID, HAND, MAX_AGRICULTURE_KINDS_PER_TILE,
+    NO_SPACE_HEXAGON_RED, REGION_POINTS, SIDES, STACK_SIZE, STACK_TILES, STACKS, STORAGE_BONUS_GREEN,
+    STORAGE_SPACES_MAX, box_key, last_in_cycle, left_in_stack, stack_of, turn_order,
+)
+
+NS = GAME_ID
+ROUNDS = STACKS
+YIELD_POINT_CHOICES = (1, 2, 3, 4, 5, 6)
+# What one tap of "yield card: goods" gives; the last is the rulebook's case of a second wooden
+# hexagon in the same turn with no free storage space: it stays in the supply, +2 red instead.
+GOODS = ("card", "marble", "worker", "hexagon", "hexagon_no_space")
+GOODS_COUNTER = {"card": "cards", "marble": "marble", "worker": "workers", "hexagon": "hexagons"}
+
+
+def m(key: str, **params) -> Msg:
+    return Msg(f"{NS}.{key}", **params)
+
+
+COUNTERS = (
+    Counter("green", m("counter.green"), steps=(1, 5)),
+    Counter("red", m("counter.red"), steps=(1, 5)),
+    Counter("cards", m("counter.cards"), steps=(1, 3)),
+    Counter("marble", m("counter.marble")),
+    Counter("workers", m("counter.workers")),
+    Counter("hexagons", m("counter.hexagons")),
+    Counter("storage", m("counter.storage"), maximum=STORAGE_SPACES_MAX),
+    Counter("revealed", m("counter.revealed"), maximum=STACK_TILES),
+)
+
+
+class BoxValueNeeded(InvalidMove, MissingBoxData):
+    """An entry that needs a colour-bonus value nobody has entered yet.
+
+    It is an InvalidMove (the generic tracker shows its message and nothing changes) and a
+    MissingBoxData (a screen that can ask for box values finds the keys in `keys`)."""
+
+    def __init__(self, keys: list[str], msg: Msg):
+        Exception.__init__(self, f"{GAME_ID}: box data needed: {', '.join(keys)}")
+        self.msg = msg
+        self.game_id = GAME_ID
+        self.keys = keys
+
+
+def initial_state(config: dict) -> dict:
+    n = len(config["players"])
+    box = {k: v for k, v in (config.get("box") or {}).items() if k in BOX_KEYS}
+    return {
+        "round": 1,
+        "extra_cycle": False,
+        "finished": False,
+        "start_player": config["start_player"],
+        "players": [{"counters": {"green": 0, "red": 0, "cards": HAND, "marble": 0, "workers": 0,
+                                  "hexagons": 0, "storage": 0, "revealed": 0},
+                     "bonus": {k: 0 for k in BONUS_KINDS}}
+                    for _ in range(n)],
+        "bonus_pick": turn_order(n, config["start_player"]),
+        "colour_bonus": {c: [] for c in COLOURS},
+        "box": box,
+        "scorings": [],
+        "log": [],
+    }
+
+
+# ---------------------------------------------------------------- helpers
+
+def _names(config: dict) -> list[str]:
+    return [p["name"] for p in config["players"]]
+
+
+def _player(event: dict, config: dict) -> int:
+    p = event.get("player")
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(config["players"]):
+        raise InvalidMove(Msg("core.error.no_such_player"))
+    return p
+
+
+def _choice(event: dict, choices) -> int:
+    v = event.get("value")
+    if isinstance(v, bool) or not isinstance(v, int) or v not in choices:
+        raise InvalidMove(m("error.bad_value", value=repr(v), allowed=[str(c) for c in choices]))
+    return v
+
+
+def _log(state: dict, msg: Msg) -> None:
+    state["log"].append(msg.to_json())
+
+
+def _add(state: dict, p: int, counter: str, points: int) -> int:
+    values = state["players"][p]["counters"]
+    values[counter] += points
+    return values[counter]
+
+
+def colour_msg(colour: str) -> Msg:
+    return m(f"colour.{colour}")
+
+
+def bonus_msg(kind: str) -> Msg:
+    return m(f"bonus.{kind}")
+
+
+def emptied(state: dict, stack: int) -> list[int]:
+    """The players who have emptied their stack `stack` (revealed its last tile)."""
+    return [i for i, p in enumerate(state["players"]) if p["counters"]["revealed"] >= stack * STACK_SIZE]
+
+
+def round_over(state: dict) -> bool:
+    """Someone emptied this round's stack: the round ends when the current turn cycle is complete."""
+    return (not state["finished"] and not state["extra_cycle"] and bool(emptied(state, state["round"])))
+
+
+def taken_of_kind(state: dict, kind: str) -> int:
+    return sum(p["bonus"][kind] for p in state["players"])
+
+
+# ---------------------------------------------------------------- events
+
+def _bonus_tile(state, event, config, names):
+    p = _player(event, config)
+    kind = BONUS_KINDS[_choice(event, range(1, len(BONUS_KINDS) + 1)) - 1]
+    if state["bonus_pick"] and state["bonus_pick"][0] != p:
+        raise InvalidMove(m("error.pick_order", player=names[p], next=names[state["bonus_pick"][0]],
+                            order=[names[i] for i in state["bonus_pick"]]))
+    if taken_of_kind(state, kind) >= BONUS_TILES_PER_KIND:
+        raise InvalidMove(m("error.bonus_gone", kind=bonus_msg(kind), tiles=BONUS_TILES_PER_KIND))
+    state["players"][p]["bonus"][kind] += 1
+    picking = bool(state["bonus_pick"])
+    if picking:
+        state["bonus_pick"].pop(0)
+    if kind == "storage":
+        green = _add(state, p, "green", STORAGE_BONUS_GREEN)
+        _log(state, m("log.bonus_storage", player=names[p], points=STORAGE_BONUS_GREEN, green=green))
+    else:
+        _log(state, m("log.bonus", player=names[p], kind=bonus_msg(kind)))
+    if picking and not state["bonus_pick"]:
+        _log(state, m("log.pick_done", first=names[state["start_player"]]))
+
+
+def _region(state, event, config, names):
+    p = _player(event, config)
+    size = _choice(event, tuple(REGION_POINTS))
+    green = _add(state, p, "green", REGION_POINTS[size])
+    _log(state, m("log.region", player=names[p], size=size, points=REGION_POINTS[size], green=green))
+
+
+def _agriculture(state, event, config, names):
+    p = _player(event, config)
+    kinds = _choice(event, range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
+    green = _add(state, p, "green", kinds)
+    _log(state, m("log.agriculture", player=names[p], kinds=kinds, points=kinds, green=green))
+
+
+def colour_bonus_points(state: dict, colour: str, side: str) -> int:
+    key = box_key(colour, side)
+    if key not in state["box"]:
+        raise BoxValueNeeded([key], m("error.box_missing", colour=colour_msg(colour), side=side, key=key))
+    return state["box"][key]
+
+
+def _colour_bonus(state, event, config, names):
+    p = _player(event, config)
+    colour = COLOURS[_choice(event, range(1, len(COLOURS) + 1)) - 1]
+    got = state["colour_bonus"][colour]
+    if p in got:
+        raise InvalidMove(m("error.colour_twice", player=names[p], colour=colour_msg(colour)))
+    if len(got) >= len(SIDES):
+        raise InvalidMove(m("error.colour_gone", colour=colour_msg(colour),
+                            players=[names[i] for i in got]))
+    side = SIDES[len(got)]
+    points = colour_bonus_points(state, colour, side)
+    got.append(p)
+    green = _add(state, p, "green", points)
+    _log(state, m("log.colour_bonus_first" if side == "I" else "log.colour_bonus_second",
+                  player=names[p], colour=colour_msg(colour), points=points, green=green))
+
+
+def _yield_points(track):
+    def apply(state, event, config, names):
+        p = _player(event, config)
+        points = _choice(event, YIELD_POINT_CHOICES)
+        total = _add(state, p, track, points)
+        _log(state, m(f"log.yield_{track}", player=names[p], points=points, total=total))
+    return apply
+
+
+def _yield_goods(state, event, config, names):
+    p = _player(event, config)
+    goods = GOODS[_choice(event, range(1, len(GOODS) + 1)) - 1]
+    if goods == "hexagon_no_space":
+        red = _add(state, p, "red", NO_SPACE_HEXAGON_RED)
+        _log(state, m("log.yield_no_space", player=names[p], points=NO_SPACE_HEXAGON_RED, red=red))
+        return
+    value = _add(state, p, GOODS_COUNTER[goods], 1)
+    _log(state, m("log.yield_goods", player=names[p], goods=m(f"goods.{goods}"), value=value))
+
+
+def _box_value(state, event, config, names):
+    key, value = event.get("key"), event.get("value")
+    if key not in BOX_KEYS:
+        raise InvalidMove(m("error.box_key", key=repr(key)))
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+        raise InvalidMove(m("error.box_number", value=repr(value)))
+    state["box"][key] = value
+    colour, side = key.split(".")[1:]
+    _log(state, m("log.box_value", colour=colour_msg(colour), side=side, points=value))
+
+
+def scoring(state: dict, names: list[str]) -> None:
+    """Wertung: every red marker moves on by the green points; the green track is not reset."""
+    record = {"round": state["round"], "green": [], "red": []}
+    parts = []
+    for i, p in enumerate(state["players"]):
+        c = p["counters"]
+        before = c["red"]
+        c["red"] += c["green"]
+        record["green"].append(c["green"])
+        record["red"].append(c["red"])
+        parts.append(m("log.scoring_player", player=names[i], green=c["green"], before=before, red=c["red"]))
+    state["scorings"].append(record)
+    _log(state, m("log.scoring", round=state["round"], parts=parts))
+
+
+def _end_round(state, event, config, names):
+    if state["finished"] or state["extra_cycle"]:
+        raise InvalidMove(m("error.not_now"))
+    who = emptied(state, state["round"])
+    if not who:
+        raise InvalidMove(m("error.no_stack_emptied", stack=state["round"],
+                            tiles=state["round"] * STACK_SIZE))
+    _log(state, m("log.round_end", round=state["round"], stack=state["round"], players=[names[i] for i in who]))
+    if state["round"] < ROUNDS:
+        scoring(state, names)
+        state["round"] += 1
+        _log(state, m("log.round_start", round=state["round"], stack=state["round"]))
+    else:
+        state["extra_cycle"] = True
+        n = len(names)
+        _log(state, m("log.extra_cycle", first=names[state["start_player"]],
+                      last=names[last_in_cycle(n, state["start_player"])]))
+
+
+def _end_extra_cycle(state, event, config, names):
+    if state["finished"] or not state["extra_cycle"]:
+        raise InvalidMove(m("error.not_now"))
+    scoring(state, names)
+    state["extra_cycle"] = False
+    state["finished"] = True
+    _log(state, m("log.game_over"))
+
+
+EVENTS = {
+    "bonus_tile": _bonus_tile,
+    "region": _region,
+    "agriculture": _agriculture,
+    "colour_bonus": _colour_bonus,
+    "yield_red": _yield_points("red"),
+    "yield_green": _yield_points("green"),
+    "yield_goods": _yield_goods,
+    "box_value": _box_value,
+    "end_round": _end_round,
+    "end_extra_cycle": _end_extra_cycle,
+}
+PLAY_EVENTS = {"bonus_tile", "region", "agriculture", "colour_bonus", "yield_red", "yield_green", "yield_goods"}
+
+
+def apply_event(state: dict, event: dict, config: dict) -> None:
+    handler = EVENTS.get(event.get("type"))
+    if handler is None:
+        raise InvalidMove(Msg("core.error.bad_event"))
+    if state["finished"] and event["type"] in PLAY_EVENTS:
+        raise InvalidMove(m("error.game_over"))
+    handler(state, event, config, _names(config))
+
+
+# ---------------------------------------------------------------- what the tracker offers
+
+def actions(state: dict, config: dict) -> list[Action]:
+    if state["finished"]:
+        return []
+    names = _names(config)
+    n = len(names)
+    out: list[Action] = []
+    if state["extra_cycle"]:
+        out.append(Action("end_extra_cycle", m("action.end_extra_cycle"),
+                          confirm=m("confirm.end_extra_cycle", last=names[last_in_cycle(n, state["start_player"])])))
+    elif round_over(state):
+        key = "action.end_round_3" if state["round"] == ROUNDS else "action.end_round"
+        out.append(Action("end_round", m(key, round=state["round"]),
+                          confirm=m("confirm.end_round_3" if state["round"] == ROUNDS else "confirm.end_round",
+                                    round=state["round"],
+                                    last=names[last_in_cycle(n, state["start_player"])])))
+    out += [
+        Action("bonus_tile", m("action.bonus_tile"), per_player=True,
+               value_choices=tuple(range(1, len(BONUS_KINDS) + 1)),
+               choice_labels=tuple(bonus_msg(k) for k in BONUS_KINDS)),
+        Action("region", m("action.region"), per_player=True, value_choices=tuple(REGION_POINTS),
+               choice_labels=tuple(m("choice.region", size=s, points=p) for s, p in REGION_POINTS.items())),
+        Action("agriculture", m("action.agriculture"), per_player=True,
+               value_choices=tuple(range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1)),
+               choice_labels=tuple(m("choice.agriculture", kinds=k)
+                                   for k in range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))),
+        Action("colour_bonus", m("action.colour_bonus"), per_player=True,
+               value_choices=tuple(range(1, len(COLOURS) + 1)),
+               choice_labels=tuple(colour_msg(c) for c in COLOURS)),
+        Action("yield_red", m("action.yield_red"), per_player=True, value_choices=YIELD_POINT_CHOICES),
+        Action("yield_green", m("action.yield_green"), per_player=True, value_choices=YIELD_POINT_CHOICES),
+        Action("yield_goods", m("action.yield_goods"), per_player=True,
+               value_choices=tuple(range(1, len(GOODS) + 1)),
+               choice_labels=tuple(m(f"goods.{g}") for g in GOODS)),
+    ]
+    return out
+
+
+def _player_line(state: dict, i: int, name: str) -> Msg:
+    p = state["players"][i]
+    revealed = p["counters"]["revealed"]
+    bonus = [m("status.bonus_count", kind=bonus_msg(k), count=c) for k, c in p["bonus"].items() if c]
+    if revealed >= STACK_TILES:
+        stacks = m("status.stacks_empty", revealed=revealed)
+    else:
+        stacks = m("status.stack", stack=stack_of(revealed), left=left_in_stack(revealed), revealed=revealed)
+    return m("status.player", player=name, stacks=stacks,
+             bonus=m("status.bonus", tiles=bonus) if bonus else m("status.no_bonus"))
+
+
+def status(state: dict, config: dict) -> list[Msg]:
+    names = _names(config)
+    n, start = len(names), state["start_player"]
+    last = names[last_in_cycle(n, start)]
+    if state["finished"]:
+        lines = [m("status.finished")]
+    elif state["extra_cycle"]:
+        lines = [m("status.round", round=state["round"], rounds=ROUNDS),
+                 m("status.extra_cycle", first=names[start], last=last)]
+    else:
+        lines = [m("status.round", round=state["round"], rounds=ROUNDS)]
+        if state["bonus_pick"]:
+            lines.append(m("status.pick", next=names[state["bonus_pick"][0]],
+                           order=[names[i] for i in state["bonus_pick"]]))
+        who = emptied(state, state["round"])
+        if who:
+            key = "status.round_over_3" if state["round"] == ROUNDS else "status.round_over"
+            lines.append(m(key, players=[names[i] for i in who], stack=state["round"], round=state["round"],
+                           last=last))
+        else:
+            closest = max(range(n), key=lambda i: state["players"][i]["counters"]["revealed"])
+            left = state["round"] * STACK_SIZE - state["players"][closest]["counters"]["revealed"]
+            lines.append(m("status.round_ends", stack=state["round"], player=names[closest], left=left))
+    lines.append(Msg("core.status.start_player", name=names[start]))
+    if not state["finished"]:
+        lines += [_player_line(state, i, names[i]) for i in range(n)]
+    taken = [m("status.colour_tile", colour=colour_msg(c), side=SIDES[len(got)] if len(got) < len(SIDES) else "-",
+               players=[names[i] for i in got])
+             for c, got in state["colour_bonus"].items() if got]
+    if taken:
+        lines.append(m("status.colour_tiles", tiles=taken))
+    return lines
+
+
+def board_from_tracker(state: dict, config: dict) -> dict:
+    """The end-scoring form, prefilled with what the tracker knows. The red points are the red
+    track as it stands (after the third scoring once the tracker has run it); the empty fields are
+    not tracked and start at 0: count them on the board."""
+    return {
+        "game": GAME_ID,
+        "players": [
+            {"name": p["name"], "red": s["counters"]["red"], "green": s["counters"]["green"],
+             "tiles": s["counters"]["storage"], "hexagons": s["counters"]["hexagons"],
+             "marble": s["counters"]["marble"], "workers": s["counters"]["workers"],
+             "cards": s["counters"]["cards"], "empty_fields": 0}
+            for p, s in zip(config["players"], state["players"])
+        ],
+    }
