@@ -1,0 +1,22 @@
+"""Milestones (eggertspiele 2012, Stefan Dorra & Ralf zur Linde)."""
+
+from companion.core.game import GameDefinition
+from companion.core.text import Msg
+from companion.games.milestones import scoring, setup, tracker
+
+GAME = GameDefinition(
+    id="milestones",
+    name=Msg("milestones.name"),
+    min_players=2,
+    max_players=4,
+    counters=tracker.COUNTERS,
+    setup_checklist=setup.setup_checklist,
+    initial_state=tracker.initial_state,
+    apply_event=tracker.apply_event,
+    actions=tracker.actions,
+    status=tracker.status,
+    parse_board_state=scoring.parse_board_state,
+    score=scoring.score,
+    board_from_tracker=tracker.board_from_tracker,
+    # The rulebook names no player colours ("in den Spielerfarben"): the default four are offered.
+)

@@ -1,0 +1,374 @@
+"""Milestones during play (rulebook: SPIELABLAUF, DAS BAUAMT, DIE MÜHLE, DIE BURG, SPIELENDE).
+
+Events are `{"type": <action id>, "player": p, "value": n}` as the generic tracker screen sends them
+(`player` for per-player actions, `value` for actions with value choices), plus `end_turn`.
+Quick scoring hands in the goods the rules ask for and refuses when a player does not have them.
+
+The end: a player who reaches the target field (or buys the last worker tile) ends the game for
+themselves after their turn; then every other player has exactly one more turn. The trigger is
+checked when a turn ends, so points entered with the generic counter count too.
+"""
+
+from __future__ import annotations
+
+from companion.core.game import Action, Counter, InvalidMove
+from companion.core.text import Msg
+from companion.games.milestones.components import (
+    BONUS_PRODUCTION_CHOICES, BONUS_TILES, CASTLE_GOODS_LIMIT, FIELD_CHOICES, FLOUR_CHOICES, FLOUR_COINS,
+    FLOUR_COST, GOODS, HOUSE_CHOICES, HOUSE_COST, MARKET_COST, MAX_ENTRY, PATH_SPACES, ROAD_COST, START_COINS,
+    WORKER_TILE_COST, goods_msgs, target_field, tiles_to_buy,
+)
+
+NS = "milestones"
+
+COUNTERS = (
+    Counter("points", Msg(f"{NS}.counter.points"), steps=(1, 5)),
+    Counter("stone", Msg(f"{NS}.counter.stone")),
+    Counter("wood", Msg(f"{NS}.counter.wood")),
+    Counter("sand", Msg(f"{NS}.counter.sand")),
+    Counter("grain", Msg(f"{NS}.counter.grain")),
+    Counter("coins", Msg(f"{NS}.counter.coins")),
+)
+
+# Quick scoring: action id -> (goods handed in, coins received besides the points)
+BUILDS = {
+    "road": (ROAD_COST, 0),
+    "house": (HOUSE_COST, 0),
+    "market": (MARKET_COST, 0),
+    "flour": (FLOUR_COST, FLOUR_COINS),
+}
+VALUE_CHOICES = {
+    "road": FIELD_CHOICES,
+    "house": HOUSE_CHOICES,
+    "market": FIELD_CHOICES,
+    "flour": FLOUR_CHOICES,
+    "bonus_produced": BONUS_PRODUCTION_CHOICES,
+}
+PLAYER_EVENTS = ("road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker",
+                 "last_worker_tile", "castle")
+
+
+def initial_state(config: dict) -> dict:
+    n = len(config["players"])
+    start = config["start_player"]
+    return {
+        "round": 1,
+        "start_player": start,
+        "turn": start,
+        "target": target_field(n),
+        "tiles_left": tiles_to_buy(n),
+        "bonus_taken": 0,
+        "players": [{"counters": {"points": 0, "stone": 0, "wood": 0, "sand": 0, "grain": 0,
+                                  "coins": START_COINS},
+                     "bonus_tiles": 0, "done": False} for _ in range(n)],
+        "last_tile_by": None,
+        "castle": [],  # players who still have to give goods back at the castle
+        "end": None,  # {"by": p, "reason": "target" | "last_tile", "pending": [p, ...]} once triggered
+        "finished": False,
+        "log": [],
+    }
+
+
+def goods_total(counters: dict) -> int:
+    return sum(counters[g] for g in GOODS)
+
+
+def _log(state: dict, key: str, **params) -> None:
+    state["log"].append(Msg(f"{NS}.log.{key}", **params).to_json())
+
+
+def _player(event: dict, state: dict, config: dict) -> int:
+    player = event.get("player")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(config["players"]):
+        raise InvalidMove(Msg("core.error.no_such_player"))
+    if state["players"][player]["done"]:
+        raise InvalidMove(Msg(f"{NS}.error.player_done", name=config["players"][player]["name"]))
+    return player
+
+
+def _value(event: dict, minimum: int) -> int:
+    value = event.get("value")
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= MAX_ENTRY:
+        raise InvalidMove(Msg(f"{NS}.error.bad_value", minimum=minimum, maximum=MAX_ENTRY))
+    return value
+
+
+def _add_points(state: dict, player: int, points: int, name: str) -> None:
+    counters = state["players"][player]["counters"]
+    before = counters["points"]
+    counters["points"] += points
+    if before < state["target"] <= counters["points"] and state["end"] is None:
+        _log(state, "target_reached", name=name, points=counters["points"], target=state["target"])
+
+
+def _hand_in(state: dict, player: int, cost: dict, name: str) -> None:
+    counters = state["players"][player]["counters"]
+    if any(counters[g] < c for g, c in cost.items()):
+        raise InvalidMove(Msg(f"{NS}.error.missing_goods", name=name, goods=goods_msgs(cost),
+                              have=goods_msgs({g: counters[g] for g in cost}, zeros=True)))
+    for g, c in cost.items():
+        counters[g] -= c
+
+
+def keep_options(counters: dict) -> list[dict]:
+    """Every way to keep exactly 3 of the goods held (when more are held), in a stable order."""
+    if goods_total(counters) <= CASTLE_GOODS_LIMIT:
+        return []
+    options: list[dict] = []
+
+    def extend(i: int, left: int, chosen: dict) -> None:
+        if i == len(GOODS):
+            if left == 0:
+                options.append(dict(chosen))
+            return
+        g = GOODS[i]
+        for count in range(min(left, counters[g]), -1, -1):
+            if count:
+                chosen[g] = count
+            extend(i + 1, left - count, chosen)
+            chosen.pop(g, None)
+
+    extend(0, CASTLE_GOODS_LIMIT, {})
+    return options
+
+
+def encode_keep(keep: dict) -> int:
+    """A choice of goods kept as one number whose digits read stone, wood, sand, grain, coins:
+    1 stone and 2 coins -> 10002."""
+    return sum(keep.get(g, 0) * 10 ** (len(GOODS) - 1 - i) for i, g in enumerate(GOODS))
+
+
+def decode_keep(value: int) -> dict:
+    digits = f"{value:0{len(GOODS)}d}"
+    return {g: int(d) for g, d in zip(GOODS, digits) if int(d)}
+
+
+def castle(state: dict, player: int, event: dict, name: str) -> None:
+    """DIE BURG: more than 3 goods (coins included) are reduced to 3; the player chooses which 3
+    (`value`: an encoded choice from `keep_options`, or `keep`: {good: count}). Without a choice and
+    with more than one way to keep 3, the player is asked to give goods back with the counters."""
+    counters = state["players"][player]["counters"]
+    total = goods_total(counters)
+    if player in state["castle"]:
+        state["castle"].remove(player)
+    keep = event.get("keep")
+    value = event.get("value")
+    if value is not None:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** len(GOODS):
+            raise InvalidMove(Msg("core.error.bad_event"))
+        keep = decode_keep(value)
+    if keep is not None and (not isinstance(keep, dict) or any(g not in GOODS for g in keep) or any(
+            isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in keep.values())):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    if keep is not None:
+        keep = {g: c for g, c in keep.items() if c}
+    if total <= CASTLE_GOODS_LIMIT:
+        if keep is not None and keep != {g: counters[g] for g in GOODS if counters[g]}:
+            raise InvalidMove(Msg(f"{NS}.error.keep_all", name=name, total=total))
+        _log(state, "castle_keeps_all", name=name, total=total, limit=CASTLE_GOODS_LIMIT)
+        return
+    options = keep_options(counters)
+    if keep is None and len(options) == 1:
+        keep = options[0]
+    if keep is None:
+        state["castle"].append(player)
+        _log(state, "castle_reduce", name=name, total=total, back=total - CASTLE_GOODS_LIMIT,
+             limit=CASTLE_GOODS_LIMIT)
+        return
+    if keep not in options:
+        raise InvalidMove(Msg(f"{NS}.error.keep_invalid", name=name, limit=CASTLE_GOODS_LIMIT,
+                              goods=goods_msgs(keep) or Msg(f"{NS}.goods.none"),
+                              have=goods_msgs({g: counters[g] for g in GOODS}) or Msg(f"{NS}.goods.none")))
+    back = {g: counters[g] - keep.get(g, 0) for g in GOODS}
+    for g in GOODS:
+        counters[g] = keep.get(g, 0)
+    _log(state, "castle_reduced", name=name, back=goods_msgs(back), kept=goods_msgs(keep))
+
+
+def _pending_castle(state: dict) -> list[int]:
+    return [p for p in state["castle"] if goods_total(state["players"][p]["counters"]) > CASTLE_GOODS_LIMIT]
+
+
+def _trigger_candidate(state: dict) -> tuple[int, str] | None:
+    """Who ends the game when the current turn ends: the player on turn first; otherwise (an entry made
+    late, for a player whose turn is over) the player whose last turn lies furthest back."""
+    n, current = len(state["players"]), state["turn"]
+    for k in range(n):
+        p = (current + k) % n
+        if state["last_tile_by"] == p:
+            return p, "last_tile"
+        if state["players"][p]["counters"]["points"] >= state["target"]:
+            return p, "target"
+    return None
+
+
+def end_turn(state: dict, names: list[str]) -> None:
+    n, current = len(names), state["turn"]
+    waiting = _pending_castle(state)
+    if waiting:
+        raise InvalidMove(Msg(f"{NS}.error.castle_pending", names=[names[p] for p in waiting],
+                              limit=CASTLE_GOODS_LIMIT))
+    state["castle"] = []
+    _log(state, "turn_end", name=names[current])
+    if state["end"] is None:
+        candidate = _trigger_candidate(state)
+        if candidate is None:
+            state["turn"] = (current + 1) % n
+            if state["turn"] == state["start_player"]:
+                state["round"] += 1
+            _log(state, "turn_start", name=names[state["turn"]], round=state["round"])
+            return
+        by, reason = candidate
+        # Everyone who has played since the trigger has had their last turn: with the player on turn
+        # that is nobody else; with a late entry for `by` it is everyone from `by`'s left up to now.
+        steps = (by - current) % n or n
+        pending = [(current + k) % n for k in range(1, steps)]
+        for p in range(n):
+            state["players"][p]["done"] = p not in pending
+        state["end"] = {"by": by, "reason": reason, "pending": pending}
+        key = "end_triggered" if by == current else "end_triggered_late"
+        _log(state, f"{key}_{reason}", name=names[by], points=state["players"][by]["counters"]["points"],
+             target=state["target"], others=[names[p] for p in pending])
+    else:
+        state["players"][current]["done"] = True
+        state["end"]["pending"] = [p for p in state["end"]["pending"] if p != current]
+    pending = state["end"]["pending"]
+    if not pending:
+        state["finished"] = True
+        _log(state, "game_over")
+        return
+    state["turn"] = pending[0]
+    _log(state, "last_turn", name=names[pending[0]], left=len(pending))
+
+
+def apply_event(state: dict, event: dict, config: dict) -> None:
+    if state["finished"]:
+        raise InvalidMove(Msg(f"{NS}.error.game_over"))
+    names = [p["name"] for p in config["players"]]
+    kind = event.get("type")
+    if kind == "end_turn":
+        end_turn(state, names)
+        return
+    if kind not in PLAYER_EVENTS:
+        raise InvalidMove(Msg("core.error.bad_event"))
+    if kind == "castle" and "player" not in event:
+        event = {**event, "player": state["turn"]}  # the castle is on the moving player's board
+    player = _player(event, state, config)
+    name = names[player]
+    me = state["players"][player]
+    if kind in BUILDS:
+        cost, coins = BUILDS[kind]
+        points = _value(event, 0 if kind in ("house", "flour") else 1)
+        _hand_in(state, player, cost, name)
+        me["counters"]["coins"] += coins
+        _log(state, kind, name=name, points=points, goods=goods_msgs(cost))
+        _add_points(state, player, points, name)
+    elif kind == "bonus_taken":
+        if state["bonus_taken"] >= BONUS_TILES:
+            raise InvalidMove(Msg(f"{NS}.error.no_bonus_tiles", count=BONUS_TILES))
+        state["bonus_taken"] += 1
+        me["bonus_tiles"] += 1
+        _log(state, "bonus_taken", name=name)
+        _add_points(state, player, 1, name)
+    elif kind == "bonus_produced":
+        count = _value(event, 1)
+        if count > PATH_SPACES:
+            raise InvalidMove(Msg(f"{NS}.error.bad_value", minimum=1, maximum=PATH_SPACES))
+        _log(state, "bonus_produced", name=name, count=count)
+        _add_points(state, player, count, name)
+    elif kind in ("buy_worker", "last_worker_tile"):
+        if state["tiles_left"] <= 0:
+            raise InvalidMove(Msg(f"{NS}.error.no_worker_tiles"))
+        _hand_in(state, player, {"coins": WORKER_TILE_COST}, name)
+        state["tiles_left"] = 0 if kind == "last_worker_tile" else state["tiles_left"] - 1
+        if state["tiles_left"] == 0:
+            if state["end"] is None:
+                state["last_tile_by"] = player
+            _log(state, "last_worker_tile", name=name, cost=WORKER_TILE_COST)
+        else:
+            _log(state, "buy_worker", name=name, cost=WORKER_TILE_COST, left=state["tiles_left"])
+    elif kind == "castle":
+        castle(state, player, event, name)
+
+
+def actions(state: dict, config: dict) -> list[Action]:
+    if state["finished"]:
+        return []
+    names = [p["name"] for p in config["players"]]
+    current = state["turn"]
+    confirm = None
+    if state["end"] is None:
+        candidate = _trigger_candidate(state)
+        if candidate is not None:
+            confirm = Msg(f"{NS}.confirm.end_turn_trigger", name=names[candidate[0]])
+    elif state["end"]["pending"] == [current]:
+        confirm = Msg(f"{NS}.confirm.end_turn_last", name=names[current])
+    out = [Action("end_turn", Msg(f"{NS}.action.end_turn", name=names[current]), confirm=confirm)]
+    options = keep_options(state["players"][current]["counters"])
+    if len(options) > 1:
+        out.append(Action("castle", Msg(f"{NS}.action.castle_choose", name=names[current]),
+                          value_choices=tuple(encode_keep(o) for o in options),
+                          choice_labels=tuple(Msg(f"{NS}.action.castle_keep", goods=goods_msgs(o))
+                                              for o in options)))
+    else:
+        out.append(Action("castle", Msg(f"{NS}.action.castle", name=names[current])))
+    out += [
+        Action("road", Msg(f"{NS}.action.road"), per_player=True, value_choices=VALUE_CHOICES["road"]),
+        Action("house", Msg(f"{NS}.action.house"), per_player=True, value_choices=VALUE_CHOICES["house"]),
+        Action("market", Msg(f"{NS}.action.market"), per_player=True, value_choices=VALUE_CHOICES["market"]),
+        Action("flour", Msg(f"{NS}.action.flour"), per_player=True, value_choices=VALUE_CHOICES["flour"]),
+        Action("bonus_taken", Msg(f"{NS}.action.bonus_taken"), per_player=True),
+        Action("bonus_produced", Msg(f"{NS}.action.bonus_produced"), per_player=True,
+               value_choices=VALUE_CHOICES["bonus_produced"]),
+    ]
+    if state["tiles_left"] > 0:
+        out.append(Action("buy_worker", Msg(f"{NS}.action.buy_worker", cost=WORKER_TILE_COST), per_player=True))
+        if state["end"] is None:
+            out.append(Action("last_worker_tile", Msg(f"{NS}.action.last_worker_tile"), per_player=True,
+                              confirm=Msg(f"{NS}.confirm.last_worker_tile", cost=WORKER_TILE_COST)))
+    return out
+
+
+def status(state: dict, config: dict) -> list[Msg]:
+    names = [p["name"] for p in config["players"]]
+    if state["finished"]:
+        return [Msg(f"{NS}.status.finished")]
+    current = state["turn"]
+    points = [p["counters"]["points"] for p in state["players"]]
+    best = max(points)
+    lines = [Msg(f"{NS}.status.turn", round=state["round"], name=names[current])]
+    end = state["end"]
+    if end is None:
+        lines.append(Msg(f"{NS}.status.target", target=state["target"], points=best,
+                         leaders=[names[i] for i, v in enumerate(points) if v == best],
+                         missing=max(state["target"] - best, 0)))
+        candidate = _trigger_candidate(state)
+        if candidate is not None:
+            by, reason = candidate
+            if by == current:
+                lines.insert(0, Msg(f"{NS}.status.ends_after_turn_{reason}", name=names[by], target=state["target"]))
+            else:
+                lines.insert(0, Msg(f"{NS}.status.late_trigger", name=names[by], target=state["target"]))
+    else:
+        lines.insert(0, Msg(f"{NS}.status.countdown_{end['reason']}", name=names[end["by"]],
+                            target=state["target"], left=len(end["pending"]),
+                            others=[names[p] for p in end["pending"]]))
+    for p in _pending_castle(state):
+        total = goods_total(state["players"][p]["counters"])
+        lines.append(Msg(f"{NS}.status.castle", name=names[p], total=total, back=total - CASTLE_GOODS_LIMIT,
+                         limit=CASTLE_GOODS_LIMIT))
+    lines.append(Msg(f"{NS}.status.tiles_left", count=state["tiles_left"]))
+    return lines
+
+
+def board_from_tracker(state: dict, config: dict) -> dict:
+    """The end-scoring form, prefilled with the score track and the goods left."""
+    return {
+        "game": "milestones",
+        "players": [
+            {"name": p["name"], "points": s["counters"]["points"],
+             "goods": {g: s["counters"][g] for g in GOODS},
+             "workers": [None] * PATH_SPACES}
+            for p, s in zip(config["players"], state["players"])
+        ],
+    }
