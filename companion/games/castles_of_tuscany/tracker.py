@@ -13,6 +13,11 @@ Events (besides core's generic `adjust` of a counter):
   tile leaves the game. Their points are box data: `state["box"]` (copied from `config["box"]` when
   the session starts, and set or corrected with the `box_value` event). A missing value refuses the
   entry with `BoxValueNeeded`, an InvalidMove that is also a MissingBoxData naming the keys.
+- `{"type": "tile_effect", "player": p, "value": t}`: p placed a tile of kind t (`TILE_EFFECTS`):
+  quarry 1 marble (+1 per "+1 marble" bonus tile), village 1 worker (+1 per "+1 worker"),
+  monastery 3 cards (the "+1 card" bonus does not count), estate 1 wooden hexagon, cart: says how
+  many yield cards to reveal (1 + 1 per "+1 yield card"), each then entered as a yield event.
+  Storage is not changed (the storage counter is the players' to keep).
 - `{"type": "yield_red" | "yield_green", "player": p, "value": points}`: a yield card's points.
 - `{"type": "yield_goods", "player": p, "value": g}`: a yield card's goods (`GOODS`, one item each).
 - `{"type": "box_value", "key": key, "value": points}`: enter or correct a colour-bonus value.
@@ -43,6 +48,8 @@ YIELD_POINT_CHOICES = (1, 2, 3, 4, 5, 6)
 # What one tap of "yield card: goods" gives; the last is the rulebook's case of a second wooden
 # hexagon in the same turn with no free storage space: it stays in the supply, +2 red instead.
 GOODS = ("card", "marble", "worker", "hexagon", "hexagon_no_space")
+TILE_EFFECTS = ("quarry", "village", "monastery", "estate", "cart")
+MONASTERY_CARDS = 3
 GOODS_COUNTER = {"card": "cards", "marble": "marble", "worker": "workers", "hexagon": "hexagons"}
 
 
@@ -187,7 +194,7 @@ def _agriculture(state, event, config, names):
 def colour_bonus_points(state: dict, colour: str, side: str) -> int:
     key = box_key(colour, side)
     if key not in state["box"]:
-        raise BoxValueNeeded([key], m("error.box_missing", colour=colour_msg(colour), side=side, key=key))
+        raise BoxValueNeeded([key], m("error.box_missing", colour=colour_msg(colour), side=side, entry=key))
     return state["box"][key]
 
 
@@ -206,6 +213,20 @@ def _colour_bonus(state, event, config, names):
     green = _add(state, p, "green", points)
     _log(state, m("log.colour_bonus_first" if side == "I" else "log.colour_bonus_second",
                   player=names[p], colour=colour_msg(colour), points=points, green=green))
+
+
+def _tile_effect(state, event, config, names):
+    p = _player(event, config)
+    kind = TILE_EFFECTS[_choice(event, range(1, len(TILE_EFFECTS) + 1)) - 1]
+    bonus = state["players"][p]["bonus"]
+    if kind == "cart":
+        cards = 1 + bonus["yield"]
+        _log(state, m("log.cart", player=names[p], cards=cards))
+        return
+    counter, amount = {"quarry": ("marble", 1 + bonus["marble"]), "village": ("workers", 1 + bonus["worker"]),
+                       "monastery": ("cards", MONASTERY_CARDS), "estate": ("hexagons", 1)}[kind]
+    value = _add(state, p, counter, amount)
+    _log(state, m(f"log.tile_{kind}", player=names[p], amount=amount, value=value))
 
 
 def _yield_points(track):
@@ -231,7 +252,7 @@ def _yield_goods(state, event, config, names):
 def _box_value(state, event, config, names):
     key, value = event.get("key"), event.get("value")
     if key not in BOX_KEYS:
-        raise InvalidMove(m("error.box_key", key=repr(key)))
+        raise InvalidMove(m("error.box_key", entry=repr(key)))
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
         raise InvalidMove(m("error.box_number", value=repr(value)))
     state["box"][key] = value
@@ -287,6 +308,7 @@ EVENTS = {
     "region": _region,
     "agriculture": _agriculture,
     "colour_bonus": _colour_bonus,
+    "tile_effect": _tile_effect,
     "yield_red": _yield_points("red"),
     "yield_green": _yield_points("green"),
     "yield_goods": _yield_goods,
@@ -294,7 +316,7 @@ EVENTS = {
     "end_round": _end_round,
     "end_extra_cycle": _end_extra_cycle,
 }
-PLAY_EVENTS = {"bonus_tile", "region", "agriculture", "colour_bonus", "yield_red", "yield_green", "yield_goods"}
+PLAY_EVENTS = {"bonus_tile", "tile_effect", "region", "agriculture", "colour_bonus", "yield_red", "yield_green", "yield_goods"}
 
 
 def apply_event(state: dict, event: dict, config: dict) -> None:
@@ -336,6 +358,9 @@ def actions(state: dict, config: dict) -> list[Action]:
         Action("colour_bonus", m("action.colour_bonus"), per_player=True,
                value_choices=tuple(range(1, len(COLOURS) + 1)),
                choice_labels=tuple(colour_msg(c) for c in COLOURS)),
+        Action("tile_effect", m("action.tile_effect"), per_player=True,
+               value_choices=tuple(range(1, len(TILE_EFFECTS) + 1)),
+               choice_labels=tuple(m(f"choice.tile_{t}") for t in TILE_EFFECTS)),
         Action("yield_red", m("action.yield_red"), per_player=True, value_choices=YIELD_POINT_CHOICES),
         Action("yield_green", m("action.yield_green"), per_player=True, value_choices=YIELD_POINT_CHOICES),
         Action("yield_goods", m("action.yield_goods"), per_player=True,

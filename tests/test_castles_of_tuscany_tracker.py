@@ -1,0 +1,399 @@
+"""The Castles of Tuscany during play, against the rulebook (Siegpunkte, Die Plättchen im Einzelnen,
+Die 3 Durchgänge, Farbbonus-Plättchen, Wertungen with Anna's scoring example)."""
+
+import pytest
+
+from companion.core.game import InvalidMove, MissingBoxData
+from companion.core.session import Session, make_config
+from companion.core.text import Msg
+from companion.games import GAMES
+from companion.games.castles_of_tuscany import GAME
+
+NAMES = ["Anna", "Ben", "Clara", "Dario"]
+# Event values are 1-based positions in the offered choices; spelled out here from the rulebook's
+# lists, not taken from the code.
+BONUS = {"card": 1, "storage": 2, "marble": 3, "worker": 4, "yield": 5}
+COLOUR = {"dark_green": 1, "red": 2, "turquoise": 3, "light_green": 4, "grey": 5, "orange": 6, "yellow": 7,
+          "beige": 8}
+GOODS = {"card": 1, "marble": 2, "worker": 3, "hexagon": 4, "hexagon_no_space": 5}
+TILE = {"quarry": 1, "village": 2, "monastery": 3, "estate": 4, "cart": 5}
+
+
+def config_for(n=3, start=0, box=None):
+    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours[i]} for i in range(n)], start)
+    if box is not None:
+        config["box"] = box
+    return config
+
+
+def play(events, n=3, start=0, box=None, skip_pick=True):
+    """Fold events over a fresh state; by default every player first picks "+1 card" (no points)."""
+    config = config_for(n, start, box)
+    state = GAME.initial_state(config)
+    if skip_pick:
+        for k in range(n):
+            state = GAME.apply(state, {"type": "bonus_tile", "player": (start + k) % n, "value": BONUS["card"]}, config)
+    for event in events:
+        state = GAME.apply(state, event, config)
+    return state, config
+
+
+def counters(state, p):
+    return state["players"][p]["counters"]
+
+
+def reveal(p, tiles):
+    return {"type": "adjust", "player": p, "counter": "revealed", "delta": tiles}
+
+
+def rendered(state, lang="en"):
+    return [Msg.from_json(line).render(lang) for line in state["log"]]
+
+
+# ------------------------------------------------------------------ the rulebook's scoring example
+
+def test_rulebook_scoring_example_anna():
+    """Anna: green 9 at the end of round 1, red 4 from two yield cards -> 13. Round 2: green on to 22
+    and red +2 from a yield card -> 13 + 2 + 22 = 37. Green is not reset."""
+    events = [
+        {"type": "yield_red", "player": 0, "value": 2},
+        {"type": "yield_red", "player": 0, "value": 2},
+        {"type": "region", "player": 0, "value": 3},       # 6 green
+        {"type": "region", "player": 0, "value": 2},       # 3 green -> 9
+        reveal(1, 7),                                      # Ben empties stack 1
+        {"type": "end_round"},
+    ]
+    state, config = play(events)
+    a = counters(state, 0)
+    assert (a["green"], a["red"]) == (9, 13)
+    assert state["round"] == 2
+    events2 = [
+        {"type": "yield_green", "player": 0, "value": 6},  # 15
+        {"type": "region", "player": 0, "value": 3},       # 21
+        {"type": "region", "player": 0, "value": 1},       # 22
+        {"type": "yield_red", "player": 0, "value": 2},    # red 15
+        reveal(2, 14),                                     # Clara empties stack 2
+        {"type": "end_round"},
+    ]
+    for e in events2:
+        state = GAME.apply(state, e, config)
+    a = counters(state, 0)
+    assert (a["green"], a["red"]) == (22, 37)
+    assert state["scorings"][0]["red"][0] == 13 and state["scorings"][1]["red"][0] == 37
+    assert "Anna 15 + 22 green = 37 red" in rendered(state)[-2]
+
+
+# ------------------------------------------------------------------ points during play
+
+@pytest.mark.parametrize("size,points", [(1, 1), (2, 3), (3, 6)])
+def test_region_completed(size, points):
+    state, _ = play([{"type": "region", "player": 1, "value": size}])
+    assert counters(state, 1)["green"] == points
+    assert counters(state, 1)["red"] == 0
+
+
+@pytest.mark.parametrize("size", [0, 4, "3", True, None])
+def test_region_sizes_are_1_to_3(size):
+    with pytest.raises(InvalidMove):
+        play([{"type": "region", "player": 0, "value": size}])
+
+
+def test_monastery_example_second_of_three_scores_nothing_the_third_six():
+    # Anna: the second yellow field of a 3-region is no completion; the third is: 6 points.
+    state, _ = play([{"type": "region", "player": 0, "value": 3}])
+    assert counters(state, 0)["green"] == 6
+
+
+def test_agriculture_clara_and_benno_examples():
+    # Clara: pigs/wine on a region with wine already: 1 new kind = 1 point. Benno's wooden hexagon
+    # on a light-green field always counts as one more kind: 1 point. A double tile: up to 2.
+    state, _ = play([{"type": "agriculture", "player": 2, "value": 1},
+                     {"type": "agriculture", "player": 1, "value": 1},
+                     {"type": "agriculture", "player": 0, "value": 2}])
+    assert [counters(state, i)["green"] for i in range(3)] == [2, 1, 1]
+    with pytest.raises(InvalidMove):
+        play([{"type": "agriculture", "player": 0, "value": 3}])
+
+
+def test_yield_cards_points_and_goods():
+    state, _ = play([
+        {"type": "yield_red", "player": 0, "value": 2},
+        {"type": "yield_green", "player": 0, "value": 3},
+        {"type": "yield_goods", "player": 0, "value": GOODS["card"]},
+        {"type": "yield_goods", "player": 0, "value": GOODS["marble"]},
+        {"type": "yield_goods", "player": 0, "value": GOODS["worker"]},
+        {"type": "yield_goods", "player": 0, "value": GOODS["hexagon"]},
+    ])
+    c = counters(state, 0)
+    assert (c["red"], c["green"], c["cards"], c["marble"], c["workers"], c["hexagons"]) == (2, 3, 6, 1, 1, 1)
+
+
+def test_second_hexagon_without_free_storage_gives_two_red():
+    state, _ = play([{"type": "yield_goods", "player": 1, "value": GOODS["hexagon_no_space"]}])
+    c = counters(state, 1)
+    assert (c["red"], c["hexagons"]) == (2, 0)
+
+
+def test_tile_effects_with_bonus_tiles():
+    # Quarry with two "+1 marble": 3 marble. Village with one "+1 worker": 2 workers. Monastery:
+    # 3 cards, "+1 card" does not help. Estate: 1 wooden hexagon. Cart with three "+1 yield card":
+    # 4 yield cards to reveal.
+    config = config_for(2)
+    state = GAME.initial_state(config)
+    for p, kind in ((0, "marble"), (1, "worker")):
+        state = GAME.apply(state, {"type": "bonus_tile", "player": p, "value": BONUS[kind]}, config)
+    for kind in ("marble", "worker", "card", "yield", "yield", "yield"):
+        state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS[kind]}, config)
+    for tile in ("quarry", "village", "monastery", "estate", "cart"):
+        state = GAME.apply(state, {"type": "tile_effect", "player": 0, "value": TILE[tile]}, config)
+    c = counters(state, 0)
+    assert (c["marble"], c["workers"], c["cards"], c["hexagons"]) == (3, 2, 5 + 3, 1)
+    assert "reveal 4 yield card(s)" in rendered(state)[-1]
+    state = GAME.apply(state, {"type": "tile_effect", "player": 1, "value": TILE["village"]}, config)
+    assert counters(state, 1)["workers"] == 2
+
+
+# ------------------------------------------------------------------ bonus tiles
+
+def test_bonus_pick_in_turn_order_and_storage_gives_two_green():
+    config = config_for(3, start=1)  # Ben starts: Ben, Clara, Anna
+    state = GAME.initial_state(config)
+    assert "Ben chooses next" in GAME.status(state, config)[1].render("en")
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS["card"]}, config)
+    assert "Ben chooses next" in refused.value.msg.render("en")
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["storage"]}, config)
+    assert counters(state, 1)["green"] == 2
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 2, "value": BONUS["marble"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS["storage"]}, config)
+    assert [counters(state, i)["green"] for i in range(3)] == [2, 2, 0]
+    assert state["bonus_pick"] == []
+    # later, from a city: any player, any kind still left
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 2, "value": BONUS["storage"]}, config)
+    assert counters(state, 2)["green"] == 2
+    assert state["players"][2]["bonus"] == {"card": 0, "storage": 1, "marble": 1, "worker": 0, "yield": 0}
+
+
+def test_only_five_bonus_tiles_of_a_kind():
+    events = [{"type": "bonus_tile", "player": 0, "value": BONUS["worker"]}] * 5
+    state, config = play(events)
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["worker"]}, config)
+    assert "all 5 bonus tiles +1 worker are taken" in refused.value.msg.render("en")
+    # the other kinds are still there; "+1 card" has 3 left after the 3 picks
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["card"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["card"]}, config)
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["card"]}, config)
+
+
+# ------------------------------------------------------------------ colour bonus (box data)
+
+def test_colour_bonus_needs_box_data_and_says_which():
+    state, config = play([])
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "colour_bonus", "player": 0, "value": COLOUR["yellow"]}, config)
+    assert isinstance(refused.value, MissingBoxData)
+    assert refused.value.keys == ["colour_bonus.yellow.I"]
+    assert refused.value.game_id == "castles-of-tuscany"
+    assert "yellow (monastery), side I" in refused.value.msg.render("en")
+    assert state["colour_bonus"]["yellow"] == []  # nothing changed
+
+
+def test_colour_bonus_first_side_one_second_side_two_then_gone():
+    box = {"colour_bonus.yellow.I": 7, "colour_bonus.yellow.II": 4}  # test values, not the real tiles
+    state, config = play([{"type": "colour_bonus", "player": 1, "value": COLOUR["yellow"]}], box=box)
+    assert counters(state, 1)["green"] == 7
+    with pytest.raises(InvalidMove):  # the same player cannot get it twice
+        GAME.apply(state, {"type": "colour_bonus", "player": 1, "value": COLOUR["yellow"]}, config)
+    state = GAME.apply(state, {"type": "colour_bonus", "player": 0, "value": COLOUR["yellow"]}, config)
+    assert counters(state, 0)["green"] == 4
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "colour_bonus", "player": 2, "value": COLOUR["yellow"]}, config)
+    assert "back in the box" in refused.value.msg.render("en")
+    assert any("yellow (monastery) side - (done: Ben, Anna)" in line.render("en")
+               for line in GAME.status(state, config))
+
+
+def test_second_side_value_asked_only_when_needed_and_box_value_event():
+    state, config = play([{"type": "colour_bonus", "player": 0, "value": COLOUR["red"]}],
+                         box={"colour_bonus.red.I": 5})
+    with pytest.raises(MissingBoxData) as missing:
+        GAME.apply(state, {"type": "colour_bonus", "player": 1, "value": COLOUR["red"]}, config)
+    assert missing.value.keys == ["colour_bonus.red.II"]
+    state = GAME.apply(state, {"type": "box_value", "key": "colour_bonus.red.II", "value": 3}, config)
+    state = GAME.apply(state, {"type": "colour_bonus", "player": 1, "value": COLOUR["red"]}, config)
+    assert (counters(state, 0)["green"], counters(state, 1)["green"]) == (5, 3)
+    for bad in ({"type": "box_value", "key": "colour_bonus.pink.I", "value": 3},
+                {"type": "box_value", "key": "colour_bonus.red.I", "value": -1},
+                {"type": "box_value", "key": "colour_bonus.red.I", "value": "5"}):
+        with pytest.raises(InvalidMove):
+            GAME.apply(state, bad, config)
+
+
+def test_game_declares_sixteen_unknown_box_values():
+    keys = [b.key for b in GAME.box_values]
+    assert len(keys) == len(set(keys)) == 16  # 8 colour-bonus tiles, sides I and II
+    assert all(b.known is None for b in GAME.box_values)
+    assert "colour_bonus.dark_green.I" in keys and "colour_bonus.beige.II" in keys
+
+
+# ------------------------------------------------------------------ the rounds
+
+@pytest.mark.parametrize("stack", [1, 2, 3])
+def test_round_end_waits_for_the_stack_of_that_round(stack):
+    """Round k ends only when someone has emptied stack k (7k tiles revealed); emptying the next
+    player's left stack in round 2 does not end it."""
+    state, config = play([])
+    for k in range(1, stack):
+        state = GAME.apply(state, reveal(0, 7), config)
+        state = GAME.apply(state, {"type": "end_round"}, config)
+    assert state["round"] == stack
+    # Ben empties his stack 1 in round 2 (or 3): that is not the end of this round
+    state = GAME.apply(state, reveal(1, 7 * (stack - 1) + 6), config)
+    assert not any(a.id == "end_round" for a in GAME.actions(state, config))
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "end_round"}, config)
+    assert f"stack {stack}" in refused.value.msg.render("en")
+    assert f"closest: Ben with 1 tile(s) to go" in GAME.status(state, config)[1].render("en")
+    state = GAME.apply(state, reveal(1, 1), config)  # Ben reveals the last tile of stack k
+    lines = [line.render("en") for line in GAME.status(state, config)]
+    assert f"Ben emptied stack {stack}: play the turn cycle to its end (Clara is last)" in lines[1]
+    offered = [a for a in GAME.actions(state, config) if a.id == "end_round"]
+    assert len(offered) == 1 and not offered[0].per_player and offered[0].confirm is not None
+
+
+def test_turn_cycle_ends_with_the_start_players_right_neighbour():
+    state, config = play([reveal(3, 7)], n=4, start=2)  # Clara starts; Ben (seat 1) is last
+    assert "(Ben is last)" in GAME.status(state, config)[1].render("en")
+
+
+def test_three_scorings_extra_cycle_then_final():
+    state, config = play([{"type": "region", "player": 0, "value": 1}])  # Anna green 1
+    state = GAME.apply(state, reveal(1, 7), config)
+    state = GAME.apply(state, {"type": "end_round"}, config)
+    assert counters(state, 0)["red"] == 1 and state["round"] == 2
+    state = GAME.apply(state, {"type": "region", "player": 0, "value": 2}, config)  # green 4
+    state = GAME.apply(state, reveal(2, 14), config)
+    state = GAME.apply(state, {"type": "end_round"}, config)
+    assert counters(state, 0)["red"] == 1 + 4 and state["round"] == 3
+    state = GAME.apply(state, {"type": "region", "player": 0, "value": 3}, config)  # green 10
+    state = GAME.apply(state, reveal(1, 14), config)  # Ben: 21 revealed, stack 3 empty
+    state = GAME.apply(state, {"type": "end_round"}, config)
+    # round 3's regular end: no scoring yet, one more full turn cycle
+    assert state["extra_cycle"] and not state["finished"]
+    assert counters(state, 0)["red"] == 5
+    assert [a.id for a in GAME.actions(state, config) if not a.per_player] == ["end_extra_cycle"]
+    assert "Extra turn cycle: everyone plays once more, Anna first and Clara last" in \
+        GAME.status(state, config)[1].render("en")
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "end_round"}, config)
+    # green scored in the extra cycle still reaches red at the third scoring
+    state = GAME.apply(state, {"type": "region", "player": 0, "value": 1}, config)  # green 11
+    state = GAME.apply(state, {"type": "end_extra_cycle"}, config)
+    assert state["finished"]
+    assert counters(state, 0)["red"] == 5 + 11 and counters(state, 0)["green"] == 11
+    assert [s["round"] for s in state["scorings"]] == [1, 2, 3]
+    assert GAME.actions(state, config) == []
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "region", "player": 0, "value": 1}, config)
+    board = GAME.board_from_tracker(state, config)
+    assert board["players"][0]["red"] == 16 and board["players"][0]["green"] == 11
+    GAME.score(GAME.parse_board_state(board), {})  # the prefilled form is a valid board state
+
+
+def test_revealed_counter_stops_at_21_and_storage_at_6():
+    state, config = play([reveal(0, 21)])
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, reveal(0, 1), config)
+    assert "cannot go above 21" in refused.value.msg.render("en")
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "adjust", "player": 0, "counter": "storage", "delta": 7}, config)
+    assert "all stacks empty" in " ".join(line.render("en") for line in GAME.status(state, config))
+
+
+def test_initial_state_everyone_at_zero_with_five_cards():
+    config = config_for(4)
+    state = GAME.initial_state(config)
+    for p in state["players"]:
+        assert p["counters"] == {"green": 0, "red": 0, "cards": 5, "marble": 0, "workers": 0, "hexagons": 0,
+                                 "storage": 0, "revealed": 0}
+    assert state["round"] == 1 and state["bonus_pick"] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "region", "player": 3, "value": 1},
+    {"type": "region", "player": True, "value": 1},
+    {"type": "region", "value": 1},
+    {"type": "nonsense"},
+    {"type": "end_extra_cycle"},
+    {"type": "yield_red", "player": 0, "value": 0},
+    {"type": "yield_goods", "player": 0, "value": 6},
+    {"type": "colour_bonus", "player": 0, "value": 9},
+])
+def test_refused_entries_leave_the_state_alone(event):
+    state, config = play([])
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, event, config)
+
+
+# ------------------------------------------------------------------ session: replay, undo, redo
+
+def test_undo_and_redo_replay_the_log():
+    config = config_for(2)
+    session = Session("s", GAMES["castles-of-tuscany"], config)
+    session.record({"type": "bonus_tile", "player": 0, "value": BONUS["storage"]})
+    session.record({"type": "bonus_tile", "player": 1, "value": BONUS["marble"]})
+    session.record({"type": "region", "player": 0, "value": 3})
+    session.record(reveal(1, 7))
+    session.record({"type": "end_round"})
+    assert counters(session.state, 0)["red"] == 8
+    session.undo()
+    assert counters(session.state, 0)["red"] == 0 and session.state["round"] == 1
+    session.undo()
+    assert counters(session.state, 1)["revealed"] == 0
+    session.redo()
+    session.redo()
+    assert counters(session.state, 0)["red"] == 8 and session.state["round"] == 2
+    again = Session.from_json(session.to_json(), GAMES)
+    assert again.state == session.state
+    with pytest.raises(InvalidMove):
+        session.record({"type": "end_round"})  # nobody has emptied stack 2
+    assert len(session.events) == 5
+
+
+def test_box_values_from_the_config_are_used_and_unknown_keys_ignored():
+    state, config = play([{"type": "colour_bonus", "player": 0, "value": COLOUR["grey"]}],
+                         box={"colour_bonus.grey.I": 6, "something.else": 3})
+    assert counters(state, 0)["green"] == 6
+    assert "something.else" not in state["box"]
+
+
+def test_every_message_renders_in_both_languages():
+    box = {f"colour_bonus.{c}.{s}": 2 for c in COLOUR for s in ("I", "II")}
+    config = config_for(4, start=3, box=box)
+    state = GAME.initial_state(config)
+    events = [{"type": "bonus_tile", "player": p, "value": BONUS["storage"]} for p in (3, 0, 1, 2)]
+    events += [{"type": "tile_effect", "player": 0, "value": v} for v in TILE.values()]
+    events += [{"type": "yield_goods", "player": 1, "value": v} for v in GOODS.values()]
+    events += [{"type": "colour_bonus", "player": p, "value": 1} for p in (0, 1)]
+    events += [{"type": "agriculture", "player": 2, "value": 2}, {"type": "yield_red", "player": 2, "value": 1},
+               {"type": "yield_green", "player": 2, "value": 1},
+               {"type": "box_value", "key": "colour_bonus.red.I", "value": 3},
+               reveal(0, 7), {"type": "end_round"}, reveal(0, 7), {"type": "end_round"}, reveal(0, 7),
+               {"type": "end_round"}]
+    seen = []
+    for event in events:
+        state = GAME.apply(state, event, config)
+        seen += GAME.status(state, config)
+        seen += [a.label for a in GAME.actions(state, config)]
+        seen += [a.confirm for a in GAME.actions(state, config) if a.confirm]
+        seen += [c for a in GAME.actions(state, config) for c in a.choice_labels]
+    state = GAME.apply(state, {"type": "end_extra_cycle"}, config)
+    seen += GAME.status(state, config)
+    seen += [Msg.from_json(line) for line in state["log"]]
+    seen += [c.label for c in GAME.counters] + [b.label for b in GAME.box_values] + [b.source for b in GAME.box_values]
+    for lang in ("en", "de"):
+        for msg in seen:
+            text = msg.render(lang)
+            assert "castles-of-tuscany." not in text and "{" not in text, (lang, msg.key, text)
