@@ -1,0 +1,32 @@
+"""Carpe Diem (alea / Ravensburger 2018, Stefan Feld).
+
+The scoring periods' outcome and advice are in `scoring_period` (its docstring is the API for a
+screen); `tracker.advice_for(state, config, player, circle)` gives the advice with the tracker's data.
+"""
+
+from companion.core.game import GameDefinition
+from companion.core.text import Msg
+from companion.games.carpe_diem import scoring, scoring_period, setup, tracker
+
+GAME = GameDefinition(
+    id="carpe-diem",
+    name=Msg("carpe-diem.name"),
+    min_players=2,
+    max_players=4,
+    counters=tracker.COUNTERS,
+    setup_checklist=setup.setup_checklist,
+    initial_state=tracker.initial_state,
+    apply_event=tracker.apply_event,
+    actions=tracker.actions,
+    status=tracker.status,
+    parse_board_state=scoring.parse_board_state,
+    score=scoring.score,
+    board_from_tracker=tracker.board_from_tracker,
+    box_values=scoring.BOX_VALUES,
+    extra={
+        "scoring_period": scoring_period,
+        "advice_for": tracker.advice_for,
+        "box_value": scoring.box_value,
+        "validate_box": scoring.validate_box,
+    },
+)

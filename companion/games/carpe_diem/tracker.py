@@ -1,0 +1,371 @@
+"""Carpe Diem during play: 4 phases × 7 rounds, rewards, the banderole bar and the scoring periods.
+
+State (plain JSON):
+    phase 1-4, round 1-7, stage "play" | "scoring" | "finished", start_player,
+    players[i].counters (see COUNTERS), banderole {space: [players bottom → top]},
+    cards {space: card JSON} (entered once), circles_used {circle: {player, phase}},
+    scoring {order: [players], done: [players]} while a scoring period runs, log.
+
+Events (besides core's generic "adjust"):
+    {"type": "end_round"}                                   round +1; after round 7 the scoring starts
+    {"type": "set_card", "space": s, "card": {...}|null}     enter / correct / clear a scoring card
+    {"type": "score_circle", "player": p, "circle": c,        place a disc and resolve both cards; the
+     "order": [s1, s2], "bread": [b1, b2], "sets": [k1, k2],  choices as `scoring_period.evaluate` takes
+     "owned": {...}}                                          them; left out: the advisor's recommendation;
+                                                              `owned` defaults to the district counters
+    {"type": "<reward action id>", "player": p, "value": n}  one-tap rewards (see `actions`); `value` only
+                                                              where the action has value_choices
+Per-player actions send {"type": action.id, "player": p} plus "value" for value_choices; the generic
+"score_circle" action sends the circle as "value".
+"""
+
+from __future__ import annotations
+
+from companion.core.game import Action, BoardStateError, Counter, InvalidMove
+from companion.core.text import Msg
+from companion.games.carpe_diem import scoring_period as sp
+from companion.games.carpe_diem.components import (
+    DWELLINGS, LANDSCAPE_WARE, LANDSCAPES, PHASES, ROUNDS, SINGLES, STARTING_VP, WARES, card_spaces,
+    circles, turn_order,
+)
+
+RESOURCES = ("vp", *WARES, "coins", "bread", "fountain_cards", "tiles")
+DISTRICT = ("chimneys", "villa", *LANDSCAPES, *DWELLINGS, *SINGLES)
+COUNTERS = (
+    # VP may go below 0 on paper: the rules take 4 VP for an unmet card and say nothing of a floor.
+    Counter("vp", Msg("carpe-diem.counter.vp"), minimum=-99, steps=(1, 5)),
+    *(Counter(k, Msg(f"carpe-diem.counter.{k}")) for k in RESOURCES[1:]),
+    *(Counter(k, Msg(f"carpe-diem.counter.{k}")) for k in DISTRICT),
+)
+LANDSCAPE_ACTIONS = {f"complete_{k}": k for k in LANDSCAPES}
+REWARD_ACTIONS = ("complete_merchant", "complete_baker", "complete_administrator", "complete_craftsman",
+                  "place_market", "place_bakery", "place_fountain", "banderole_space")
+STEP_CHOICES = (1, 2, 3, 4, 5, 6)
+
+
+def names(config: dict) -> list[str]:
+    return [p["name"] for p in config["players"]]
+
+
+def initial_state(config: dict) -> dict:
+    n, start = len(config["players"]), config["start_player"]
+    order = turn_order(n, start)
+    players = [{"counters": {c.id: 0 for c in COUNTERS}} for _ in range(n)]
+    for vp, p in zip(STARTING_VP[n], order):
+        players[p]["counters"]["vp"] = vp
+    return {
+        "phase": 1, "round": 1, "stage": "play", "start_player": start,
+        "players": players,
+        # The start player's disc lies at the bottom of space 0, the others on top in turn order.
+        "banderole": {"0": order},
+        "cards": {},
+        "circles_used": {},
+        "scoring": None,
+        "log": [],
+    }
+
+
+# ---------------------------------------------------------------- the banderole bar
+
+def banderole_position(state: dict, player: int) -> tuple[int, int]:
+    """(space, level): level 0 is the bottom of the stack on that space."""
+    for space, stack in state["banderole"].items():
+        if player in stack:
+            return int(space), stack.index(player)
+    raise KeyError(player)
+
+
+def move_banderole(state: dict, player: int, steps: int) -> None:
+    """Move forward; on an occupied space the disc goes on top."""
+    space, _ = banderole_position(state, player)
+    state["banderole"][str(space)].remove(player)
+    if not state["banderole"][str(space)]:
+        del state["banderole"][str(space)]
+    state["banderole"].setdefault(str(space + steps), []).append(player)
+
+
+def banderole_order(state: dict) -> list[int]:
+    """Furthest first; on a shared space the top disc first (the scoring order)."""
+    positions = {p: banderole_position(state, p) for p in range(len(state["players"]))}
+    return sorted(positions, key=lambda p: positions[p], reverse=True)
+
+
+# ---------------------------------------------------------------- events
+
+def _player(event: dict, config: dict) -> int:
+    player = event.get("player")
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(config["players"]):
+        raise InvalidMove(Msg("core.error.no_such_player"))
+    return player
+
+
+def _value(event: dict, choices: tuple[int, ...]) -> int:
+    value = event.get("value")
+    if isinstance(value, bool) or value not in choices:
+        raise InvalidMove(Msg("core.error.bad_event"))
+    return value
+
+
+def _log(state: dict, key: str, **params) -> None:
+    state["log"].append(Msg(f"carpe-diem.log.{key}", **params).to_json())
+
+
+def apply_event(state: dict, event: dict, config: dict) -> None:
+    kind = event.get("type")
+    if state["stage"] == "finished" and kind != "set_card":
+        raise InvalidMove(Msg("carpe-diem.error.game_over"))
+    if kind == "end_round":
+        end_round(state, config)
+    elif kind == "set_card":
+        set_card(state, event, config)
+    elif kind == "score_circle":
+        score_circle(state, event, config)
+    elif kind in LANDSCAPE_ACTIONS or kind in REWARD_ACTIONS or kind == "banderole":
+        reward(state, event, config)
+    else:
+        raise InvalidMove(Msg("core.error.bad_event"))
+
+
+def end_round(state: dict, config: dict) -> None:
+    if state["stage"] != "play":
+        raise InvalidMove(Msg("carpe-diem.error.scoring_running"))
+    if state["round"] < ROUNDS:
+        state["round"] += 1
+        _log(state, "round", phase=state["phase"], round=state["round"])
+        return
+    order = banderole_order(state)
+    state["stage"] = "scoring"
+    state["scoring"] = {"order": order, "done": []}
+    _log(state, "scoring_start", phase=state["phase"], order=[names(config)[p] for p in order])
+
+
+def set_card(state: dict, event: dict, config: dict) -> None:
+    space = event.get("space")
+    if isinstance(space, bool) or space not in card_spaces(len(config["players"])):
+        raise InvalidMove(Msg("carpe-diem.error.no_card_space", space=repr(space),
+                              spaces=[str(s) for s in card_spaces(len(config["players"]))]))
+    data = event.get("card")
+    if data is None:
+        state["cards"].pop(str(space), None)
+        _log(state, "card_cleared", space=space)
+        return
+    try:
+        card = sp.card_from_json(data, "card")
+    except BoardStateError as error:
+        raise InvalidMove(Msg("carpe-diem.error.card_field", field=error.field, problem=error.msg))
+    state["cards"][str(space)] = card.to_json()
+    _log(state, "card_set", space=space, card=sp.card_msg(card))
+
+
+def entered_cards(state: dict) -> dict[int, sp.ScoringCard]:
+    return {int(s): sp.card_from_json(c) for s, c in state["cards"].items()}
+
+
+def holdings(state: dict, player: int) -> sp.Holdings:
+    return sp.Holdings.from_counters(state["players"][player]["counters"])
+
+
+def owned_counts(state: dict, player: int) -> dict[str, int]:
+    """The district counts the tracker knows (kept up by the reward actions and the counters)."""
+    counters = state["players"][player]["counters"]
+    return {k: counters[k] for k in DISTRICT}
+
+
+def free_circles(state: dict, config: dict) -> dict[int, tuple[int, int]]:
+    return {c: pair for c, pair in circles(len(config["players"])).items() if str(c) not in state["circles_used"]}
+
+
+def next_scorer(state: dict) -> int | None:
+    scoring = state.get("scoring")
+    if state["stage"] != "scoring" or not scoring:
+        return None
+    return scoring["order"][len(scoring["done"])]
+
+
+def circle_cards(state: dict, config: dict, circle: int) -> tuple[tuple[int, sp.ScoringCard], ...]:
+    """The circle's two cards, or InvalidMove naming what is missing."""
+    all_circles = circles(len(config["players"]))
+    if isinstance(circle, bool) or circle not in all_circles:
+        raise InvalidMove(Msg("carpe-diem.error.no_circle", circle=repr(circle), count=len(all_circles)))
+    if str(circle) in state["circles_used"]:
+        raise InvalidMove(Msg("carpe-diem.error.circle_used", circle=circle))
+    cards = entered_cards(state)
+    missing = [s for s in all_circles[circle] if s not in cards]
+    if missing:
+        raise InvalidMove(Msg("carpe-diem.error.cards_missing", spaces=[str(s) for s in missing]))
+    return tuple((s, cards[s]) for s in all_circles[circle])
+
+
+def advice_for(state: dict, config: dict, player: int, circle: int, owned: dict | None = None) -> sp.Advice:
+    """The advisor at a circle for a player, with the tracker's holdings and counts."""
+    cards = circle_cards(state, config, circle)
+    return sp.advise(cards, holdings(state, player), owned if owned is not None else owned_counts(state, player))
+
+
+def score_circle(state: dict, event: dict, config: dict) -> None:
+    player = _player(event, config)
+    if state["stage"] != "scoring":
+        raise InvalidMove(Msg("carpe-diem.error.no_scoring"))
+    who = names(config)
+    if player != next_scorer(state):
+        raise InvalidMove(Msg("carpe-diem.error.not_your_turn", player=who[next_scorer(state)]))
+    circle = event.get("circle", event.get("value"))
+    cards = circle_cards(state, config, circle)
+    owned = owned_counts(state, player)
+    extra = event.get("owned") or {}
+    if not isinstance(extra, dict) or any(
+            k not in sp.OWN_ITEMS or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in extra.items()):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    owned.update(extra)
+    have = holdings(state, player)
+    try:
+        if "order" in event or "bread" in event or "sets" in event:
+            option = sp.evaluate(cards, have, owned, event.get("order"), event.get("bread", [False, False]),
+                                 event.get("sets", [None, None]))
+        else:
+            option = sp.advise(cards, have, owned).recommended
+    except sp.PeriodError as error:
+        raise InvalidMove(error.msg)
+    except (TypeError, ValueError):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    counters = state["players"][player]["counters"]
+    counters.update(option.after.to_json())
+    counters["vp"] += option.vp
+    if option.steps:
+        move_banderole(state, player, option.steps)
+    state["circles_used"][str(circle)] = {"player": player, "phase": state["phase"]}
+    state["scoring"]["done"].append(player)
+    _log(state, "scored", player=who[player], circle=circle, outcome=option.explain())
+    if len(state["scoring"]["done"]) == len(who):
+        end_scoring(state, config)
+
+
+def end_scoring(state: dict, config: dict) -> None:
+    state["scoring"] = None
+    if state["phase"] == PHASES:
+        state["stage"] = "finished"
+        _log(state, "game_over")
+        return
+    state["phase"] += 1
+    state["round"] = 1
+    state["stage"] = "play"
+    state["start_player"] = (state["start_player"] + 1) % len(config["players"])
+    _log(state, "phase_start", phase=state["phase"], player=names(config)[state["start_player"]],
+         tiles=Msg("carpe-diem.log.tiles_dark" if state["phase"] == PHASES else "carpe-diem.log.tiles_light"))
+
+
+def reward(state: dict, event: dict, config: dict) -> None:
+    player = _player(event, config)
+    kind = event["type"]
+    c = state["players"][player]["counters"]
+    name = names(config)[player]
+    if kind in LANDSCAPE_ACTIONS:
+        landscape = LANDSCAPE_ACTIONS[kind]
+        tiles = _value(event, (2, 3, 4))
+        ware = LANDSCAPE_WARE[landscape]
+        c[landscape] += 1
+        c[ware] += tiles - 1
+        _log(state, "landscape", player=name, landscape=Msg(f"carpe-diem.kind.{landscape}"), tiles=tiles,
+             wares=sp.item_msg(ware, tiles - 1))
+    elif kind == "complete_merchant":
+        wares = sum(c[w] for w in WARES)
+        for w in WARES:
+            c[w] = 0
+        c["coins"] += wares + 1
+        c["merchant"] += 1
+        _log(state, "merchant", player=name, wares=wares, coins=wares + 1)
+    elif kind == "complete_baker":
+        c["bread"] += 2
+        c["baker"] += 1
+        _log(state, "baker", player=name)
+    elif kind == "complete_administrator":
+        c["administrator"] += 1
+        move_banderole(state, player, 2)
+        _log(state, "administrator", player=name, space=banderole_position(state, player)[0])
+    elif kind == "complete_craftsman":
+        c["craftsman"] += 1
+        _log(state, "craftsman", player=name)
+    elif kind == "place_market":
+        c["market"] += 1
+        c["coins"] += 1
+        _log(state, "market", player=name)
+    elif kind == "place_bakery":
+        c["bakery"] += 1
+        c["bread"] += 1
+        _log(state, "bakery", player=name)
+    elif kind == "place_fountain":
+        c["fountain"] += 1
+        c["fountain_cards"] += 1
+        _log(state, "fountain", player=name)
+    elif kind == "banderole_space":
+        move_banderole(state, player, 1)
+        _log(state, "banderole", player=name, steps=1, space=banderole_position(state, player)[0])
+    elif kind == "banderole":
+        steps = _value(event, STEP_CHOICES)
+        move_banderole(state, player, steps)
+        _log(state, "banderole", player=name, steps=steps, space=banderole_position(state, player)[0])
+
+
+# ---------------------------------------------------------------- what the screen offers and shows
+
+def actions(state: dict, config: dict) -> list[Action]:
+    if state["stage"] == "finished":
+        return []
+    out = []
+    if state["stage"] == "play":
+        last = state["round"] == ROUNDS
+        out.append(Action("end_round", Msg("carpe-diem.action.end_round_last" if last
+                                           else "carpe-diem.action.end_round", round=state["round"]),
+                          confirm=Msg("carpe-diem.confirm.end_phase" if last else "carpe-diem.confirm.end_round",
+                                      round=state["round"], phase=state["phase"])))
+    else:
+        free = tuple(sorted(free_circles(state, config)))
+        out.append(Action("score_circle", Msg("carpe-diem.action.score_circle"), per_player=True,
+                          value_choices=free, confirm=Msg("carpe-diem.confirm.score_circle")))
+    out += [Action(k, Msg(f"carpe-diem.action.{k}"), per_player=True, value_choices=(2, 3, 4))
+            for k in LANDSCAPE_ACTIONS]
+    out += [Action(k, Msg(f"carpe-diem.action.{k}"), per_player=True) for k in REWARD_ACTIONS]
+    out.append(Action("banderole", Msg("carpe-diem.action.banderole"), per_player=True, value_choices=STEP_CHOICES))
+    return out
+
+
+def status(state: dict, config: dict) -> list[Msg]:
+    who = names(config)
+    n = len(who)
+    if state["stage"] == "finished":
+        return [Msg("carpe-diem.status.finished")]
+    lines = [Msg("carpe-diem.status.phase", phase=state["phase"], phases=PHASES, round=state["round"],
+                 rounds=ROUNDS),
+             Msg("core.status.start_player", name=who[state["start_player"]])]
+    if state["stage"] == "scoring":
+        scoring = state["scoring"]
+        lines.append(Msg("carpe-diem.status.scoring", order=[who[p] for p in scoring["order"]],
+                         player=who[next_scorer(state)]))
+    lines.append(Msg("carpe-diem.status.circles", free=len(free_circles(state, config)),
+                     total=len(circles(n))))
+    entered, total = len(state["cards"]), len(card_spaces(n))
+    if entered < total:
+        lines.append(Msg("carpe-diem.status.cards", entered=entered, total=total))
+    lines.append(Msg("carpe-diem.status.banderole", order=[
+        Msg("carpe-diem.status.banderole_player", player=who[p], space=banderole_position(state, p)[0])
+        for p in banderole_order(state)]))
+    return lines
+
+
+def board_from_tracker(state: dict, config: dict) -> dict:
+    """The end-scoring form, prefilled with what the tracker knows (storage, VP, banderole bar); the
+    district, the fountain cards and the frame goals are entered at the table."""
+    players = []
+    for p, (player, s) in enumerate(zip(config["players"], state["players"])):
+        c = s["counters"]
+        space, level = banderole_position(state, p)
+        players.append({
+            "name": player["name"],
+            "vp": c["vp"],
+            "storage": {k: c[k] for k in (*WARES, "coins", "bread", "tiles")},
+            "banderole": {"space": space, "level": level},
+            "district": {"features": []},
+            "fountain_cards": [],
+            "frame": [],
+        })
+    return {"game": "carpe-diem", "players": players}
