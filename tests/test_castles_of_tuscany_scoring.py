@@ -1,0 +1,162 @@
+"""The Castles of Tuscany's final scoring against the rulebook (Wertungen: "Jedes Element im eigenen
+Besitz ... sowie jeweils 5 Handkarten bringen 1 Siegpunkt"; ties: more empty fields, then more
+green points), the board-state reader's errors and the CLI."""
+
+import copy
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.core.game import BoardStateError
+from companion.games import GAMES
+from companion.games.castles_of_tuscany.scoring import parse_board_state, score
+
+
+def player(name, red=40, green=20, tiles=0, hexagons=0, marble=0, workers=0, cards=0, empty_fields=0):
+    return {"name": name, "red": red, "green": green, "tiles": tiles, "hexagons": hexagons, "marble": marble,
+            "workers": workers, "cards": cards, "empty_fields": empty_fields}
+
+
+def table(*players):
+    return {"game": "castles-of-tuscany", "players": list(players)}
+
+
+def sheet_for(data):
+    return score(parse_board_state(data), {})
+
+
+def cats(p):
+    return {c.id: c.points for c in p.categories}
+
+
+def test_each_element_one_red_and_one_per_five_cards():
+    sheet = sheet_for(table(player("A", red=50, tiles=2, hexagons=1, marble=3, workers=4, cards=14),
+                            player("B")))
+    a = sheet.players[0]
+    assert cats(a) == {"red": 50, "tiles": 2, "hexagons": 1, "marble": 3, "workers": 4, "cards": 2}
+    assert a.total == 50 + 2 + 1 + 3 + 4 + 2
+    assert "14 card(s) ÷ 5, rounded down = 2" in a.categories[5].explanation.render("en")
+    assert "14 Karte(n) ÷ 5, abgerundet = 2" in a.categories[5].explanation.render("de")
+
+
+@pytest.mark.parametrize("cards,points", [(0, 0), (4, 0), (5, 1), (9, 1), (10, 2), (24, 4), (25, 5)])
+def test_hand_cards(cards, points):
+    assert cats(sheet_for(table(player("A", cards=cards), player("B"))).players[0])["cards"] == points
+
+
+def test_green_is_not_added_again_at_the_final_scoring():
+    # Green reached red at each of the three scorings; the final scoring only adds the leftovers.
+    sheet = sheet_for(table(player("A", red=60, green=30), player("B", red=60, green=10)))
+    assert [p.total for p in sheet.players] == [60, 60]
+
+
+def test_every_line_is_explained():
+    sheet = sheet_for(table(player("A", red=41, tiles=1, hexagons=2, marble=3, workers=1, cards=6), player("B")))
+    texts = [c.explanation.render("en") for c in sheet.players[0].categories]
+    assert texts == ["red track 41 (including the three scorings)", "1 tile(s) × 1", "2 wooden hexagon(s) × 1",
+                     "3 marble × 1", "1 worker(s) × 1", "6 card(s) ÷ 5, rounded down = 1"]
+    assert "2 empty field(s)" in player_note(sheet_for(table(player("A", empty_fields=2), player("B"))))
+
+
+def player_note(sheet):
+    return sheet.players[0].tiebreak_note.render("en")
+
+
+def test_ranking_by_red_total():
+    sheet = sheet_for(table(player("A", red=70), player("B", red=72), player("C", red=71, marble=1)))
+    # B 72 and C 71 + 1 marble = 72 with equal tie-breaks (0 empty fields, 20 green): shared
+    assert [p.total for p in sheet.players] == [70, 72, 72]
+    assert [p.rank for p in sheet.players] == [3, 1, 1]
+    assert sorted(sheet.winners) == ["B", "C"]
+
+
+def test_tie_more_empty_fields_wins():
+    sheet = sheet_for(table(player("A", red=50, green=30, empty_fields=2),
+                            player("B", red=49, green=45, marble=1, empty_fields=3)))
+    assert [p.total for p in sheet.players] == [50, 50]
+    assert sheet.winners == ["B"]
+    assert [p.rank for p in sheet.players] == [2, 1]
+
+
+def test_tie_then_more_green_points():
+    sheet = sheet_for(table(player("A", red=50, green=30, empty_fields=2),
+                            player("B", red=50, green=31, empty_fields=2),
+                            player("C", red=50, green=31, empty_fields=2)))
+    assert sorted(sheet.winners) == ["B", "C"]
+    assert sheet.players[0].rank == 3
+
+
+def test_examples_score(example):
+    sheet = sheet_for(example("castles-of-tuscany-three-players.json"))
+    by_name = {p.name: p for p in sheet.players}
+    # Anna 112+1+0+2+1+7//5=117; Ben 109+2+1+0+3+11//5=117; Clara 98+0+0+1+0+3//5=99
+    assert {n: p.total for n, p in by_name.items()} == {"Anna": 117, "Ben": 117, "Clara": 99}
+    assert sheet.winners == ["Ben"]  # 4 empty fields against Anna's 2
+    tie = sheet_for(example("castles-of-tuscany-tie.json"))
+    # Dario 95+1+1+1+1+2 = 101, Emma 97+0+0+2+0+2 = 101; 3 empty fields each; Emma 40 green > 38
+    assert [p.total for p in tie.players] == [101, 101]
+    assert tie.winners == ["Emma"]
+
+
+# ------------------------------------------------------------------ validation names the field
+
+@pytest.mark.parametrize("mutate,field,fragment", [
+    (lambda d: d["players"][0].pop("red"), "$.players[0].red", "missing"),
+    (lambda d: d["players"][1].__setitem__("marble", -1), "$.players[1].marble", "at least 0"),
+    (lambda d: d["players"][1].__setitem__("cards", "7"), "$.players[1].cards", "whole number"),
+    (lambda d: d["players"][2].__setitem__("workers", True), "$.players[2].workers", "whole number"),
+    (lambda d: d["players"][0].__setitem__("empty_fields", 30), "$.players[0].empty_fields", "at most 29"),
+    (lambda d: d["players"][0].__setitem__("tiles", 7), "$.players[0].tiles", "at most 6"),
+    (lambda d: d["players"][0].__setitem__("hexagons", 6), "$.players[0].hexagons", "storage spaces"),
+    (lambda d: d["players"][2].__setitem__("red", 20), "$.players[2].red", "third scoring"),
+    (lambda d: d["players"][0].__setitem__("colour", "red"), "$.players[0].colour", "not a known field"),
+    (lambda d: d.__setitem__("game", "city-of-rome"), "$.game", "castles-of-tuscany"),
+    (lambda d: d["players"].__setitem__(slice(1, 3), []), "$.players", "at least 2"),
+    (lambda d: d["players"].extend(copy.deepcopy(d["players"][:2])), "$.players", "at most 4"),
+    (lambda d: d["players"][1].__setitem__("name", "anna"), "$.players[1].name", "used twice"),
+    (lambda d: d["players"][1].__setitem__("name", " "), "$.players[1].name", "needs a name"),
+    (lambda d: d.__setitem__("players", {}), "$.players", "must be a list"),
+])
+def test_impossible_boards_name_the_field(example, mutate, field, fragment):
+    data = example("castles-of-tuscany-three-players.json")
+    mutate(data)
+    with pytest.raises(BoardStateError) as error:
+        parse_board_state(data)
+    assert error.value.field == field
+    assert fragment in error.value.msg.render("en")
+
+
+def test_registered_and_scores_without_box_data():
+    game = GAMES["castles-of-tuscany"]
+    assert (game.min_players, game.max_players) == (2, 4)
+    sheet = game.score(game.parse_board_state(table(player("A"), player("B"))), {})
+    assert sheet.game == "castles-of-tuscany"
+
+
+# ------------------------------------------------------------------ CLI
+
+@pytest.mark.parametrize("name", ["castles-of-tuscany-three-players.json", "castles-of-tuscany-tie.json"])
+def test_cli_scores_the_examples(name, capsys):
+    from conftest import EXAMPLES
+    assert main(["score", str(EXAMPLES / name)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The Castles of Tuscany") and "Winner(s):" in out
+    assert main(["score", str(EXAMPLES / name), "--json", "--lang", "de"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "castles-of-tuscany" and len(data["winners"]) == 1
+
+
+def test_cli_bad_board_exits_2_naming_the_field(tmp_path, example, capsys):
+    data = example("castles-of-tuscany-tie.json")
+    data["players"][1]["empty_fields"] = 31
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["score", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "$.players[1].empty_fields" in err and "at most 29" in err
+    data["players"][1]["empty_fields"] = 3
+    data["players"][0]["red"] = 1
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["score", str(bad), "--lang", "de"]) == 2
+    assert "$.players[0].red" in capsys.readouterr().err
