@@ -374,7 +374,8 @@ def score_player(p: dict, box: dict[str, int]) -> PlayerScore:
     if "quick" in p:
         met = p["quick"]["frame_met"]
         cats.append(Category("frame", sum(met), Msg("carpe-diem.explain.frame_quick",
-                                                    goals=[str(v) for v in met], points=sum(met))))
+                                                    goals=[str(v) for v in met], points=sum(met))
+                             if met else Msg("carpe-diem.explain.no_frame_goal")))
     else:
         parts, total = [], 0
         for goal in p["frame"]:
