@@ -397,3 +397,21 @@ def test_every_message_renders_in_both_languages():
         for msg in seen:
             text = msg.render(lang)
             assert "castles-of-tuscany." not in text and "{" not in text, (lang, msg.key, text)
+
+
+def test_only_the_bonus_pick_is_offered_until_everyone_has_picked():
+    config = config_for(2)
+    state = GAME.initial_state(config)
+    assert [a.id for a in GAME.actions(state, config)] == ["bonus_tile"]
+    bonus = GAME.actions(state, config)[0]
+    assert bonus.per_player and [c.render("en") for c in bonus.choice_labels] == [
+        "+1 card", "+1 storage space", "+1 marble", "+1 worker", "+1 yield card"]
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS["yield"]}, config)
+    assert [a.id for a in GAME.actions(state, config)] == ["bonus_tile"]
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["yield"]}, config)
+    offered = {a.id for a in GAME.actions(state, config)}
+    assert offered == {"bonus_tile", "tile_effect", "region", "agriculture", "colour_bonus", "yield_red",
+                       "yield_green", "yield_goods"}
+    colour = next(a for a in GAME.actions(state, config) if a.id == "colour_bonus")
+    assert len(colour.value_choices) == len(colour.choice_labels) == 8
+    assert "after 7 tiles revealed" in GAME.status(state, config)[1].render("en")

@@ -345,10 +345,12 @@ def actions(state: dict, config: dict) -> list[Action]:
                           confirm=m("confirm.end_round_3" if state["round"] == ROUNDS else "confirm.end_round",
                                     round=state["round"],
                                     last=names[last_in_cycle(n, state["start_player"])])))
+    out.append(Action("bonus_tile", m("action.bonus_tile"), per_player=True,
+                      value_choices=tuple(range(1, len(BONUS_KINDS) + 1)),
+                      choice_labels=tuple(bonus_msg(k) for k in BONUS_KINDS)))
+    if state["bonus_pick"]:
+        return out  # the setup pick comes first; nothing else happens before it is done
     out += [
-        Action("bonus_tile", m("action.bonus_tile"), per_player=True,
-               value_choices=tuple(range(1, len(BONUS_KINDS) + 1)),
-               choice_labels=tuple(bonus_msg(k) for k in BONUS_KINDS)),
         Action("region", m("action.region"), per_player=True, value_choices=tuple(REGION_POINTS),
                choice_labels=tuple(m("choice.region", size=s, points=p) for s, p in REGION_POINTS.items())),
         Action("agriculture", m("action.agriculture"), per_player=True,
@@ -403,8 +405,12 @@ def status(state: dict, config: dict) -> list[Msg]:
                            last=last))
         else:
             closest = max(range(n), key=lambda i: state["players"][i]["counters"]["revealed"])
-            left = state["round"] * STACK_SIZE - state["players"][closest]["counters"]["revealed"]
-            lines.append(m("status.round_ends", stack=state["round"], player=names[closest], left=left))
+            revealed = state["players"][closest]["counters"]["revealed"]
+            if revealed:
+                lines.append(m("status.round_ends", stack=state["round"], player=names[closest],
+                               left=state["round"] * STACK_SIZE - revealed))
+            else:
+                lines.append(m("status.round_ends_start", stack=state["round"], tiles=STACK_SIZE))
     lines.append(Msg("core.status.start_player", name=names[start]))
     if not state["finished"]:
         lines += [_player_line(state, i, names[i]) for i in range(n)]
