@@ -1,0 +1,420 @@
+"""Milestones during play (rulebook: DAS BAUAMT, DIE MÜHLE, die Bonusplättchen, DAS HANDELSHAUS,
+DIE BURG, SPIELENDE): quick scoring, the castle, the end trigger and its countdown, undo by replay."""
+
+import copy
+import itertools
+
+import pytest
+
+from companion.core.game import InvalidMove
+from companion.core.session import Session, make_config
+from companion.core.text import Msg
+from companion.games.milestones import GAME
+from companion.games.milestones.tracker import decode_keep, encode_keep, keep_options
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora"]
+END_TURN = {"type": "end_turn"}
+GOODS = ["stone", "wood", "sand", "grain", "coins"]
+
+
+def session(n=3, start=0):
+    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours_for(n)[i]} for i in range(n)], start)
+    return Session(id="t", game=GAME, config=config)
+
+
+def give(s, player, **amounts):
+    for counter, delta in amounts.items():
+        if delta:
+            s.record({"type": "adjust", "player": player, "counter": counter, "delta": delta})
+
+
+def counters(s, player):
+    return s.state["players"][player]["counters"]
+
+
+def last_log(s, lang="en"):
+    return Msg.from_json(s.state["log"][-1]).render(lang)
+
+
+def unchanged_after(s, event):
+    before = (copy.deepcopy(s.state), list(s.events))
+    with pytest.raises(InvalidMove) as raised:
+        s.record(event)
+    assert (s.state, s.events) == before
+    return raised.value.msg
+
+
+# ------------------------------------------------------------------ start of play
+
+@pytest.mark.parametrize("n, target", [(2, 67), (3, 59), (4, 51)])
+def test_initial_state(n, target):
+    s = session(n, start=1)
+    assert s.state["target"] == target
+    assert s.state["turn"] == 1 and s.state["round"] == 1
+    for p in range(n):
+        assert counters(s, p) == {"points": 0, "stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1}
+    assert [c.id for c in GAME.counters] == ["points"] + GOODS
+
+
+# ------------------------------------------------------------------ quick scoring, the rulebook's examples
+
+def test_road_section_example():
+    """Philipp hands in 1 stone and 1 sand and builds a road section: 2 points."""
+    s = session()
+    give(s, 0, stone=1, sand=1)
+    s.record({"type": "road", "player": 0, "value": 2})
+    assert counters(s, 0) == {"points": 2, "stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1}
+    text = last_log(s)
+    assert "Anna builds a road section" in text and "1 stone and 1 sand" in text and "+2" in text
+    assert "Straßenabschnitt" in last_log(s, "de")
+
+
+def test_house_examples():
+    """1 stone and 1 wood: the free corners 2 + 1 = 3 points; in the triangle without free number
+    fields: no points."""
+    s = session()
+    give(s, 0, stone=2, wood=2)
+    s.record({"type": "house", "player": 0, "value": 2 + 1})
+    assert counters(s, 0)["points"] == 3
+    s.record({"type": "house", "player": 0, "value": 0})
+    assert counters(s, 0)["points"] == 3
+    assert counters(s, 0)["stone"] == 0 and counters(s, 0)["wood"] == 0
+    house = [a for a in GAME.actions(s.state, s.config) if a.id == "house"][0]
+    assert 0 in house.value_choices and 3 in house.value_choices
+
+
+def test_market_example():
+    """1 wood and 1 sand: a market between two road sections on a 2 gives 2 points."""
+    s = session()
+    give(s, 1, wood=1, sand=1)
+    s.record({"type": "market", "player": 1, "value": 2})
+    assert counters(s, 1)["points"] == 2 and counters(s, 1)["wood"] == 0 and counters(s, 1)["sand"] == 0
+
+
+def test_flour_delivery_example():
+    """2 grain: the free fields 3 and 4 give 7 points, and 1 coin from the supply."""
+    s = session()
+    give(s, 0, grain=2)
+    s.record({"type": "flour", "player": 0, "value": 3 + 4})
+    assert counters(s, 0) == {"points": 7, "stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 2}
+    assert "+7 and 1 coin" in last_log(s)
+
+
+def test_bonus_tiles():
+    """+1 when taken; the woodcutter example: 3 wood, and 1 point for the skipped bonus woodcutter."""
+    s = session()
+    s.record({"type": "bonus_taken", "player": 2})
+    assert counters(s, 2)["points"] == 1
+    give(s, 2, wood=3)
+    s.record({"type": "bonus_produced", "player": 2, "value": 1})
+    assert counters(s, 2)["points"] == 2 and counters(s, 2)["wood"] == 3
+
+
+def test_only_15_bonus_tiles():
+    s = session(4)
+    for i in range(15):
+        s.record({"type": "bonus_taken", "player": i % 4})
+    assert unchanged_after(s, {"type": "bonus_taken", "player": 0}).key == "milestones.error.no_bonus_tiles"
+
+
+def test_worker_tile_costs_2_coins():
+    """Philipp pays 2 coins for a worker tile of the display."""
+    s = session()
+    assert unchanged_after(s, {"type": "buy_worker", "player": 0}).key == "milestones.error.missing_goods"
+    give(s, 0, coins=1)
+    s.record({"type": "buy_worker", "player": 0})
+    assert counters(s, 0)["coins"] == 0
+    assert s.state["tiles_left"] == 28 - 1
+
+
+@pytest.mark.parametrize("event, goods", [
+    ({"type": "road", "value": 3}, {"stone": 1}),  # no sand
+    ({"type": "house", "value": 3}, {"wood": 1}),  # no stone
+    ({"type": "market", "value": 3}, {"sand": 1}),  # no wood
+    ({"type": "flour", "value": 3}, {"grain": 1}),  # 1 grain of 2
+])
+def test_building_without_the_goods_is_refused(event, goods):
+    s = session()
+    give(s, 0, **goods)
+    msg = unchanged_after(s, {**event, "player": 0})
+    assert msg.key == "milestones.error.missing_goods"
+    assert "Anna has to hand in" in msg.render("en")
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "road", "player": 0, "value": 0},  # a milestone stands on a number
+    {"type": "road", "player": 0, "value": "3"},
+    {"type": "road", "player": 0},
+    {"type": "road", "player": 5, "value": 3},
+    {"type": "road", "player": True, "value": 3},
+    {"type": "bonus_produced", "player": 0, "value": 9},
+    {"type": "teleport", "player": 0},
+])
+def test_malformed_events_are_refused(event):
+    s = session()
+    give(s, 0, stone=1, sand=1)
+    unchanged_after(s, event)
+
+
+def test_actions_offer_one_tap_plus_the_number():
+    s = session()
+    actions = {a.id: a for a in GAME.actions(s.state, s.config)}
+    for action_id in ("road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker"):
+        assert actions[action_id].per_player
+    for action_id in ("road", "market"):
+        assert {1, 2, 3, 4} <= set(actions[action_id].value_choices)  # the rulebook's examples
+    assert 7 in actions["flour"].value_choices  # 3 + 4
+    assert not actions["end_turn"].per_player and not actions["castle"].per_player
+
+
+# ------------------------------------------------------------------ the castle
+
+def test_castle_with_3_goods_or_fewer_keeps_everything():
+    s = session()
+    give(s, 0, stone=2)  # 2 stone + 1 coin = 3
+    s.record({"type": "castle"})
+    assert counters(s, 0)["stone"] == 2 and counters(s, 0)["coins"] == 1
+    assert "keeps all 3 goods" in last_log(s)
+
+
+def test_castle_counts_all_goods_together_coins_included():
+    """Not 3 of each kind: more than 3 goods in all are reduced to 3. 2 stone + 1 wood + 1 coin = 4."""
+    s = session()
+    give(s, 0, stone=2, wood=1)
+    actions = {a.id: a for a in GAME.actions(s.state, s.config)}
+    castle = actions["castle"]
+    kept = [decode_keep(v) for v in castle.value_choices]
+    assert all(sum(k.values()) == 3 for k in kept)
+    # the ways to keep 3 of {stone, stone, wood, coin}
+    assert sorted(map(sorted_items, kept)) == sorted(map(sorted_items, [
+        {"stone": 2, "wood": 1}, {"stone": 2, "coins": 1}, {"stone": 1, "wood": 1, "coins": 1}]))
+    assert len(castle.choice_labels) == len(castle.value_choices)
+    s.record({"type": "castle", "value": encode_keep({"stone": 1, "wood": 1, "coins": 1})})
+    c = counters(s, 0)
+    assert (c["stone"], c["wood"], c["coins"]) == (1, 1, 1)
+    assert "gives back 1 stone and keeps 1 stone, 1 wood and 1 coin(s)" in last_log(s)
+
+
+def sorted_items(d):
+    return tuple(sorted(d.items()))
+
+
+def test_castle_of_one_kind_needs_no_choice():
+    s = session()
+    give(s, 1, coins=6)  # 7 coins
+    s.record(END_TURN)
+    assert [a for a in GAME.actions(s.state, s.config) if a.id == "castle"][0].value_choices == ()
+    s.record({"type": "castle"})  # the player on turn: Ben
+    assert counters(s, 1)["coins"] == 3
+
+
+def test_castle_without_a_choice_waits_for_the_goods_to_be_given_back():
+    s = session()
+    give(s, 0, stone=3, grain=2)  # 6 goods
+    s.record({"type": "castle", "player": 0})
+    assert any(m.key == "milestones.status.castle" for m in GAME.status(s.state, s.config))
+    assert unchanged_after(s, END_TURN).key == "milestones.error.castle_pending"
+    give(s, 0, stone=-2, grain=-1)
+    assert not any(m.key == "milestones.status.castle" for m in GAME.status(s.state, s.config))
+    s.record(END_TURN)
+    assert s.state["turn"] == 1
+
+
+@pytest.mark.parametrize("keep", [
+    {"stone": 2},  # only 2
+    {"stone": 4},  # holds 3
+    {"wood": 3},  # holds none
+    {"stone": 1, "grain": 1, "coins": 2},  # 4
+])
+def test_castle_rejects_impossible_choices(keep):
+    s = session()
+    give(s, 0, stone=3, grain=2)
+    unchanged_after(s, {"type": "castle", "keep": keep})
+    unchanged_after(s, {"type": "castle", "value": encode_keep(keep)})
+
+
+@pytest.mark.parametrize("held", [
+    {"stone": 2, "wood": 2}, {"stone": 1, "wood": 1, "sand": 1, "grain": 1, "coins": 3},
+    {"grain": 5, "coins": 2}, {"sand": 1, "coins": 1},
+])
+def test_keep_options_are_every_way_to_keep_3(held):
+    c = {g: held.get(g, 0) for g in GOODS}
+    c["coins"] = held.get("coins", 0)
+    units = [g for g in GOODS for _ in range(c[g])]
+    expected = set() if len(units) <= 3 else {
+        tuple(sorted((g, combo.count(g)) for g in set(combo))) for combo in itertools.combinations(units, 3)}
+    got = {sorted_items(k) for k in keep_options(c)}
+    assert got == expected
+    for k in keep_options(c):
+        assert decode_keep(encode_keep(k)) == k
+
+
+# ------------------------------------------------------------------ turns and the end of the game
+
+def test_turns_go_clockwise_and_rounds_count():
+    s = session(3, start=1)
+    seen = []
+    for _ in range(7):
+        seen.append((s.state["round"], s.state["turn"]))
+        s.record(END_TURN)
+    assert seen == [(1, 1), (1, 2), (1, 0), (2, 1), (2, 2), (2, 0), (3, 1)]
+
+
+@pytest.mark.parametrize("n, target", [(2, 67), (3, 59), (4, 51)])
+def test_one_below_the_target_does_not_end_the_game(n, target):
+    s = session(n)
+    give(s, 0, points=target - 1)
+    s.record(END_TURN)
+    assert s.state["end"] is None and s.state["turn"] == 1
+
+
+@pytest.mark.parametrize("n, start", [(2, 0), (3, 0), (3, 2), (4, 1), (4, 3)])
+def test_reaching_the_target_ends_the_game_after_one_more_turn_each(n, start):
+    s = session(n, start)
+    target = s.state["target"]
+    s.record(END_TURN)  # the start player's first turn
+    trigger = (start + 1) % n
+    give(s, trigger, stone=1, sand=1, points=target - 3)
+    s.record({"type": "road", "player": trigger, "value": 3})  # exactly the target field
+    assert any(m.key == "milestones.status.ends_after_turn_target" for m in GAME.status(s.state, s.config))
+    end_turn = GAME.actions(s.state, s.config)[0]
+    assert end_turn.confirm is not None and end_turn.confirm.key == "milestones.confirm.end_turn_trigger"
+    s.record(END_TURN)
+    others = [(trigger + k) % n for k in range(1, n)]
+    assert s.state["end"] == {"by": trigger, "reason": "target", "pending": others}
+    assert s.state["players"][trigger]["done"]
+    # the game is over for the trigger: no more scoring for them
+    assert unchanged_after(s, {"type": "bonus_taken", "player": trigger}).key == "milestones.error.player_done"
+    played = []
+    while not s.state["finished"]:
+        played.append(s.state["turn"])
+        s.record({"type": "bonus_taken", "player": s.state["turn"]})  # the others may still score
+        s.record(END_TURN)
+    assert played == others
+    assert GAME.actions(s.state, s.config) == []
+    assert [m.key for m in GAME.status(s.state, s.config)] == ["milestones.status.finished"]
+    assert unchanged_after(s, END_TURN).key == "milestones.error.game_over"
+
+
+def test_passing_the_target_with_the_points_counter_counts_too():
+    s = session(2)
+    give(s, 0, points=70)
+    s.record(END_TURN)
+    assert s.state["end"]["by"] == 0 and s.state["turn"] == 1
+    s.record(END_TURN)
+    assert s.state["finished"]
+
+
+def test_countdown_shows_who_is_still_to_play():
+    s = session(4)
+    give(s, 0, points=51)
+    s.record(END_TURN)
+    lines = [m.render("en") for m in GAME.status(s.state, s.config)]
+    assert "Anna reached the target field 51. Last turns still to play: Ben, Cleo, Dora" == lines[0]
+    assert "Ben's turn" in lines[1]
+    s.record(END_TURN)
+    s.record(END_TURN)
+    assert GAME.actions(s.state, s.config)[0].confirm.key == "milestones.confirm.end_turn_last"
+
+
+def test_buying_the_last_worker_tile_ends_the_game_like_the_target():
+    s = session(2)  # 5 in the display + 25 in the draw pile
+    assert s.state["tiles_left"] == 30
+    give(s, 0, coins=2 * 30)
+    for _ in range(29):
+        s.record({"type": "buy_worker", "player": 0})
+    assert s.state["last_tile_by"] is None
+    s.record({"type": "buy_worker", "player": 0})
+    assert s.state["last_tile_by"] == 0
+    assert "the last worker tile" in last_log(s)
+    assert not any(a.id in ("buy_worker", "last_worker_tile") for a in GAME.actions(s.state, s.config))
+    s.record(END_TURN)
+    assert s.state["end"] == {"by": 0, "reason": "last_tile", "pending": [1]}
+    s.record(END_TURN)
+    assert s.state["finished"]
+
+
+def test_last_worker_tile_action():
+    s = session(3)
+    s.record(END_TURN)
+    give(s, 1, coins=1)
+    action = [a for a in GAME.actions(s.state, s.config) if a.id == "last_worker_tile"][0]
+    assert action.confirm is not None
+    s.record({"type": "last_worker_tile", "player": 1})
+    assert s.state["tiles_left"] == 0 and counters(s, 1)["coins"] == 0
+    s.record(END_TURN)
+    assert s.state["end"] == {"by": 1, "reason": "last_tile", "pending": [2, 0]}
+
+
+def test_late_entry_for_a_player_whose_turn_is_over():
+    """Ben's points, entered during Cleo's turn, reach the target: counted from Ben's last turn, Cleo
+    (playing now) has had her last turn; Dora and Anna still play once."""
+    s = session(4)
+    s.record(END_TURN)  # Anna
+    s.record(END_TURN)  # Ben
+    give(s, 1, points=51)
+    assert any(m.key == "milestones.status.late_trigger" for m in GAME.status(s.state, s.config))
+    s.record(END_TURN)  # Cleo
+    assert s.state["end"] == {"by": 1, "reason": "target", "pending": [3, 0]}
+    assert [p["done"] for p in s.state["players"]] == [False, True, True, False]
+    assert s.state["turn"] == 3
+    s.record(END_TURN)
+    s.record(END_TURN)
+    assert s.state["finished"]
+
+
+def test_undo_and_redo_replay_the_end_trigger():
+    s = session(3)
+    give(s, 0, points=58)
+    s.record(END_TURN)
+    before_trigger = copy.deepcopy(s.state)
+    s.record(END_TURN)  # Ben
+    s.record(END_TURN)  # Cleo
+    give(s, 0, points=1)  # Anna on 59
+    s.record(END_TURN)
+    assert s.state["end"]["by"] == 0
+    triggered = copy.deepcopy(s.state)
+    for _ in range(4):
+        s.undo()
+    assert s.state == before_trigger
+    for _ in range(4):
+        s.redo()
+    assert s.state == triggered
+    # a session read back from its JSON replays to the same state
+    again = Session.from_json(s.to_json(), {"milestones": GAME})
+    assert again.state == triggered
+
+
+def test_board_from_tracker_prefills_points_and_goods():
+    s = session(2)
+    give(s, 0, points=12, grain=2)
+    data = GAME.board_from_tracker(s.state, s.config)
+    assert data["players"][0] == {"name": "Anna", "points": 12,
+                                  "goods": {"stone": 0, "wood": 0, "sand": 0, "grain": 2, "coins": 1},
+                                  "workers": [None] * 8}
+    sheet = GAME.score(GAME.parse_board_state(data), {})
+    assert [p.total for p in sheet.players] == [12, 0]
+
+
+def test_every_log_and_status_line_is_translated():
+    s = session(3)
+    give(s, 0, stone=3, wood=2, sand=2, grain=2, coins=3)
+    for event in ({"type": "road", "player": 0, "value": 1}, {"type": "house", "player": 0, "value": 4},
+                  {"type": "market", "player": 0, "value": 2}, {"type": "flour", "player": 0, "value": 5},
+                  {"type": "bonus_taken", "player": 0}, {"type": "bonus_produced", "player": 0, "value": 2},
+                  {"type": "buy_worker", "player": 0}, {"type": "castle"}):
+        s.record(event)
+    # 1 stone and 3 coins left: 4 goods of two kinds, so the castle waits for a choice
+    assert counters(s, 0)["stone"] == 1 and counters(s, 0)["coins"] == 3
+    castle_lines = [m for m in GAME.status(s.state, s.config) if m.key == "milestones.status.castle"]
+    assert len(castle_lines) == 1
+    lines = list(castle_lines) + [Msg.from_json(m) for m in s.state["log"]]
+    s.record({"type": "castle", "keep": {"coins": 3}})
+    give(s, 0, points=60)
+    s.record(END_TURN)
+    lines += [Msg.from_json(m) for m in s.state["log"]] + GAME.status(s.state, s.config)
+    lines += [a.label for a in GAME.actions(s.state, s.config)]
+    for lang in ("en", "de"):
+        for m in lines:
+            text = m.render(lang)
+            assert "milestones." not in text and "{" not in text, text
