@@ -4,6 +4,7 @@ green points), the board-state reader's errors and the CLI."""
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,8 @@ from companion.cli import main
 from companion.core.game import BoardStateError
 from companion.games import GAMES
 from companion.games.castles_of_tuscany.scoring import parse_board_state, score
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def player(name, red=40, green=20, tiles=0, hexagons=0, marble=0, workers=0, cards=0, empty_fields=0):
@@ -138,7 +141,6 @@ def test_registered_and_scores_without_box_data():
 
 @pytest.mark.parametrize("name", ["castles-of-tuscany-three-players.json", "castles-of-tuscany-tie.json"])
 def test_cli_scores_the_examples(name, capsys):
-    from conftest import EXAMPLES
     assert main(["score", str(EXAMPLES / name)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("The Castles of Tuscany") and "Winner(s):" in out

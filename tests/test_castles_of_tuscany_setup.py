@@ -88,3 +88,19 @@ def test_cli_setup(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "castles-of-tuscany" and len(out["steps"]) == 17
     assert main(["setup", "castles-of-tuscany", "--players", "5"]) == 2
+
+
+def test_translations_have_the_same_keys_and_placeholders():
+    import string
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "assets" / "i18n"
+    en = json.loads((root / "en" / "castles-of-tuscany.json").read_text(encoding="utf-8"))
+    de = json.loads((root / "de" / "castles-of-tuscany.json").read_text(encoding="utf-8"))
+    assert set(en) == set(de)
+    assert all(k.startswith("castles-of-tuscany.") for k in en)
+
+    def names(text):
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    assert {k: names(v) for k, v in en.items()} == {k: names(v) for k, v in de.items()}
