@@ -43,6 +43,10 @@ def test_record_applies_and_logs():
     assert s.cursor == 1
     assert s.can_undo and not s.can_redo
     assert len(s.state["log"]) == 1
+    before = s.state
+    s.record(adjust(1, "money", 1))
+    assert len(before["log"]) == 1 and before["players"][1]["counters"]["money"] == 5  # the old state is untouched
+    assert len(s.state["log"]) == 2
 
 
 def test_undo_and_redo_move_the_cursor_and_replay():
@@ -313,3 +317,26 @@ def test_make_config_rejects_a_start_player_that_is_not_a_seat_number(start):
     with pytest.raises(InvalidMove) as raised:
         make_config(GAME, players(3), start)
     assert raised.value.msg.key == "core.error.no_such_player"
+
+
+# ------------------------------------------------------------------ replay cost
+
+def test_replay_equals_recording_and_undo_stays_fast_on_a_long_log():
+    """Undo and loading replay the log; a long game must not make that slow (each entry used to
+    deep-copy the whole state, its log included: 1000 entries took seconds per undo)."""
+    import time
+
+    s = new_session()
+    for n in range(800):
+        s.record(adjust(n % 3, "money", 1 if n % 4 else 2))
+        if n % 100 == 99:
+            s.record(END_ROUND)
+    recorded = copy.deepcopy(s.state)
+    s._state = None
+    assert s.state == recorded  # replay in place gives exactly the recorded state
+    started = time.perf_counter()
+    s.undo()
+    assert s.state["players"]  # replays now
+    s.redo()
+    assert s.state == recorded
+    assert time.perf_counter() - started < 1.0

@@ -121,12 +121,21 @@ class GameDefinition:
 
     def apply(self, state: dict, event: dict, config: dict) -> dict:
         """Return the state after `event`; raise InvalidMove and leave `state` untouched otherwise."""
-        new = copy.deepcopy(state)
-        if event.get("type") == "adjust":
-            apply_adjust(self, new, event, config)
-        else:
-            self.apply_event(new, event, config)
+        # The log only ever grows and its entries are never changed: a new list of the same entries
+        # keeps `state` untouched without deep-copying a long game's whole log on every entry.
+        new = copy.deepcopy({k: v for k, v in state.items() if k != "log"})
+        if "log" in state:
+            new["log"] = list(state["log"])
+        self.apply_in_place(new, event, config)
         return new
+
+    def apply_in_place(self, state: dict, event: dict, config: dict) -> None:
+        """Apply `event` to `state` itself: for replaying a log, where a copy per entry (the log
+        included) would make undo and loading quadratic in the number of entries."""
+        if event.get("type") == "adjust":
+            apply_adjust(self, state, event, config)
+        else:
+            self.apply_event(state, event, config)
 
 
 def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:

@@ -68,7 +68,8 @@ class Session:
         if self._state is None:
             state = self.game.initial_state(self.config)
             for event in self.events[: self.cursor]:
-                state = self.game.apply(state, event, self.config)
+                # Entries were valid when recorded; a log that fails here fails the whole replay.
+                self.game.apply_in_place(state, event, self.config)
             self._state = state
         return self._state
 
