@@ -366,3 +366,29 @@ def test_cli_bad_input_exits_2_naming_the_field(tmp_path, capsys):
     assert "$.players[2].workers[4].bonus" in err and "true or false" in err
     assert main(["score", str(bad), "--lang", "de"]) == 2
     assert "true oder false" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ fuzzing the reader
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=6)
+                    | st.sampled_from(KINDS + ["empty", "covered", "kind", "bonus", "workers"]),
+                    lambda children: st.lists(children, max_size=4)
+                    | st.dictionaries(st.sampled_from(["kind", "bonus", "workers", "stone", "coins", "x"]),
+                                      children, max_size=3),
+                    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["points", "goods", "workers", "worker_counts", "name"]), JSON, st.integers(0, 2))
+def test_any_field_value_is_scored_or_refused_with_a_field(example_field, value, player):
+    data = json.loads((EXAMPLES / "milestones-stone-cutters.json").read_text(encoding="utf-8"))
+    data["players"][player][example_field] = value
+    if example_field == "worker_counts":
+        del data["players"][player]["workers"]
+    try:
+        sheet = sheet_for(data)
+    except BoardStateError as error:
+        assert error.field.startswith(f"$.players[{player}]") or error.field == "$.players"
+        assert error.msg.render("en") and error.msg.render("de")
+    else:
+        assert len(sheet.players) == 3
