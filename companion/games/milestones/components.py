@@ -81,7 +81,7 @@ def tiles_to_buy(players: int) -> int:
 
 
 def goods_msgs(goods: dict, zeros: bool = False) -> Msg | None:
-    """"1 stone and 1 sand", "1 wood, 2 grain and 1 coin(s)"; None for no goods at all."""
+    """Goods as one message ("1 stone and 1 sand", "1 wood, 2 grain and 1 coin(s)"); None for none."""
     parts = [Msg(f"milestones.goods.{kind}", count=count) for kind, count in goods.items() if count or zeros]
     if not parts:
         return None
