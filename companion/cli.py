@@ -64,7 +64,7 @@ def cmd_setup(args) -> int:
     if not 1 <= args.start <= args.players:
         raise CliError(f"--start must be between 1 and {args.players}")
     try:
-        config = make_config(game, [{"name": n, "colour": c} for n, c in zip(names, game.colours)],
+        config = make_config(game, [{"name": n, "colour": c} for n, c in zip(names, game.colours_for(args.players))],
                              args.start - 1)
     except InvalidMove as error:
         raise CliError(error.msg.render(args.lang))

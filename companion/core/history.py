@@ -26,6 +26,7 @@ def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict |
             for i, p in enumerate(sheet.players)
         ],
         "winners": sheet.winners,
+        "category_labels": {cid: label.to_json() for cid, label in sheet.category_labels.items()},
         "notes": [n.to_json() for n in sheet.notes],
         "board": board,
         "box_used": box_used or {},

@@ -19,4 +19,5 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     colours=("violet", "orange", "white", "brown"),
+    fixed_colours={2: ("white", "brown")},
 )

@@ -1,0 +1,51 @@
+"""The Flet app: routes and the per-tab model."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.storage import Repository
+from companion.ui.model import AppModel
+from companion.ui.screens.history import HistoryScreen, PlayScreen
+from companion.ui.screens.home import HomeScreen
+from companion.ui.screens.new_game import NewGameScreen
+from companion.ui.screens.play import PlayScreen as TrackerScreen
+from companion.ui.screens.score import ScoreScreen
+from companion.ui.screens.settings import SettingsScreen
+from companion.ui.screens.setup import SetupScreen
+
+
+def make_main(repo: Repository):
+    def main(page: ft.Page) -> None:
+        model = AppModel.create(repo)
+        page.title = "Tabula"
+        page.theme = ft.Theme(color_scheme_seed="#8c3b2a")
+        page.dark_theme = ft.Theme(color_scheme_seed="#8c3b2a")
+
+        @ft.component
+        def App(model: AppModel):
+            page.theme_mode = ft.ThemeMode.DARK if model.theme == "dark" else ft.ThemeMode.LIGHT
+
+            def route(path, component, index=False):
+                def render():
+                    return component(model)
+                return ft.Route(index=True, component=render) if index else ft.Route(path=path, component=render)
+
+            return ft.Router(
+                [
+                    route("", HomeScreen, index=True),
+                    route("new", NewGameScreen),
+                    route("game/:sid/setup", SetupScreen),
+                    route("game/:sid/play", TrackerScreen),
+                    route("game/:sid/score", ScoreScreen),
+                    route("history", HistoryScreen),
+                    route("history/:pid", PlayScreen),
+                    route("settings", SettingsScreen),
+                ],
+                not_found=lambda: HomeScreen(model),
+                manage_views=True,
+            )
+
+        page.render_views(App, model)
+
+    return main

@@ -1,0 +1,66 @@
+"""Home: start a game, resume games in progress, history and settings."""
+
+from __future__ import annotations
+
+import time
+
+import flet as ft
+
+from companion.ui.model import AppModel
+from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, screen, section
+
+STAGE_ROUTE = {"setup": "setup", "play": "play", "scoring": "score"}
+
+
+def session_route(session) -> str:
+    return f"/game/{session.id}/{STAGE_ROUTE[session.stage]}"
+
+
+@ft.component
+def HomeScreen(model: AppModel):
+    page = ft.context.page
+    live = model.repo.live_sessions()
+
+    def go(route):
+        return lambda e: page.navigate(route)
+
+    notices = [
+        ft.Column([error_banner(n) for n in model.notices]
+                  + [ft.TextButton(model.t("ui.home.dismiss"), on_click=lambda e: model.dismiss_notices())])
+    ] if model.notices else []
+
+    def live_tile(s):
+        state = s.state
+        status = s.game.status(state, s.config) if s.stage == "play" else []
+        subtitle = ", ".join(p["name"] for p in s.config["players"])
+        where = model.t(f"ui.stage.{s.stage}")
+        if status:
+            where += " · " + model.m(status[0])
+        return ft.Card(
+            content=ft.ListTile(
+                leading=ft.Row([colour_dot(p["colour"], 10) for p in s.config["players"]], spacing=2, tight=True,
+                               width=48, wrap=True),
+                title=ft.Text(model.m(s.game.name)),
+                subtitle=ft.Text(f"{subtitle}\n{where} · {time.strftime('%d.%m. %H:%M', time.localtime(s.updated))}"),
+                is_three_line=True,
+                on_click=go(session_route(s)),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            ),
+        )
+
+    controls = [
+        *notices,
+        ft.FilledButton(model.t("ui.home.new_game"), icon=ft.Icons.ADD, on_click=go("/new"), height=56,
+                        width=float("inf")),
+        section(model.t("ui.home.in_progress"),
+                [live_tile(s) for s in live] if live else [ft.Text(model.t("ui.home.none_in_progress"),
+                                                                    italic=True)]),
+        ft.Row([
+            ft.OutlinedButton(model.t("ui.home.history"), icon=ft.Icons.HISTORY, on_click=go("/history"),
+                              height=TOUCH, expand=True),
+            ft.OutlinedButton(model.t("ui.home.settings"), icon=ft.Icons.SETTINGS, on_click=go("/settings"),
+                              height=TOUCH, expand=True),
+        ]),
+    ]
+    return screen(model, "/", "Tabula", controls,
+                  actions=[icon_button(ft.Icons.SETTINGS, model.t("ui.home.settings"), go("/settings"))])

@@ -1,0 +1,131 @@
+"""New game: the game, the player count, names (earlier names one tap away), colours, start player."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.game import InvalidMove
+from companion.games import GAMES
+from companion.ui.model import AppModel
+from companion.ui.widgets import PLAYER_COLOURS, TOUCH, error_banner, screen, section
+
+RANDOM = "random"
+
+
+@ft.component
+def NewGameScreen(model: AppModel):
+    page = ft.context.page
+    game_id, set_game_id = ft.use_state(next(iter(GAMES)))
+    count, set_count = ft.use_state(3)
+    names, set_names = ft.use_state(["", "", "", ""])
+    picked_colours, set_colours = ft.use_state({})  # player index -> colour chosen by hand
+    start, set_start = ft.use_state(RANDOM)
+    error, set_error = ft.use_state("")
+
+    game = GAMES[game_id]
+    count = min(max(count, game.min_players), game.max_players)
+    allowed_colours = game.colours_for(count)
+    colours = []
+    for i in range(count):  # hand-picked colours first, then the first free ones in box order
+        chosen = picked_colours.get(i)
+        if chosen in allowed_colours and chosen not in colours:
+            colours.append(chosen)
+        else:
+            colours.append(None)
+    for i, c in enumerate(colours):
+        if c is None:
+            colours[i] = next(x for x in allowed_colours if x not in colours)
+    known = [n for n in model.repo.known_names() if n.casefold() not in {x.strip().casefold() for x in names[:count]}]
+
+    def set_name(i, value):
+        set_names([value if j == i else n for j, n in enumerate(names)])
+
+    def pick_known(name):
+        slots = [i for i in range(count) if not names[i].strip()]
+        if slots:
+            set_name(slots[0], name)
+
+    def choose_colour(i, colour):
+        new = dict(picked_colours)
+        if colour in colours and colours.index(colour) != i:  # swap with whoever had it
+            new[colours.index(colour)] = colours[i]
+        new[i] = colour
+        set_colours(new)
+
+    def start_game(e):
+        players = [{"name": names[i], "colour": colours[i]} for i in range(count)]
+        try:
+            session = model.start_game(game, players, None if start == RANDOM else int(start))
+        except InvalidMove as refused:
+            set_error(model.m(refused.msg))
+            return
+        page.navigate(f"/game/{session.id}/setup")
+
+    def game_tile(g):
+        selected = g.id == game_id
+        return ft.Semantics(
+            label=model.m(g.name), button=True, selected=selected, container=True,
+            content=ft.Card(
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+                content=ft.ListTile(
+                    leading=ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED),
+                    title=ft.Text(model.m(g.name)),
+                    subtitle=ft.Text(model.t("ui.new.players_range", minimum=g.min_players, maximum=g.max_players)),
+                    on_click=lambda e, gid=g.id: set_game_id(gid),
+                ),
+            ),
+        )
+
+    def count_button(n):
+        label = model.t("ui.new.n_players", count=n)
+        style = ft.FilledButton if n == count else ft.OutlinedButton
+        return ft.Semantics(label=label, button=True, selected=n == count, container=True,
+                            content=style(str(n), on_click=lambda e, n=n: set_count(n), height=TOUCH, width=72))
+
+    def player_row(i):
+        colour_buttons = []
+        for c in allowed_colours:
+            chosen = colours[i] == c
+            colour_buttons.append(ft.Semantics(
+                label=model.t("ui.new.colour_for", colour=model.t(f"ui.colour.{c}"), number=i + 1),
+                button=True, selected=chosen, container=True,
+                content=ft.Container(
+                    width=TOUCH, height=TOUCH, alignment=ft.Alignment.CENTER,
+                    on_click=lambda e, c=c: choose_colour(i, c),
+                    content=ft.Container(width=32, height=32, border_radius=16, bgcolor=PLAYER_COLOURS.get(c),
+                                         border=ft.Border.all(4 if chosen else 1,
+                                                              ft.Colors.PRIMARY if chosen else "#55555555"),
+                                         content=ft.Icon(ft.Icons.CHECK, size=18, color="#222222") if chosen else None,
+                                         alignment=ft.Alignment.CENTER),
+                ),
+            ))
+        return ft.Column([
+            ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=names[i], max_length=30,
+                         on_change=lambda e: set_name(i, e.control.value), dense=True, counter=""),
+            ft.Row(colour_buttons, spacing=0, wrap=True),
+        ], spacing=2)
+
+    start_options = [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"))] + [
+        ft.Radio(value=str(i), label=names[i].strip() or model.t("ui.new.player_name", number=i + 1))
+        for i in range(count)]
+
+    controls = [
+        section(model.t("ui.new.game"), [game_tile(g) for g in GAMES.values()]),
+        section(model.t("ui.new.player_count"), [ft.Row([count_button(n) for n in game.player_counts])]),
+        section(model.t("ui.new.players"), [
+            ft.Text(model.t("ui.new.seating"), size=13, italic=True),
+            *[player_row(i) for i in range(count)],
+            ft.Row([ft.Text(model.t("ui.new.earlier_names"), size=13)] + [
+                ft.Chip(label=ft.Text(n), on_click=lambda e, n=n: pick_known(n)) for n in known[:12]
+            ], wrap=True) if known else ft.Container(),
+        ]),
+        section(model.t("ui.new.start_player"), [
+            ft.RadioGroup(value=start if start == RANDOM or int(start) < count else RANDOM,
+                          on_change=lambda e: set_start(e.control.value),
+                          content=ft.Column(start_options, spacing=0)),
+        ]),
+        *([error_banner(error)] if error else []),
+    ]
+    return screen(model, "/new", model.t("ui.new.title"), controls, back="/",
+                  bottom=ft.FilledButton(model.t("ui.new.start"), icon=ft.Icons.PLAY_ARROW, on_click=start_game,
+                                         height=TOUCH, width=float("inf")))

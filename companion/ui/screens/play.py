@@ -1,0 +1,129 @@
+"""The live tracker: round and phase progress, per-player counters, game actions, undo and redo."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.text import Msg
+from companion.ui.model import AppModel
+from companion.ui.screens.common import missing_game
+from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, screen, section, stepper
+
+LOG_LINES = 12
+
+
+@ft.component
+def PlayScreen(model: AppModel):
+    page = ft.context.page
+    sid = ft.use_route_params().get("sid", "")
+    route = f"/game/{sid}/play"
+    pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
+    session = model.session(sid)
+
+    dialog = None
+    if session is not None and pending is not None:
+        action, player = pending
+        dialog = action_dialog(model, session, action, player, lambda: set_pending(None))
+    ft.use_dialog(dialog)
+
+    if session is None:
+        return missing_game(model, route)
+    game, config, state = session.game, session.config, session.state
+    names = [p["name"] for p in config["players"]]
+
+    def trigger(action, player=None):
+        if action.confirm or action.value_choices:
+            set_pending((action, player))
+        else:
+            model.record(session, event_for(action, player))
+
+    def to_scoring(e):
+        if session.board is None:
+            model.update_session(session, stage="scoring", board=game.board_from_tracker(state, config))
+        else:
+            model.update_session(session, stage="scoring")
+        page.navigate(f"/game/{sid}/score")
+
+    actions = game.actions(state, config)
+    global_actions = [a for a in actions if not a.per_player]
+    player_actions = [a for a in actions if a.per_player]
+
+    def player_card(i):
+        p = config["players"][i]
+        values = state["players"][i]["counters"]
+        is_start = state.get("start_player") == i
+        header = ft.Row([
+            colour_dot(p["colour"], 18),
+            ft.Text(p["name"], theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
+            *([ft.Container(ft.Text(model.t("ui.play.start_player"), size=12), padding=ft.Padding.symmetric(4, 8),
+                            border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
+        ])
+        steppers = [
+            stepper(model.m(c.label), values[c.id],
+                    lambda delta, c=c: model.record(session, {"type": "adjust", "player": i, "counter": c.id,
+                                                              "delta": delta}),
+                    who=p["name"], model=model, steps=c.steps, minimum=c.minimum)
+            for c in game.counters
+        ]
+        buttons = [ft.OutlinedButton(model.m(a.label), on_click=lambda e, a=a: trigger(a, i), height=TOUCH)
+                   for a in player_actions]
+        return ft.Card(content=ft.Container(
+            padding=12,
+            content=ft.Column([header, *steppers, ft.Row(buttons, wrap=True)] if buttons else [header, *steppers],
+                              spacing=4),
+        ))
+
+    log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
+    finished = bool(state.get("finished"))
+    controls = [
+        ft.Card(content=ft.Container(padding=12, content=ft.Column(
+            [ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None) for n, line in
+             enumerate(game.status(state, config))], spacing=4))),
+        *([error_banner(model.error)] if model.error else []),
+        *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
+          for a in global_actions],
+        *[player_card(i) for i in range(len(names))],
+        section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
+                or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)]),
+    ]
+    score_button = (ft.FilledButton if finished else ft.OutlinedButton)(
+        model.t("ui.play.to_scoring"), icon=ft.Icons.SCOREBOARD, on_click=to_scoring, height=TOUCH,
+        width=float("inf"))
+    return screen(
+        model, route, model.m(game.name), controls, back="/", bottom=score_button,
+        actions=[
+            icon_button(ft.Icons.UNDO, model.t("ui.undo"), lambda e: model.undo(session), disabled=not session.can_undo),
+            icon_button(ft.Icons.REDO, model.t("ui.redo"), lambda e: model.redo(session), disabled=not session.can_redo),
+        ],
+    )
+
+
+def event_for(action, player, value=None) -> dict:
+    event = {"type": action.id}
+    if player is not None:
+        event["player"] = player
+    if value is not None:
+        event["value"] = value
+    return event
+
+
+def action_dialog(model: AppModel, session, action, player, close) -> ft.AlertDialog:
+    who = f" ({session.config['players'][player]['name']})" if player is not None else ""
+
+    def done(value=None):
+        close()
+        model.record(session, event_for(action, player, value))
+
+    if action.value_choices:
+        content = ft.Row([
+            ft.Semantics(label=model.t("ui.play.choose_value", action=model.m(action.label), value=v), button=True,
+                         container=True,
+                         content=ft.OutlinedButton(str(v), on_click=lambda e, v=v: done(v), width=64, height=TOUCH))
+            for v in action.value_choices], wrap=True)
+        buttons = [ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close())]
+    else:
+        content = ft.Text(model.m(action.confirm))
+        buttons = [ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close()),
+                   ft.FilledButton(model.m(action.label), on_click=lambda e: done())]
+    return ft.AlertDialog(modal=True, title=ft.Text(model.m(action.label) + who), content=content, actions=buttons,
+                          on_dismiss=lambda e: close())

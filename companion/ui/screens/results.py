@@ -1,0 +1,49 @@
+"""The ranking and the per-player breakdown, for a fresh score sheet or a saved play."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.scoring import ScoreSheet
+from companion.core.text import Msg
+from companion.ui.model import AppModel
+
+
+def results_view(model: AppModel, game, sheet: ScoreSheet, notes=()) -> ft.Control:
+    players = [{"name": p.name, "total": p.total, "rank": p.rank,
+                "lines": [(c.id, c.points, c.explanation) for c in p.categories],
+                "tiebreak": p.tiebreak_note} for p in sheet.players]
+    return ranking(model, sheet.category_labels, players, sheet.winners, list(notes))
+
+
+def ranking(model: AppModel, labels: dict[str, Msg], players: list[dict], winners: list[str],
+            notes: list[Msg]) -> ft.Control:
+    ordered = sorted(players, key=lambda p: (p["rank"], p["name"]))
+    shared = len(winners) > 1
+    head = model.t("ui.results.shared_win" if shared else "ui.results.winner", names=winners)
+    blocks = [ft.Semantics(label=head, container=True, live_region=True,
+                           content=ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
+                                           ft.Text(head, theme_style=ft.TextThemeStyle.TITLE_LARGE, expand=True)]))]
+    for p in ordered:
+        lines = [
+            ft.Container(
+                content=ft.Column([
+                    ft.Row([ft.Text(model.m(labels[cid]) if cid in labels else cid, expand=True),
+                            ft.Text(str(points), weight=ft.FontWeight.BOLD)]),
+                    ft.Text(model.m(explanation), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ], spacing=0),
+                padding=ft.Padding.only(bottom=6),
+            )
+            for cid, points, explanation in p["lines"]
+        ]
+        if p.get("tiebreak"):
+            lines.append(ft.Text(model.m(p["tiebreak"]), size=12, italic=True))
+        title = model.t("ui.results.line", rank=p["rank"], name=p["name"], total=p["total"])
+        blocks.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
+            ft.Semantics(label=title, container=True,
+                         content=ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                                         weight=ft.FontWeight.BOLD)),
+            *lines,
+        ], spacing=4))))
+    blocks += [ft.Text(model.m(n), size=12, italic=True) for n in notes]
+    return ft.Column(blocks, spacing=8)

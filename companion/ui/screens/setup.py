@@ -1,0 +1,49 @@
+"""The setup checklist for this table: every step tickable, numbers worked out."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.model import AppModel
+from companion.ui.screens.common import missing_game, players_line
+from companion.ui.widgets import TOUCH, screen
+
+
+@ft.component
+def SetupScreen(model: AppModel):
+    page = ft.context.page
+    sid = ft.use_route_params().get("sid", "")
+    route = f"/game/{sid}/setup"
+    session = model.session(sid)
+    if session is None:
+        return missing_game(model, route)
+    steps = session.game.setup_checklist(session.config)
+    done = set(session.setup_done)
+
+    def tick(step_id, value):
+        ticked = [s.id for s in steps if (s.id == step_id and value) or (s.id != step_id and s.id in done)]
+        model.update_session(session, setup_done=ticked)
+
+    def begin(e):
+        model.update_session(session, stage="play")
+        page.navigate(f"/game/{sid}/play")
+
+    rows = []
+    for number, step in enumerate(steps, 1):
+        text = f"{number}. {model.m(step.text)}"
+        rows.append(ft.Container(
+            content=ft.Column([
+                ft.Checkbox(label=text, value=step.id in done, on_change=lambda e, s=step.id: tick(s, e.control.value)),
+                *[ft.Text(f"• {model.m(d)}", size=13, selectable=False) for d in step.details],
+            ], spacing=2),
+            padding=ft.Padding.only(left=4, bottom=8),
+        ))
+    controls = [
+        ft.Text(model.m(session.game.name), theme_style=ft.TextThemeStyle.TITLE_LARGE),
+        players_line(model, session),
+        ft.Text(model.t("ui.setup.progress", done=len(done & {s.id for s in steps}), total=len(steps))),
+        *rows,
+    ]
+    return screen(model, route, model.t("ui.setup.title"), controls, back="/",
+                  bottom=ft.FilledButton(model.t("ui.setup.begin"), icon=ft.Icons.PLAY_ARROW, on_click=begin,
+                                         height=TOUCH, width=float("inf")))

@@ -1,0 +1,45 @@
+"""Serve Tabula in Flet's web mode (offline: CanvasKit and fonts from the local flet-web)."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import flet as ft
+
+from companion.config import PROJECT_DIR
+from companion.games import GAMES
+from companion.storage import Repository
+
+ASSETS = PROJECT_DIR / "assets"
+
+
+def lan_address() -> str | None:
+    """This machine's own non-loopback IPv4 address, from its interfaces (no traffic is sent)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    for info in infos:
+        address = info[4][0]
+        if not address.startswith("127."):
+            return address
+    return None
+
+
+def serve(host: str, port: int, data_dir: Path, lan: bool = False) -> int:
+    from companion.ui.app import make_main
+
+    if lan:
+        address = lan_address()
+        if address is None:
+            print("error: no LAN address found on this machine; use --host to choose one")
+            return 2
+        host = address
+    repo = Repository(data_dir, GAMES)
+    for notice in repo.notices:
+        print("warning:", notice.render("en"))
+    print(f"Tabula is running at http://{host}:{port}/  (data: {data_dir})", flush=True)
+    ft.run(make_main(repo), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
+           assets_dir=str(ASSETS))
+    return 0

@@ -1,0 +1,102 @@
+"""Small reusable pieces: page scaffold, labelled icon buttons, counter steppers."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+from companion.ui.model import AppModel
+
+TOUCH = 48  # minimum touch target, in logical pixels
+
+PLAYER_COLOURS = {
+    "violet": "#7b4fa8", "orange": "#e07b1a", "white": "#e8e4da", "brown": "#7a4a26",
+    "red": "#c62828", "blue": "#1e5fb4", "yellow": "#e6b800", "green": "#2e7d32",
+    "black": "#2b2b2b", "purple": "#6a1b9a", "grey": "#8a8a8a", "pink": "#d81b60",
+}
+
+
+def colour_dot(colour: str, size: int = 16) -> ft.Control:
+    return ft.Container(width=size, height=size, border_radius=size / 2,
+                        bgcolor=PLAYER_COLOURS.get(colour, "#999999"),
+                        border=ft.Border.all(1, "#55555555"))
+
+
+def icon_button(icon, label: str, on_click: Callable | None, disabled: bool = False,
+                selected: bool | None = None) -> ft.Control:
+    """An IconButton that screen readers and tests can find by name (its tooltip does not name it)."""
+    return ft.Semantics(
+        label=label, button=True, container=True, selected=selected,
+        content=ft.IconButton(icon=icon, on_click=on_click, disabled=disabled,
+                              width=TOUCH, height=TOUCH),
+    )
+
+
+def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], *,
+           back: str | None = None, actions: list[ft.Control] | None = None,
+           bottom: ft.Control | None = None) -> ft.View:
+    """A phone-first page: one scrolling column, at most ~720 px wide on large screens."""
+    leading = None
+    if back is not None:
+        leading = icon_button(ft.Icons.ARROW_BACK, model.t("ui.back"), lambda e: ft.context.page.navigate(back))
+    body = ft.ResponsiveRow(
+        controls=[
+            ft.Container(col={"xs": 0, "md": 1, "lg": 2, "xl": 3}),
+            ft.Column(col={"xs": 12, "md": 10, "lg": 8, "xl": 6}, controls=controls, spacing=12),
+        ],
+    )
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=ft.Text(title, overflow=ft.TextOverflow.ELLIPSIS), leading=leading,
+                         automatically_imply_leading=False, actions=actions or []),
+        controls=[body],
+        scroll=ft.ScrollMode.AUTO,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        bottom_appbar=ft.BottomAppBar(content=bottom, height=72, padding=ft.Padding.symmetric(horizontal=12))
+        if bottom else None,
+    )
+
+
+def section(title: str, controls: list[ft.Control]) -> ft.Control:
+    return ft.Column([ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD),
+                      *controls], spacing=8)
+
+
+def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str, model: AppModel,
+            steps: tuple[int, ...] = (1,), minimum: int | None = 0) -> ft.Control:
+    """`label  [-] value [+]`; each button is named e.g. "Money +1 (Anna)"."""
+    minus = [icon_button(ft.Icons.REMOVE, model.t("ui.step", counter=label, delta=f"-{s}", player=who),
+                         lambda e, s=s: on_step(-s), disabled=minimum is not None and value - s < minimum)
+             for s in reversed(steps[:1])]
+    plus = [icon_button(ft.Icons.ADD, model.t("ui.step", counter=label, delta=f"+{s}", player=who),
+                        lambda e, s=s: on_step(s)) for s in steps[:1]]
+    bigger = [ft.Semantics(label=model.t("ui.step", counter=label, delta=f"+{s}", player=who), button=True,
+                           container=True,
+                           content=ft.TextButton(f"+{s}", on_click=lambda e, s=s: on_step(s),
+                                                 style=ft.ButtonStyle(padding=4), width=TOUCH, height=TOUCH))
+              for s in steps[1:]]
+    return ft.Row(
+        [
+            ft.Text(label, expand=True, size=15),
+            *minus,
+            ft.Semantics(label=model.t("ui.value", counter=label, player=who, value=value), container=True,
+                         content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=44,
+                                         text_align=ft.TextAlign.CENTER)),
+            *plus,
+            *bigger,
+        ],
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def error_banner(text: str) -> ft.Control:
+    return ft.Semantics(
+        label=text, live_region=True, container=True,
+        content=ft.Container(
+            content=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                            ft.Text(text, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)]),
+            bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=8,
+        ),
+    )

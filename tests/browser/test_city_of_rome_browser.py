@@ -1,0 +1,106 @@
+"""A 3-player City of Rome game in German, in a real browser: setup, rounds with an influence
+scoring, undo/redo, the end scoring of a prepared city, and the saved result."""
+
+import json
+
+import pytest
+
+from tests.browser.harness import ROOT, App
+
+pytestmark = pytest.mark.browser
+
+RULEBOOK_CITY = [
+    ["luxury-house-2", "arena", "luxury-house-3", "house-3"],
+    ["aqueduct", "house-2", "house-2", ("therme", 2)],
+    ["vegetable-farm", "school", "house-2", ("imperial-therme", 4)],
+    ["temple-fortuna", "great-aqueduct", "temple-luna", "house-4"],
+]
+DE_CARD = json.loads((ROOT / "assets/i18n/de/city-of-rome.json").read_text(encoding="utf-8"))
+
+
+def card_name(card_id: str) -> str:
+    return DE_CARD[f"city-of-rome.card.{card_id}"]
+
+
+def test_three_player_game_in_german(browser, server):
+    app = App(browser, server.url).open()
+    app.click("Settings")
+    app.click("Deutsch")
+    app.shot("settings-de")
+    app.click("Zurück")
+    app.shot("home-de-empty")
+
+    app.click("Neues Spiel")
+    app.click(DE_CARD["city-of-rome.name"])
+    app.click("3 Spieler")
+    for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
+        app.fill(f"Spieler {number}", name)
+    app.page.get_by_role("radio", name="Anna").click()
+    app.shot("new-game-de")
+    app.click("Spiel starten", settle=800)
+
+    # Setup checklist: 3 players play without stack IV; influence cards 3/6/10/14; Ben drafts first? No:
+    # the start player's right neighbour (Carla, seated before Anna clockwise) draws first.
+    app.wait_text("Stapel I, II, III verdeckt auslegen")
+    assert app.has_text("Stapel IV zurück in die Schachtel")
+    assert app.has_text("Einflusswertungskarten 3, 6, 10, 14")
+    assert app.has_text("Reihenfolge der Wahl: Carla, Ben, Anna")
+    assert app.has_text("Jeder Spieler erhält 5 Geld")
+    app.page.get_by_role("checkbox").first.click()
+    app.page.wait_for_timeout(300)
+    app.wait_text("1 von 9 Schritten erledigt")
+    app.shot("setup-de")
+    app.click("Aufbau fertig – los geht's", settle=800)
+
+    # Round 1-3; Ben collects influence; card 3 comes out in round 3 and Ben takes it.
+    app.wait_text("Runde 1 von 14")
+    app.click("Einflussmarker +1 (Ben)")
+    app.click("Einflussmarker +1 (Ben)")
+    app.click("Einflussmarker +1 (Carla)")
+    app.click("Geld +1 (Anna)")
+    assert app.has_text("Geld von Anna: 6") or app.page.get_by_label("Geld von Anna: 6").count() > 0
+    app.click("Rückgängig")
+    assert app.page.get_by_label("Geld von Anna: 5").count() > 0
+    app.click("Wiederholen")
+    assert app.page.get_by_label("Geld von Anna: 6").count() > 0
+    for expected_round in (2, 3):
+        app.click("Runde beenden")
+        app.click("Runde beenden", settle=600)  # the confirmation dialog's button
+        app.wait_text(f"Runde {expected_round} von 14")
+    assert app.has_text("Wartende Einflusswertungskarten: 3")
+    assert app.has_text("Startspieler: Carla")
+    app.shot("play-round3-de")
+    app.click("Runde beenden")
+    app.click("Runde beenden", settle=600)
+    app.wait_text("Runde 4 von 14")
+    app.wait_text("Ben gewinnt die Einflusswertung mit 2 Markern")
+    assert app.page.get_by_label("Einflussmarker von Ben: 0").count() > 0
+    assert app.page.get_by_label("Einflussmarker von Carla: 1").count() > 0
+    app.shot("play-after-scoring-de")
+
+    # The end scoring: Anna's city is the rulebook's example city.
+    app.click("Schlusswertung", settle=800)
+    app.wait_text("Punkte berechnen")
+    for r, row in enumerate(RULEBOOK_CITY):
+        for c, cell in enumerate(row):
+            card, markers = (cell, 0) if isinstance(cell, str) else cell
+            app.click(f"Reihe {r + 1}, Spalte {c + 1}: Leer")
+            app.click(card_name(card))
+            if markers:
+                app.click(f"Reihe {r + 1}, Spalte {c + 1}: {card_name(card)} ({0} Siegpunktmarker)")
+                for _ in range(markers):
+                    app.click(f"Siegpunktmarker auf dieser Therme +1 (Karte in Reihe {r + 1}, Spalte {c + 1})")
+                app.click("Schließen")
+    # Anna: 6 money from the tracker, +3 = 9; 3 influence tokens; influence card 3 belongs to Ben.
+    for _ in range(3):
+        app.click("Geld +1 (Anna)")
+    for _ in range(3):
+        app.click("Einflussmarker +1 (Anna)")
+    app.shot("score-entry-de")
+    app.click("Punkte berechnen", settle=800)
+    app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
+    app.shot("score-result-de")
+    app.click("Bestätigen und speichern", settle=1000)
+    app.wait_text("Sieger: Anna")
+    app.shot("history-play-de")
+    assert not app.errors
