@@ -264,8 +264,7 @@ def _amounts(value: Any, path: str, allowed: tuple[str, ...], letter: str) -> tu
         amount = require_int(amount, f"{path}.{key}", 0, 99)
         if amount:
             out.append((key, amount))
-    order = (*REWARD_ITEMS, *OWN_ITEMS)
-    return tuple(sorted(out, key=lambda kv: order.index(kv[0])))
+    return tuple(out)  # in the order entered, as the card shows them
 
 
 def needed_counts(cards: Iterable[ScoringCard]) -> list[str]:

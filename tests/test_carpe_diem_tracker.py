@@ -1,0 +1,274 @@
+"""Carpe Diem's live tracker: rewards, the banderole bar, phases and scoring periods, undo by replay."""
+
+import pytest
+
+from companion.core.game import InvalidMove
+from companion.core.session import Session, make_config
+from companion.games.carpe_diem import GAME
+from companion.games.carpe_diem.tracker import banderole_order, banderole_position, board_from_tracker
+
+HERBS_2 = {"letter": "A", "mode": "pay", "requirement": {"herbs": 2}, "reward": {"vp": 4}}
+CHIMNEYS_2 = {"letter": "C", "mode": "own", "requirement": {"chimneys": 2}, "reward": {"bread": 1}}
+CHIMNEYS_3 = {"letter": "C", "mode": "own", "requirement": {"chimneys": 3}, "reward": {"coins": 1, "steps": 1}}
+POND_GARDEN = {"letter": "D", "mode": "own", "requirement": {"pond": 1, "garden": 1}, "reward": {"vp": 7}}
+SET_3 = {"letter": "B", "mode": "pay", "requirement": {"chicken": 1, "grapes": 1, "fish": 1}, "reward": {"vp": 5}}
+
+
+def config(n=3, start=0):
+    names = ["Anna", "Ben", "Cleo", "Dora"][:n]
+    return make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.colours)], start)
+
+
+def session(n=3, start=0):
+    return Session("t", GAME, config(n, start))
+
+
+def counters(s, p):
+    return s.state["players"][p]["counters"]
+
+
+def fill_cards(s):
+    """Enter a card on every used space (2 players: spaces 2, 4-9, 11)."""
+    cycle = [HERBS_2, CHIMNEYS_2, CHIMNEYS_3, POND_GARDEN, SET_3]
+    spaces = {2: (2, 4, 5, 6, 7, 8, 9, 11), 3: (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)}[len(s.config["players"])]
+    for i, space in enumerate(spaces):
+        s.record({"type": "set_card", "space": space, "card": cycle[i % len(cycle)]})
+
+
+def end_phase(s):
+    for _ in range(7):
+        s.record({"type": "end_round"})
+
+
+# ------------------------------------------------------------------ start of the game
+
+@pytest.mark.parametrize("n,start,vp", [
+    (2, 0, [8, 9]), (2, 1, [9, 8]),
+    (3, 1, [13, 8, 9]),  # Ben starts: Ben 8, Cleo 9, Anna 13
+    (4, 2, [10, 11, 8, 9]),
+])
+def test_starting_vp_in_turn_order(n, start, vp):
+    s = session(n, start)
+    assert [counters(s, p)["vp"] for p in range(n)] == vp
+
+
+def test_banderole_stack_at_start_and_scoring_order():
+    s = session(3, start=1)
+    # Ben's disc at the bottom, then Cleo, then Anna on top; the top disc scores first.
+    assert s.state["banderole"] == {"0": [1, 2, 0]}
+    assert banderole_order(s.state) == [0, 2, 1]
+
+
+# ------------------------------------------------------------------ one-tap rewards
+
+def test_landscape_gives_tiles_minus_one_wares():
+    s = session()
+    s.record({"type": "complete_pond", "player": 0, "value": 3})  # a 3-tile pond gives 2 fish
+    s.record({"type": "complete_vineyard", "player": 0, "value": 4})
+    s.record({"type": "complete_garden", "player": 1, "value": 2})
+    s.record({"type": "complete_chicken_yard", "player": 2, "value": 2})
+    assert (counters(s, 0)["fish"], counters(s, 0)["grapes"], counters(s, 0)["pond"]) == (2, 3, 1)
+    assert (counters(s, 1)["herbs"], counters(s, 2)["chicken"]) == (1, 1)
+    with pytest.raises(InvalidMove):
+        s.record({"type": "complete_pond", "player": 0, "value": 5})
+
+
+def test_merchant_turns_all_wares_into_coins_plus_one():
+    s = session()
+    # Nick's example: 1 fish, 1 chicken, 2 grapes -> 5 coins.
+    for counter, delta in (("fish", 1), ("chicken", 1), ("grapes", 2), ("coins", 1)):
+        s.record({"type": "adjust", "player": 0, "counter": counter, "delta": delta})
+    s.record({"type": "complete_merchant", "player": 0})
+    c = counters(s, 0)
+    assert (c["fish"], c["chicken"], c["grapes"], c["herbs"], c["coins"], c["merchant"]) == (0, 0, 0, 0, 1 + 5, 1)
+    s.record({"type": "complete_merchant", "player": 1})  # no wares: just the extra coin
+    assert counters(s, 1)["coins"] == 1
+
+
+def test_other_rewards():
+    s = session()
+    for kind in ("complete_baker", "place_market", "place_bakery", "place_fountain", "complete_craftsman"):
+        s.record({"type": kind, "player": 2})
+    c = counters(s, 2)
+    assert (c["bread"], c["coins"], c["fountain_cards"], c["baker"], c["market"], c["bakery"], c["fountain"],
+            c["craftsman"]) == (2 + 1, 1, 1, 1, 1, 1, 1, 1)
+
+
+def test_banderole_steps_stack_on_top():
+    s = session(3, start=0)  # stack on 0: Anna, Ben, Cleo (top)
+    s.record({"type": "complete_administrator", "player": 1})  # Ben +2 -> space 2
+    s.record({"type": "banderole_space", "player": 0})  # Anna +1 -> space 1
+    s.record({"type": "banderole_space", "player": 0})  # Anna -> space 2, on top of Ben
+    assert banderole_position(s.state, 1) == (2, 0)
+    assert banderole_position(s.state, 0) == (2, 1)
+    assert banderole_order(s.state) == [0, 1, 2]
+    s.record({"type": "banderole", "player": 2, "value": 3})
+    assert banderole_position(s.state, 2) == (3, 0)
+    assert counters(s, 1)["administrator"] == 1
+
+
+# ------------------------------------------------------------------ phases and scoring periods
+
+def test_rounds_phase_end_starts_the_scoring_by_itself():
+    s = session(2)
+    for r in range(2, 8):
+        s.record({"type": "end_round"})
+        assert s.state["round"] == r and s.state["stage"] == "play"
+    s.record({"type": "end_round"})
+    assert s.state["stage"] == "scoring"
+    with pytest.raises(InvalidMove):
+        s.record({"type": "end_round"})
+
+
+def test_scoring_period_order_choices_and_blocked_circles():
+    s = session(2, start=0)  # stack: Anna bottom, Ben top -> Ben scores first
+    fill_cards(s)
+    s.record({"type": "adjust", "player": 1, "counter": "herbs", "delta": 5})
+    s.record({"type": "adjust", "player": 1, "counter": "chimneys", "delta": 7})
+    end_phase(s)
+    assert s.state["scoring"]["order"] == [1, 0]
+    with pytest.raises(InvalidMove) as error:
+        s.record({"type": "score_circle", "player": 0, "circle": 1})
+    assert "Ben" in error.value.msg.render("en")
+    # Circle 1 of the 2-player layout lies between spaces 2 and 5: "pay 2 herbs -> 4 VP" and
+    # "per 3 chimneys -> 1 coin + 1 step". Ben pays only 1 set of his 5 herbs (his choice); his 7
+    # chimneys are 2 sets: 2 coins, 2 steps.
+    vp_before = counters(s, 1)["vp"]
+    s.record({"type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "bread": [False, False],
+              "sets": [1, 2]})
+    c = counters(s, 1)
+    assert (c["vp"] - vp_before, c["herbs"], c["coins"]) == (4, 3, 2)
+    assert banderole_position(s.state, 1) == (2, 0)
+    assert s.state["circles_used"] == {"1": {"player": 1, "phase": 1}}
+    # Anna has nothing: circle 1 is blocked; at circle 2 (spaces 4 and 5: "per 3 chimneys",
+    # "per 2 chimneys") she owns no chimney: 2 unmet cards = -8.
+    with pytest.raises(InvalidMove):
+        s.record({"type": "score_circle", "player": 0, "circle": 1})
+    vp_before = counters(s, 0)["vp"]
+    s.record({"type": "score_circle", "player": 0, "circle": 2})
+    assert counters(s, 0)["vp"] == vp_before - 8
+    # The period is over: phase 2, the start player passes left, round 1.
+    assert (s.state["stage"], s.state["phase"], s.state["round"], s.state["start_player"]) == ("play", 2, 1, 1)
+
+
+def test_recommended_choice_is_applied_and_steps_move_the_disc():
+    s = session(2, start=0)
+    fill_cards(s)
+    s.record({"type": "adjust", "player": 1, "counter": "chimneys", "delta": 7})
+    end_phase(s)
+    # Circle 2 = spaces 4 and 5 ("per 3 chimneys -> coin + step", "per 2 chimneys -> bread").
+    s.record({"type": "score_circle", "player": 1, "circle": 2})
+    c = counters(s, 1)
+    assert (c["bread"], c["coins"]) == (3, 2)
+    assert banderole_position(s.state, 1) == (2, 0)
+
+
+def test_owned_counts_can_be_given_with_the_event():
+    s = session(2, start=0)
+    fill_cards(s)
+    end_phase(s)
+    # Circle 3 = spaces 5 and 6 ("per 3 chimneys -> 1 coin + 1 step", "per pond + garden -> 7 VP");
+    # the tracker counted nothing, the player gives the counts.
+    s.record({"type": "score_circle", "player": 1, "circle": 3, "owned": {"chimneys": 4, "pond": 1, "garden": 1}})
+    c = counters(s, 1)
+    assert c["coins"] == 1 and c["vp"] == 9 + 7
+    assert banderole_position(s.state, 1) == (1, 0)
+
+
+def test_scoring_needs_the_cards_entered():
+    s = session(2)
+    end_phase(s)
+    with pytest.raises(InvalidMove) as error:
+        s.record({"type": "score_circle", "player": 1, "circle": 1})
+    assert "2, 5" in error.value.msg.render("en")
+
+
+def test_card_entry_errors_name_the_field():
+    s = session(2)
+    with pytest.raises(InvalidMove) as error:
+        s.record({"type": "set_card", "space": 2, "card": {**HERBS_2, "mode": "own"}})
+    assert "card.mode" in error.value.msg.render("en")
+    with pytest.raises(InvalidMove):
+        s.record({"type": "set_card", "space": 1, "card": HERBS_2})  # a corner: empty with 2 players
+    assert s.events == []
+
+
+def test_four_phases_then_final_scoring():
+    s = session(2, start=0)
+    fill_cards(s)
+    for phase in range(1, 5):
+        assert s.state["phase"] == phase
+        end_phase(s)
+        for _ in range(2):
+            player = s.state["scoring"]["order"][len(s.state["scoring"]["done"])]
+            free = min(int(c) for c in GAME.actions(s.state, s.config)[0].value_choices)
+            s.record({"type": "score_circle", "player": player, "circle": free})
+    assert s.state["stage"] == "finished"
+    assert len(s.state["circles_used"]) == 8  # one of the 9 circles stays free
+    assert GAME.actions(s.state, s.config) == []
+    with pytest.raises(InvalidMove):
+        s.record({"type": "place_market", "player": 0})
+    board = board_from_tracker(s.state, s.config)
+    assert [p["name"] for p in board["players"]] == ["Anna", "Ben"]
+    assert board["players"][0]["vp"] == counters(s, 0)["vp"]
+
+
+def test_start_player_passes_left_each_phase():
+    s = session(3, start=2)
+    fill_cards(s)
+    starts = []
+    for _ in range(3):
+        starts.append(s.state["start_player"])
+        end_phase(s)
+        for _ in range(3):
+            player = s.state["scoring"]["order"][len(s.state["scoring"]["done"])]
+            free = GAME.actions(s.state, s.config)[0].value_choices[0]
+            s.record({"type": "score_circle", "player": player, "circle": free})
+    starts.append(s.state["start_player"])
+    assert starts == [2, 0, 1, 2]
+
+
+# ------------------------------------------------------------------ undo and replay
+
+def test_undo_redo_replay_the_log():
+    s = session(2)
+    s.record({"type": "complete_pond", "player": 0, "value": 4})
+    s.record({"type": "complete_merchant", "player": 0})
+    assert counters(s, 0)["coins"] == 4 and counters(s, 0)["fish"] == 0
+    s.undo()
+    assert counters(s, 0)["coins"] == 0 and counters(s, 0)["fish"] == 3
+    s.redo()
+    assert counters(s, 0)["coins"] == 4
+    s.undo()
+    s.record({"type": "place_bakery", "player": 0})  # a new entry drops the undone one
+    assert len(s.events) == 2 and counters(s, 0)["fish"] == 3 and counters(s, 0)["bread"] == 1
+    again = Session.from_json(s.to_json(), {"carpe-diem": GAME})
+    assert again.state == s.state
+
+
+def test_invalid_events_change_nothing():
+    s = session(2)
+    before = s.state
+    for event in ({"type": "place_market", "player": 5}, {"type": "nonsense"},
+                  {"type": "banderole", "player": 0, "value": 0},
+                  {"type": "score_circle", "player": 0, "circle": 1}):
+        with pytest.raises(InvalidMove):
+            s.record(event)
+    assert s.state == before and s.events == []
+
+
+def test_status_and_logs_render_in_both_languages():
+    s = session(3)
+    fill_cards(s)
+    s.record({"type": "complete_pond", "player": 0, "value": 3})
+    s.record({"type": "complete_administrator", "player": 1})
+    end_phase(s)
+    s.record({"type": "score_circle", "player": s.state["scoring"]["order"][0], "circle": 1})
+    from companion.core.text import Msg
+    for lang in ("en", "de"):
+        texts = [m.render(lang) for m in GAME.status(s.state, s.config)]
+        texts += [Msg.from_json(m).render(lang) for m in s.state["log"]]
+        texts += [a.label.render(lang) for a in GAME.actions(s.state, s.config)]
+        texts += [c.label.render(lang) for c in GAME.counters]
+        for text in texts:
+            assert "carpe-diem." not in text and "{" not in text, text
