@@ -211,6 +211,24 @@ def test_four_phases_then_final_scoring():
     board = board_from_tracker(s.state, s.config)
     assert [p["name"] for p in board["players"]] == ["Anna", "Ben"]
     assert board["players"][0]["vp"] == counters(s, 0)["vp"]
+    # The prefilled form scores once the frame goals are entered (both discs are alone on their spaces).
+    from companion.games.carpe_diem.scoring import parse_board_state, score
+    for p in board["players"]:
+        p["frame"] = [{"side": "top", "line": 1, "kind": "villa", "vp": 3}] * 8
+    spaces = {p["banderole"]["space"] for p in board["players"]}
+    sheet = score(parse_board_state(board), {f"banderole_{x}": 1 for x in spaces})
+    assert [p.total for p in sheet.players] == [counters(s, i)["vp"] + 1 for i in range(2)]
+
+
+def test_score_circle_choices_are_type_checked():
+    s = session(2, start=0)
+    fill_cards(s)
+    end_phase(s)
+    for bad in ({"bread": ["yes", False]}, {"sets": [1]}, {"sets": [True, 0]}, {"order": "2,5"},
+                {"owned": {"chimneys": -1}}, {"order": [2, 4]}):
+        with pytest.raises(InvalidMove):
+            s.record({"type": "score_circle", "player": 1, "circle": 1, **bad})
+    assert s.state["circles_used"] == {}
 
 
 def test_start_player_passes_left_each_phase():

@@ -218,16 +218,19 @@ def score_circle(state: dict, event: dict, config: dict) -> None:
         raise InvalidMove(Msg("core.error.bad_event"))
     owned.update(extra)
     have = holdings(state, player)
+    bread, sets, order = event.get("bread", [False, False]), event.get("sets", [None, None]), event.get("order")
+    if (not isinstance(bread, list) or len(bread) != 2 or not all(isinstance(b, bool) for b in bread)
+            or not isinstance(sets, list) or len(sets) != 2
+            or not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in sets)
+            or not (order is None or (isinstance(order, list) and len(order) == 2))):
+        raise InvalidMove(Msg("core.error.bad_event"))
     try:
         if "order" in event or "bread" in event or "sets" in event:
-            option = sp.evaluate(cards, have, owned, event.get("order"), event.get("bread", [False, False]),
-                                 event.get("sets", [None, None]))
+            option = sp.evaluate(cards, have, owned, order, bread, sets)
         else:
             option = sp.advise(cards, have, owned).recommended
     except sp.PeriodError as error:
         raise InvalidMove(error.msg)
-    except (TypeError, ValueError):
-        raise InvalidMove(Msg("core.error.bad_event"))
     counters = state["players"][player]["counters"]
     counters.update(option.after.to_json())
     counters["vp"] += option.vp
