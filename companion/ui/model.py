@@ -62,6 +62,8 @@ class AppModel:
 
     def start_game(self, game: GameDefinition, players: list[dict], start_player: int | None) -> Session:
         config = make_config(game, players, start_player)
+        if game.box_values:  # the tracker may need printed values during play (e.g. colour bonuses)
+            config["box"] = self.repo.box_data(game.id)
         session = Session(new_session_id(), game, config)
         self.repo.save(session)
         self.repo.remember_names([p["name"] for p in config["players"]])

@@ -43,7 +43,8 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
     body = ft.ResponsiveRow(
         controls=[
             ft.Container(col={"xs": 0, "md": 1, "lg": 2, "xl": 3}),
-            ft.Column(col={"xs": 12, "md": 10, "lg": 8, "xl": 6}, controls=controls, spacing=12),
+            ft.Column(col={"xs": 12, "md": 10, "lg": 8, "xl": 6}, controls=controls, spacing=12,
+                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ],
     )
     return ft.View(

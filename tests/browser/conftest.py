@@ -1,7 +1,17 @@
+import shutil
+
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.browser.harness import Server, launch
+from tests.browser.harness import CHROMIUM, Server, launch
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+            if not shutil.which("chromium") and not shutil.which(CHROMIUM):
+                item.add_marker(pytest.mark.skip(reason="Debian's chromium is not installed (apt-get install chromium)"))
 
 
 @pytest.fixture(scope="module")

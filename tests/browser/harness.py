@@ -125,16 +125,29 @@ class App:
         self.page.keyboard.type(text)
         self.page.wait_for_timeout(300)
 
+    def text(self, pattern: str):
+        """Text on screen: Flutter puts some of it in nodes, some in labels (checkboxes, buttons)."""
+        regex = re.compile(pattern)
+        return self.page.get_by_text(regex).or_(self.page.get_by_label(regex)).filter(visible=True)
+
     def wait_text(self, pattern: str, timeout: int = 10_000):
-        loc = self.page.get_by_text(re.compile(pattern)).first
+        loc = self.text(pattern).first
         try:
             loc.wait_for(timeout=timeout)
         except Exception:
-            return self.find(self.page.get_by_text(re.compile(pattern)))
+            return self.find(self.text(pattern))
         return loc
 
+    def wait_label(self, label: str, timeout: int = 5000):
+        """Wait for a control whose accessible name contains `label` (e.g. a counter's value)."""
+        return self.wait_text(re.escape(label), timeout)
+
     def has_text(self, pattern: str) -> bool:
-        return self.page.get_by_text(re.compile(pattern)).count() > 0
+        try:
+            self.wait_text(pattern, timeout=2000)
+            return True
+        except Exception:
+            return False
 
     def shot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -55,7 +55,7 @@ def PlayScreen(model: AppModel):
         header = ft.Row([
             colour_dot(p["colour"], 18),
             ft.Text(p["name"], theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
-            *([ft.Container(ft.Text(model.t("ui.play.start_player"), size=12), padding=ft.Padding.symmetric(4, 8),
+            *([ft.Container(ft.Text(model.t("ui.play.start_player"), size=12), padding=ft.Padding.symmetric(vertical=4, horizontal=8),
                             border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
         ])
         steppers = [
@@ -115,11 +115,13 @@ def action_dialog(model: AppModel, session, action, player, close) -> ft.AlertDi
         model.record(session, event_for(action, player, value))
 
     if action.value_choices:
+        labels = [model.m(m) for m in action.choice_labels] or [str(v) for v in action.value_choices]
         content = ft.Row([
-            ft.Semantics(label=model.t("ui.play.choose_value", action=model.m(action.label), value=v), button=True,
+            ft.Semantics(label=model.t("ui.play.choose_value", action=model.m(action.label), value=text), button=True,
                          container=True,
-                         content=ft.OutlinedButton(str(v), on_click=lambda e, v=v: done(v), width=64, height=TOUCH))
-            for v in action.value_choices], wrap=True)
+                         content=ft.OutlinedButton(text, on_click=lambda e, v=v: done(v), height=TOUCH,
+                                                   width=64 if len(text) <= 3 else None))
+            for v, text in zip(action.value_choices, labels)], wrap=True)
         buttons = [ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close())]
     else:
         content = ft.Text(model.m(action.confirm))

@@ -33,10 +33,16 @@ def SetupScreen(model: AppModel):
         text = f"{number}. {model.m(step.text)}"
         rows.append(ft.Container(
             content=ft.Column([
-                ft.Checkbox(label=text, value=step.id in done, on_change=lambda e, s=step.id: tick(s, e.control.value)),
-                *[ft.Text(f"• {model.m(d)}", size=13, selectable=False) for d in step.details],
+                ft.Row([
+                    ft.Checkbox(semantics_label=text, value=step.id in done,
+                                on_change=lambda e, s=step.id: tick(s, e.control.value)),
+                    # The text itself is a tap target too, and wraps on a phone.
+                    ft.Container(ft.Text(text), expand=True, padding=ft.Padding.only(top=10),
+                                 on_click=lambda e, s=step.id: tick(s, s not in done)),
+                ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=4),
+                *[ft.Text(f"• {model.m(d)}", size=13) for d in step.details],
             ], spacing=2),
-            padding=ft.Padding.only(left=4, bottom=8),
+            padding=ft.Padding.only(left=4, bottom=8, right=4),
         ))
     controls = [
         ft.Text(model.m(session.game.name), theme_style=ft.TextThemeStyle.TITLE_LARGE),

@@ -1,0 +1,36 @@
+# Tabula: `make run` starts the app, `make test` runs every test. Both set up what they need.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test bench chromium clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tabula needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m companion run $(ARGS)
+
+# Debian's Chromium for the browser tests: installed when missing and we are root.
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Debian's chromium for the browser tests..."; \
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "The browser tests need Debian's Chromium: run 'sudo apt-get install chromium' (they are skipped without it)."; \
+	fi
+
+test: $(STAMP) chromium
+	$(PY) -m pytest -q $(ARGS)
+
+bench: $(STAMP) chromium
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) test-artifacts .pytest_cache .hypothesis
