@@ -1,7 +1,6 @@
 """Carpe Diem's final scoring against the rulebook (SPIELENDE / END OF THE GAME), box data, validation
 and the CLI."""
 
-import copy
 import json
 
 import pytest

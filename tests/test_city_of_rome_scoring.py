@@ -1,13 +1,11 @@
 """City of Rome's final scoring against the rulebook (SCHLUSSWERTUNG, WERTUNGSBEISPIEL)."""
 
-import copy
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core.game import BoardStateError
-from companion.games.city_of_rome import GAME
 from companion.games.city_of_rome.scoring import parse_board_state, residential_districts, score
 
 

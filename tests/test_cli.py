@@ -1,6 +1,5 @@
 """`python -m companion ...` run as a user runs it: a subprocess with the project's Python, at the repo root."""
 
-import copy
 import json
 import subprocess
 import sys

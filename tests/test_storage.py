@@ -1,7 +1,6 @@
 """The data directory: settings, names, box data, games in progress, history; damaged files; and a
 process killed with SIGKILL in the middle of its writes."""
 
-import copy
 import json
 import os
 import random

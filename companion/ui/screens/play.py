@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.core.text import Msg
 from companion.ui.model import AppModel
+from companion.ui.panels import TRACKER_PANELS
 from companion.ui.screens.common import missing_game
 from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, screen, section, stepper
 
@@ -80,6 +81,7 @@ def PlayScreen(model: AppModel):
             [ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None) for n, line in
              enumerate(game.status(state, config))], spacing=4))),
         *([error_banner(model.error)] if model.error else []),
+        *([TRACKER_PANELS[game.id](model, session)] if game.id in TRACKER_PANELS else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
         *[player_card(i) for i in range(len(names))],

@@ -9,6 +9,7 @@ import flet as ft
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.history import make_play
 from companion.ui.boards import BOARD_EDITORS
+from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game
 from companion.ui.screens.results import results_view
@@ -39,13 +40,13 @@ def ScoreScreen(model: AppModel):
     editor = BOARD_EDITORS[game.id]
     box = model.repo.box_data(game.id)
 
-    sheet, problem = None, ""
+    sheet, problem, missing_box = None, "", ()
     try:
         sheet = game.score(game.parse_board_state(board), box)
     except BoardStateError as error:
         problem = explain_error(model, board, error)
     except MissingBoxData as missing:
-        problem = model.t("ui.score.box_missing", keys=missing.keys)
+        missing_box = tuple(missing.keys)
 
     def change(new_board):
         set_shown(False)
@@ -72,7 +73,13 @@ def ScoreScreen(model: AppModel):
         editor(model, board, player, change),
         ft.Divider(),
     ]
-    if shown and problem:
+    if shown and missing_box:  # ask for exactly the printed values this result needs, once
+        problem = "box"
+        controls.insert(0, ft.Card(content=ft.Container(padding=12, content=ft.Column([
+            ft.Text(model.t("ui.score.box_needed"), weight=ft.FontWeight.BOLD),
+            BoxDataForm(model, game.id, missing_box),
+        ]))))
+    elif shown and problem:
         controls.insert(0, error_banner(problem))
     elif shown:
         controls = [results_view(model, game, sheet, notes=sheet.notes)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.games import GAMES
+from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, screen, section
 
@@ -38,47 +39,5 @@ def SettingsScreen(model: AppModel):
 @ft.component
 def BoxDataEditor(model: AppModel, game_id: str):
     game = GAMES[game_id]
-    stored = model.repo.box_data(game_id)
-    drafts, set_drafts = ft.use_state({})
-    message, set_message = ft.use_state("")
-
-    def value_of(bv):
-        if bv.key in drafts:
-            return drafts[bv.key]
-        if bv.key in stored:
-            return str(stored[bv.key])
-        return "" if bv.known is None else str(bv.known)
-
-    def save(e):
-        values = {}
-        for bv in game.box_values:
-            text = value_of(bv).strip()
-            if not text:
-                continue
-            if not text.isdigit():
-                set_message(model.t("ui.settings.box_not_number", field=model.m(bv.label), value=text))
-                return
-            values[bv.key] = int(text)
-        check = game.extra.get("validate_box")
-        problem = check(values) if check else None
-        if problem:
-            set_message(model.m(problem))
-            return
-        model.repo.set_box_data(game_id, values)
-        set_drafts({})
-        set_message(model.t("ui.settings.box_saved"))
-        model.changed()
-
-    fields = []
-    for bv in game.box_values:
-        helper = model.m(bv.source) if bv.source else model.t("ui.settings.box_entered" if bv.key in stored
-                                                              else "ui.settings.box_unknown")
-        fields.append(ft.TextField(label=model.m(bv.label), value=value_of(bv), helper=helper,
-                                   keyboard_type=ft.KeyboardType.NUMBER,
-                                   on_change=lambda e, k=bv.key: set_drafts({**drafts, k: e.control.value})))
-    return ft.ExpansionTile(
-        title=ft.Text(model.m(game.name)),
-        controls=[*fields, ft.FilledButton(model.t("ui.settings.box_save"), on_click=save, height=TOUCH),
-                  *([ft.Text(message)] if message else [])],
-        controls_padding=8,
-    )
+    return ft.ExpansionTile(title=ft.Text(model.m(game.name)), controls_padding=8,
+                            controls=[BoxDataForm(model, game_id, tuple(bv.key for bv in game.box_values))])

@@ -1,0 +1,73 @@
+"""Entering box data: values printed on components, asked once and kept (see game-facts' policy)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.game import BoardStateError, BoxValue
+from companion.games import GAMES
+from companion.ui.model import AppModel
+from companion.ui.widgets import TOUCH
+
+
+def describe(game, key: str) -> BoxValue:
+    """A box key's label: from the game's list, or its `box_value` for keys made on demand."""
+    for bv in game.box_values:
+        if bv.key == key:
+            return bv
+    lookup = game.extra.get("box_value")
+    return lookup(key) if lookup else BoxValue(key, None)
+
+
+@ft.component
+def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=None):
+    game = GAMES[game_id]
+    stored = model.repo.box_data(game_id)
+    drafts, set_drafts = ft.use_state({})
+    message, set_message = ft.use_state("")
+    values = [describe(game, k) for k in keys]
+
+    def text_of(bv: BoxValue) -> str:
+        if bv.key in drafts:
+            return drafts[bv.key]
+        if bv.key in stored:
+            return str(stored[bv.key])
+        return "" if bv.known is None else str(bv.known)
+
+    def save(e):
+        entered = {}
+        for bv in values:
+            text = text_of(bv).strip()
+            if not text:
+                continue
+            if not text.isdigit():
+                set_message(model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
+                                    value=text))
+                return
+            entered[bv.key] = int(text)
+        check = game.extra.get("validate_box")
+        if check:
+            try:
+                check({**stored, **entered})
+            except BoardStateError as error:
+                set_message(model.m(error.msg) + f" ({error.field})")
+                return
+        model.repo.set_box_data(game_id, entered)
+        set_drafts({})
+        set_message(model.t("ui.settings.box_saved"))
+        model.changed()
+        if on_saved:
+            on_saved()
+
+    fields = []
+    for bv in values:
+        if bv.source:
+            helper = model.m(bv.source)
+        else:
+            helper = model.t("ui.settings.box_entered" if bv.key in stored else "ui.settings.box_unknown")
+        fields.append(ft.TextField(label=model.m(bv.label) if bv.label else bv.key, value=text_of(bv),
+                                   helper=helper, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                                   on_change=lambda e, k=bv.key: set_drafts({**drafts, k: e.control.value})))
+    return ft.Column([*fields,
+                      ft.FilledButton(model.t("ui.settings.box_save"), icon=ft.Icons.SAVE, on_click=save, height=TOUCH),
+                      *([ft.Text(message)] if message else [])], spacing=8)

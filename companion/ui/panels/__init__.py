@@ -1,0 +1,4 @@
+"""Game-specific parts of the live tracker, shown under the round status (for example Carpe Diem's
+scoring periods). Each is a component `(model, session) -> Control`; games without one need nothing."""
+
+TRACKER_PANELS: dict = {}
