@@ -255,7 +255,7 @@ def test_round_end_waits_for_the_stack_of_that_round(stack):
     with pytest.raises(InvalidMove) as refused:
         GAME.apply(state, {"type": "end_round"}, config)
     assert f"stack {stack}" in refused.value.msg.render("en")
-    assert f"closest: Ben with 1 tile(s) to go" in GAME.status(state, config)[1].render("en")
+    assert "closest: Ben with 1 tile(s) to go" in GAME.status(state, config)[1].render("en")
     state = GAME.apply(state, reveal(1, 1), config)  # Ben reveals the last tile of stack k
     lines = [line.render("en") for line in GAME.status(state, config)]
     assert f"Ben emptied stack {stack}: play the turn cycle to its end (Clara is last)" in lines[1]
