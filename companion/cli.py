@@ -139,6 +139,54 @@ def cmd_score(args) -> int:
     return 0
 
 
+def data_dir(args) -> Path:
+    return Path(args.data) if args.data else load_settings().data_dir
+
+
+def cmd_export(args) -> int:
+    from companion.storage import Repository
+    from companion.storage import export
+
+    repo = Repository(data_dir(args), GAMES)
+    if args.format == "csv":
+        text = export.plays_csv(repo.plays(), args.lang)
+    elif args.format == "json":
+        text = export.dumps(export.full_export(repo))
+    else:
+        plays = repo.plays()  # newest first
+        chosen = [p for p in plays if p["id"] == args.play] if args.play else plays[:1]
+        if not chosen:
+            raise CliError(f"no play {args.play!r} in the history" if args.play else "the history is empty")
+        text = export.dumps(export.play_bgstats(chosen[0], args.lang))
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8", newline="")
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_import(args) -> int:
+    from companion.storage import Repository
+    from companion.storage import export
+
+    file = Path(args.file)
+    try:
+        size = file.stat().st_size
+        if size > export.MAX_IMPORT_BYTES:
+            raise CliError(f"{args.file}: the file is {size} bytes; the limit is {export.MAX_IMPORT_BYTES}")
+        raw = file.read_bytes()
+    except OSError as error:
+        raise CliError(f"{args.file}: cannot read it: {error.strerror}")
+    try:
+        data = export.parse_text(raw)
+    except export.ImportProblem as problem:
+        raise CliError(f"{args.file}: {problem}; nothing was imported")
+    result = export.import_data(Repository(data_dir(args), GAMES), data)
+    print(f"imported {result['added']} plays ({result['skipped']} already there) "
+          f"and box data of {result['box_games']} games")
+    return 0
+
+
 def cmd_run(args) -> int:
     from companion.ui.server import serve
 
@@ -173,6 +221,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", help="data directory whose entered box data to use")
     p.add_argument("--box", help="JSON file of box data values")
     p.set_defaults(func=cmd_score)
+
+    p = with_lang(sub.add_parser("export", help="export the history: csv, one play for BG Stats, or everything as JSON"))
+    p.add_argument("--format", choices=("csv", "bgstats", "json"), required=True)
+    p.add_argument("--out", help="file to write (default: standard output)")
+    p.add_argument("--play", help="bgstats: the play's id (default: the latest play)")
+    p.add_argument("--data", help="data directory (default from flet.toml)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("import", help="import a file made by `export --format json` (plays and box data)")
+    p.add_argument("file")
+    p.add_argument("--data", help="data directory (default from flet.toml)")
+    p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("run", help="start the app in web mode")
     p.add_argument("--host")

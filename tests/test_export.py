@@ -1,0 +1,239 @@
+"""Export (CSV, BG Stats, Tabula's own JSON) and import: exact round trips into a fresh data directory,
+and bad files that change nothing and say why."""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main, score_data
+from companion.core.history import make_play
+from companion.core.session import Session, make_config
+from companion.games import GAMES
+from companion.storage import Repository
+from companion.storage import export
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ["city-of-rome-rulebook.json", "castles-of-tuscany-tie.json", "milestones-4-players.json",
+            "carpe-diem-2p-district.json", "castles-of-tuscany-three-players.json"]
+BOX = json.loads((ROOT / "examples/carpe-diem-box.json").read_text(encoding="utf-8"))
+T0 = 1_760_000_000  # 2025-10-09, a fixed clock for the prepared plays
+
+
+def example_play(name: str, n: int) -> dict:
+    """A finished play as the app saves it, scored from an example board state."""
+    board = json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
+    game = GAMES[board["game"]]
+    box = BOX.get(game.id, {})
+    sheet = score_data(board, box)
+    colours = game.colours_for(len(sheet.players))
+    config = make_config(game, [{"name": p.name, "colour": c} for p, c in zip(sheet.players, colours)], 0)
+    session = Session(f"play{n:02d}", game, config, created=T0 + n * 86400)
+    play = make_play(session, sheet, board, box)
+    play["finished"] = T0 + n * 86400 + 3000 + n
+    play["duration_s"] = 3000 + n
+    return play
+
+
+def real_history() -> list[dict]:
+    return [example_play(name, n) for n, name in enumerate(EXAMPLES, 1)]
+
+
+def fill(data_dir: Path, plays: list[dict], box: dict | None = None) -> Repository:
+    repo = Repository(data_dir, GAMES)
+    for p in plays:
+        repo.restore_play(p)
+    for gid, values in (box or {}).items():
+        repo.set_box_data(gid, values)
+    return repo
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return fill(tmp_path / "data", real_history(), {"carpe-diem": BOX["carpe-diem"]})
+
+
+def without_time(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "exported"}
+
+
+# ------------------------------------------------------------------ own format
+
+def test_export_import_round_trips_exactly_into_a_fresh_data_dir(repo, tmp_path):
+    first = export.full_export(repo)
+    assert len(first["plays"]) == 5 and first["box_data"] == {"carpe-diem": BOX["carpe-diem"]}
+    text = export.dumps(first)
+    fresh = Repository(tmp_path / "fresh", GAMES)
+    assert export.import_data(fresh, export.parse_text(text)) == {"added": 5, "skipped": 0, "box_games": 1}
+    again = export.full_export(Repository(tmp_path / "fresh", GAMES))  # reopened from disk
+    assert without_time(again) == without_time(first)
+    assert export.dumps(without_time(again)) == export.dumps(without_time(first))  # byte for byte
+    # the plays are the very records the first history holds
+    assert sorted(map(export.clean, repo.plays()), key=lambda p: p["id"]) == \
+        sorted(map(export.clean, fresh.plays()), key=lambda p: p["id"])
+
+
+def test_importing_twice_adds_nothing_the_second_time(repo, tmp_path):
+    data = json.loads(export.dumps(export.full_export(repo)))
+    fresh = Repository(tmp_path / "fresh", GAMES)
+    export.import_data(fresh, data)
+    assert export.import_data(fresh, data) == {"added": 0, "skipped": 5, "box_games": 1}
+    assert len(fresh.plays()) == 5
+
+
+def good_file(repo) -> dict:
+    return json.loads(export.dumps(export.full_export(repo)))
+
+
+BAD = [
+    (lambda d: d.pop("format"), "$.format"),
+    (lambda d: d.update(version=2), "$.version"),
+    (lambda d: d.update(plays={}), "$.plays"),
+    (lambda d: d["plays"][1].update(game="chess"), "$.plays[1].game"),
+    (lambda d: d["plays"][0]["players"][1].update(total="12"), "$.plays[0].players[1].total"),
+    (lambda d: d["plays"][0]["players"][0].update(total=True), "$.plays[0].players[0].total"),
+    (lambda d: d["plays"][2]["players"][0]["categories"].update(x=1.5), "$.plays[2].players[0].categories.x"),
+    (lambda d: d["plays"][0].update(winners=["Nobody"]), "$.plays[0].winners"),
+    (lambda d: d["plays"][3].update(finished="yesterday"), "$.plays[3].finished"),
+    (lambda d: d["plays"][0]["category_labels"].update(x="text"), "$.plays[0].category_labels.x"),
+    (lambda d: d["plays"][4].update(id=d["plays"][0]["id"]), "$.plays[4].id"),
+    (lambda d: d["plays"][0]["players"].append(dict(d["plays"][0]["players"][0])), "$.plays[0].players"),
+    (lambda d: d["box_data"].update(chess={}), "$.box_data.chess"),
+    (lambda d: d["box_data"]["carpe-diem"].update(villa_4=True), "$.box_data.carpe-diem.villa_4"),
+]
+
+
+@pytest.mark.parametrize("spoil,field", BAD, ids=[f for _, f in BAD])
+def test_a_bad_file_changes_nothing_and_names_the_field(repo, tmp_path, spoil, field):
+    data = good_file(repo)
+    spoil(data)
+    target = fill(tmp_path / "target", [example_play("milestones-stone-cutters.json", 9)])
+    before = (tmp_path / "target" / "history.json").read_bytes(), export.full_export(target)["box_data"]
+    with pytest.raises(export.ImportProblem) as caught:
+        export.import_data(target, data)
+    assert caught.value.field == field
+    assert (tmp_path / "target" / "history.json").read_bytes() == before[0]
+    assert export.full_export(target)["box_data"] == before[1]
+
+
+@pytest.mark.parametrize("content,says", [
+    (b"\xff\xfe not text", "not UTF-8"),
+    (b"{\"format\": ", "not valid JSON"),
+    (b"[1, 2]", "not a JSON object"),
+])
+def test_unreadable_content_is_refused(content, says):
+    with pytest.raises(export.ImportProblem, match=says):
+        export.parse_text(content)
+
+
+def test_a_bgstats_file_is_recognised_and_refused(repo):
+    bgs = export.play_bgstats(repo.plays()[0])
+    with pytest.raises(export.ImportProblem, match="BG Stats file"):
+        export.parse_text(json.dumps(bgs))
+
+
+def test_size_limit(monkeypatch):
+    monkeypatch.setattr(export, "MAX_IMPORT_BYTES", 100)
+    with pytest.raises(export.ImportProblem, match="limit is 100"):
+        export.parse_text("{" + " " * 200 + "}")
+
+
+# ------------------------------------------------------------------ CSV and BG Stats
+
+def test_csv_has_one_row_per_player_oldest_first(repo):
+    rows = list(csv.DictReader(io.StringIO(export.plays_csv(repo.plays()))))
+    plays = sorted(repo.plays(), key=lambda p: p["finished"])
+    assert len(rows) == sum(len(p["players"]) for p in plays)
+    first = plays[0]  # City of Rome, the rulebook city
+    anna = next(r for r in rows if r["play_id"] == first["id"] and r["seat"] == "1")
+    p0 = first["players"][0]
+    assert (anna["game"], anna["player"], int(anna["total"])) == ("City of Rome", p0["name"], p0["total"])
+    assert anna["winner"] == ("yes" if p0["name"] in first["winners"] else "no")
+    assert int(anna["duration_min"]) == round(first["duration_s"] / 60)
+    for cid, pts in p0["categories"].items():
+        assert int(anna[f"cat:{cid}"]) == pts
+    assert sum(int(v) for k, v in anna.items() if k.startswith("cat:") and v) == p0["total"]
+    # a category of another game is empty
+    other = next(r for r in rows if r["game_id"] != "city-of-rome")
+    assert any(k.startswith("cat:") and v == "" for k, v in other.items())
+    assert export.plays_csv([]).startswith("play_id,date,game_id")
+
+
+def test_csv_in_german_names_the_game_in_german(repo):
+    text = export.plays_csv(repo.plays(), "de")
+    assert "Rom – Die Stadt der Baumeister" in text and "City of Rome" not in text
+
+
+def test_bgstats_play_file_maps_every_field(repo):
+    play = next(p for p in repo.plays() if p["game"] == "castles-of-tuscany" and len(p["winners"]) == 1)
+    data = export.play_bgstats(play)
+    assert data["about"].startswith("This is a Play file that can be read by Board Game Stats")
+    assert data["games"][0]["name"] == "The Castles of Tuscany" and data["games"][0]["highestWins"] is True
+    (bp,) = data["plays"]
+    assert bp["gameRefId"] == data["games"][0]["id"]
+    assert bp["durationMin"] == round(play["duration_s"] / 60)
+    assert bp["playDate"] == export.local_time(play["finished"] - play["duration_s"])
+    names = {p["id"]: p["name"] for p in data["players"]}
+    scores = {names[s["playerRefId"]]: s for s in bp["playerScores"]}
+    for p in play["players"]:
+        s = scores[p["name"]]
+        assert s["score"] == str(p["total"]) and s["rank"] == p["rank"]
+        assert s["winner"] == (p["name"] in play["winners"])
+        assert s["startPlayer"] == (p["name"] == play["start_player"])
+    assert sum(s["startPlayer"] for s in bp["playerScores"]) == 1
+    assert [s["seatOrder"] for s in bp["playerScores"]] == list(range(len(play["players"])))
+    # the same play gives the same uuids (BG Stats can recognise a play shared twice)
+    assert export.play_bgstats(play)["plays"][0]["uuid"] == bp["uuid"]
+    assert export.bgstats_file_name(play).endswith(".bgsplay")
+
+
+# ------------------------------------------------------------------ CLI
+
+def test_cli_export_and_import_round_trip(repo, tmp_path, capsys):
+    out = tmp_path / "all.json"
+    assert main(["export", "--format", "json", "--out", str(out), "--data", str(repo.dir)]) == 0
+    assert main(["import", str(out), "--data", str(tmp_path / "new")]) == 0
+    assert "imported 5 plays (0 already there) and box data of 1 games" in capsys.readouterr().out
+    assert main(["export", "--format", "json", "--out", str(tmp_path / "again.json"),
+                 "--data", str(tmp_path / "new")]) == 0
+    a = json.loads(out.read_text(encoding="utf-8"))
+    b = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
+    assert without_time(a) == without_time(b)
+
+
+def test_cli_csv_and_bgstats_to_stdout(repo, capsys):
+    assert main(["export", "--format", "csv", "--data", str(repo.dir)]) == 0
+    assert capsys.readouterr().out.startswith("play_id,date,game_id,game,")
+    latest = repo.plays()[0]
+    assert main(["export", "--format", "bgstats", "--data", str(repo.dir)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["plays"][0]["uuid"] == export.play_bgstats(latest)["plays"][0]["uuid"]
+    oldest = repo.plays()[-1]
+    assert main(["export", "--format", "bgstats", "--play", oldest["id"], "--data", str(repo.dir)]) == 0
+    assert json.loads(capsys.readouterr().out)["games"][0]["name"] == "City of Rome"
+
+
+def test_cli_bgstats_of_an_empty_history_or_unknown_play(tmp_path, capsys):
+    assert main(["export", "--format", "bgstats", "--data", str(tmp_path / "d")]) == 2
+    assert "the history is empty" in capsys.readouterr().err
+    assert main(["export", "--format", "bgstats", "--play", "nope", "--data", str(tmp_path / "d")]) == 2
+    assert "no play 'nope'" in capsys.readouterr().err
+
+
+def test_cli_import_of_a_bad_file_exits_2_and_changes_nothing(repo, tmp_path, capsys):
+    data = good_file(repo)
+    data["plays"][2]["players"][0]["rank"] = 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    target = tmp_path / "target"
+    assert main(["import", str(bad), "--data", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert "$.plays[2].players[0].rank" in err and "nothing was imported" in err
+    assert Repository(target, GAMES).plays() == []
+    assert main(["import", str(tmp_path / "missing.json"), "--data", str(target)]) == 2
+    assert "cannot read it" in capsys.readouterr().err
+    (tmp_path / "junk.json").write_bytes(b"not json")
+    assert main(["import", str(tmp_path / "junk.json"), "--data", str(target)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
