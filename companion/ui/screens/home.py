@@ -20,6 +20,18 @@ def session_route(session) -> str:
 def HomeScreen(model: AppModel):
     page = ft.context.page
     live = model.repo.live_sessions()
+    discarding, set_discarding = ft.use_state(None)  # the session id waiting for a confirmation
+
+    target = model.session(discarding) if discarding else None
+    ft.use_dialog(ft.AlertDialog(
+        modal=True,
+        title=ft.Text(model.t("ui.home.discard_title")),
+        content=ft.Text(model.t("ui.home.discard_text", game=model.m(target.game.name),
+                                players=[p["name"] for p in target.config["players"]])),
+        actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: set_discarding(None)),
+                 ft.FilledButton(model.t("ui.home.discard"),
+                                 on_click=lambda e: (model.discard(target), set_discarding(None)))],
+    ) if target else None)
 
     def go(route):
         return lambda e: page.navigate(route)
@@ -44,7 +56,9 @@ def HomeScreen(model: AppModel):
                 subtitle=ft.Text(f"{subtitle}\n{where} · {time.strftime('%d.%m. %H:%M', time.localtime(s.updated))}"),
                 is_three_line=True,
                 on_click=go(session_route(s)),
-                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                trailing=icon_button(ft.Icons.DELETE_OUTLINE,
+                                     model.t("ui.home.discard_named", game=model.m(s.game.name), players=subtitle),
+                                     lambda e: set_discarding(s.id)),
             ),
         )
 
@@ -57,6 +71,8 @@ def HomeScreen(model: AppModel):
                                                                     italic=True)]),
         ft.Row([
             ft.OutlinedButton(model.t("ui.home.history"), icon=ft.Icons.HISTORY, on_click=go("/history"),
+                              height=TOUCH, expand=True),
+            ft.OutlinedButton(model.t("history.stats.title"), icon=ft.Icons.BAR_CHART, on_click=go("/stats"),
                               height=TOUCH, expand=True),
             ft.OutlinedButton(model.t("ui.home.settings"), icon=ft.Icons.SETTINGS, on_click=go("/settings"),
                               height=TOUCH, expand=True),

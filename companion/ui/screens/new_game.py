@@ -103,7 +103,7 @@ def NewGameScreen(model: AppModel):
             ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=names[i], max_length=30,
                          on_change=lambda e: set_name(i, e.control.value), dense=True, counter=""),
             ft.Row(colour_buttons, spacing=0, wrap=True),
-        ], spacing=2)
+        ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     start_options = [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"))] + [
         ft.Radio(value=str(i), label=names[i].strip() or model.t("ui.new.player_name", number=i + 1))
@@ -116,7 +116,8 @@ def NewGameScreen(model: AppModel):
             ft.Text(model.t("ui.new.seating"), size=13, italic=True),
             *[player_row(i) for i in range(count)],
             ft.Row([ft.Text(model.t("ui.new.earlier_names"), size=13)] + [
-                ft.Chip(label=ft.Text(n), on_click=lambda e, n=n: pick_known(n)) for n in known[:12]
+                ft.OutlinedButton(n, icon=ft.Icons.PERSON_ADD_ALT, on_click=lambda e, n=n: pick_known(n), height=TOUCH)
+                for n in known[:12]
             ], wrap=True) if known else ft.Container(),
         ]),
         section(model.t("ui.new.start_player"), [

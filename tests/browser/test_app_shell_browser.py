@@ -1,0 +1,102 @@
+"""The app shell in English: new game with earlier names and fixed 2-player colours, the setup and
+tracker screens, dark theme, and a server killed with SIGKILL mid-game that comes back exactly."""
+
+from tests.browser.harness import App, Server
+
+
+def new_city_of_rome(app: App, names: list[str], start: str | None = None) -> None:
+    app.click("New game")
+    app.click("City of Rome")
+    app.click(f"{len(names)} players")
+    for number, name in enumerate(names, 1):
+        app.fill(f"Player {number}", name)
+    if start:
+        app.page.get_by_role("radio", name=start).click()
+    app.click("Start game", settle=900)
+
+
+def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
+    server = Server(tmp_path / "data").start()
+    try:
+        app = App(browser, server.url).open()
+        app.shot("home-en-empty")
+        new_city_of_rome(app, ["Dora", "Emil", "Finn", "Gabi"], start="Emil")
+        app.wait_text("Emil is the start player")
+        app.wait_text("lay out stacks I, II, III, IV face down")
+        app.wait_text("Order of picking: Dora, Gabi, Finn, Emil")
+        app.shot("setup-en")
+        app.click("Setup done – start playing", settle=800)
+        app.wait_text("Round 1 of 14")
+        for _ in range(3):
+            app.click("Money +1 (Finn)")
+        app.click("Influence tokens +1 (Gabi)")
+        app.click("End round")
+        app.click("End round", settle=600)
+        app.wait_text("Round 2 of 14")
+        app.wait_label("Money of Finn: 8")  # 5 + 3
+        app.shot("play-en")
+        server.kill()  # SIGKILL: no chance to flush anything that was not already on disk
+        app.close()
+
+        server = Server(tmp_path / "data")
+        server.start()
+        app = App(browser, server.url).open()
+        app.wait_text("Games in progress")
+        app.shot("home-en-resume")
+        app.page.get_by_text("City of Rome").first.click()
+        app.page.wait_for_timeout(800)
+        app.wait_text("Round 2 of 14")
+        app.wait_text("Start player: Finn")
+        app.wait_label("Money of Finn: 8")
+        app.wait_label("Influence tokens of Gabi: 1")
+        # Undo still reaches back over the restart.
+        app.click("Undo")
+        app.wait_text("Round 1 of 14")
+        app.click("Redo")
+        app.wait_text("Round 2 of 14")
+        assert not app.errors
+    finally:
+        server.stop()
+
+
+def test_earlier_names_two_player_colours_and_dark_theme(browser, server):
+    app = App(browser, server.url).open()
+    new_city_of_rome(app, ["Hanna", "Ivo", "Jule"])
+    app.click("Back", settle=600)
+    app.wait_text("Games in progress")
+    # The second game offers the names entered before; 2 players must be white and brown.
+    app.click("New game")
+    app.click("2 players")
+    assert app.has_text("Earlier players:")
+    app.click("Ivo")
+    app.click("Hanna")
+    assert app.button("Colour white for player 1").count() == 1
+    assert app.button("Colour brown for player 2").count() == 1
+    assert app.button("Colour violet for player 1").count() == 0
+    app.shot("new-game-en-2p")
+    app.click("Start game", settle=900)
+    app.wait_text("One player takes white, the other brown")
+    app.wait_text("lay out stacks I, II face down")
+    app.wait_text("influence cards 4, 8, 14")
+    app.click("Back", settle=600)
+    app.click("Settings")
+    app.click("Dark")
+    app.shot("settings-en-dark")
+    app.click("Back", settle=600)
+    app.shot("home-en-dark")
+    assert not app.errors
+
+
+def test_discard_a_game_in_progress_after_confirming(browser, server):
+    app = App(browser, server.url).open()
+    new_city_of_rome(app, ["Kai", "Lea"])
+    app.click("Back", settle=600)
+    app.click("Discard City of Rome (Kai, Lea)")
+    app.wait_text("Discard this game?")
+    app.shot("home-en-discard")
+    app.click("Cancel")
+    assert app.has_text("Kai, Lea")
+    app.click("Discard City of Rome (Kai, Lea)")
+    app.click("Discard", settle=600)
+    app.wait_text("No game in progress.")
+    assert not list((server.data_dir / "live").glob("*.json"))
