@@ -1,0 +1,82 @@
+"""The Castles of Tuscany's end-scoring entry: the two tracks after the third scoring (prefilled from
+the tracker), what each player still owns, and the empty fields for the tie-break.
+
+The points are not computed here: the result screen calls the game's `score`, which explains every
+line. This form only edits the board state described in docs/board-state-castles-of-tuscany.md.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import flet as ft
+
+from companion.games.castles_of_tuscany.components import STORAGE_SPACES_MAX
+from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS
+from companion.ui.model import AppModel
+from companion.ui.widgets import stepper
+
+NS = "castles-of-tuscany.board"
+TRACKS = ("red", "green")  # typed in: they run to 100 and more
+# (field, steps, largest value the board allows or None); hexagons share the storage with tiles.
+COUNTS = (("tiles", (1,), STORAGE_SPACES_MAX), ("hexagons", (1,), STORAGE_SPACES_MAX), ("marble", (1,), None),
+          ("workers", (1,), None), ("cards", (1, 5), None), ("empty_fields", (1, 5), MAX_EMPTY_FIELDS))
+
+
+def parse_points(text: str) -> int | None:
+    """A track's points as typed: a whole number of 0 or more (spaces ignored), else None."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() else None
+
+
+def stepped(value: int, delta: int, maximum: int | None) -> int:
+    """A counter after a -/+ tap: never below 0, never above what the board allows."""
+    new = max(0, value + delta)
+    return min(new, maximum) if maximum is not None else new
+
+
+@ft.component
+def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change):
+    drafts, set_drafts = ft.use_state({})  # (player, track) -> text that is not a number (yet)
+    me = board["players"][player]
+
+    def update(key, value):
+        new = copy.deepcopy(board)
+        new["players"][player][key] = value
+        on_change(new)
+
+    def typed(key, text):
+        value = parse_points(text)
+        if value is None:
+            set_drafts({**drafts, (player, key): text})
+            return
+        if (player, key) in drafts:
+            set_drafts({k: v for k, v in drafts.items() if k != (player, key)})
+        if value != me[key]:
+            update(key, value)
+
+    def track_field(key):
+        draft = drafts.get((player, key))
+        return ft.TextField(
+            key=f"{key}-{player}",
+            label=model.t(f"{NS}.{key}", name=me["name"]),
+            value=draft if draft is not None else str(me[key]),
+            helper=model.t(f"{NS}.{key}_help"),
+            error=model.t(f"{NS}.not_a_number", value=draft) if draft is not None else None,
+            keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+            on_change=lambda e: typed(key, e.control.value),
+        )
+
+    def count_row(key, steps, maximum):
+        return ft.Column([
+            stepper(model.t(f"{NS}.{key}"), me[key], lambda d: update(key, stepped(me[key], d, maximum)),
+                    who=me["name"], model=model, steps=steps),
+            ft.Text(model.t(f"{NS}.{key}_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ], spacing=0)
+
+    return ft.Column([
+        ft.Text(model.t(f"{NS}.hint"), size=13),
+        *[track_field(k) for k in TRACKS],
+        ft.Text(model.t(f"{NS}.owned"), weight=ft.FontWeight.BOLD),
+        *[count_row(*c) for c in COUNTS],
+    ], spacing=10)
