@@ -25,7 +25,7 @@ def table(*players):
         p["name"] = names[i]
         out.append(p)
     while len(out) < 4:  # four players: every stack is in play
-        out.append(player_board([[None] * 4 for _ in range(4)], name=names[len(out)]))
+        out.append(player_board(grid(["house-2", "vegetable-farm"]), name=names[len(out)]))
     return {"game": "city-of-rome", "players": out}
 
 
@@ -170,6 +170,8 @@ def test_tie_breaks_tokens_then_money_then_shared():
     (lambda d: d["players"][0]["city"][1].__setitem__(3, {"card": "therme", "vp_markers": 4}),
      "$.players[0].city[1][3].vp_markers", "at most 3"),
     (lambda d: d["players"][0].pop("money"), "$.players[0].money", "missing"),
+    (lambda d: d["players"][1].__setitem__("city", [[None] * 4 for _ in range(4)]), "$.players[1].city",
+     "no cards"),
 ])
 def test_impossible_boards_name_the_field(example, mutate, field, fragment):
     data = example("city-of-rome-rulebook.json")

@@ -93,8 +93,28 @@ def test_three_player_game_in_german(browser, server):
     for _ in range(3):
         app.click("Einflussmarker +1 (Anna)")
     app.shot("score-entry-de")
+
+    # Ben's city: first an impossible one (two aqueducts in row 1), which is refused with a clear message.
+    app.click("Auslage von Ben")
+    app.click("Reihe 1, Spalte 1: Leer")
+    app.click(card_name("aqueduct"))
+    app.click("Reihe 1, Spalte 2: Leer")
+    app.click(card_name("aqueduct"))
+    app.click("Punkte berechnen", settle=800)
+    app.wait_text("Ben: Reihe 1 hat zwei Aquädukte")
+    app.shot("score-error-de")
+    app.click(f"Reihe 1, Spalte 2: {card_name('aqueduct')}", exact=False)
+    app.click(card_name("house-2"))
+    app.click("Auslage von Carla")
+    app.click("Reihe 1, Spalte 1: Leer")
+    app.click(card_name("vegetable-farm"))
     app.click("Punkte berechnen", settle=800)
     app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
+    # Ben: aqueduct 4 + 5 money + influence card 3 (his lone house touches no public building);
+    # Carla: 5 money, 1 token = 0.
+    app.wait_text("2. Ben: 12 Punkte")
+    app.wait_text("3. Carla: 5 Punkte")
+    app.scroll_top()
     app.shot("score-result-de")
     app.click("Bestätigen und speichern", settle=1000)
     app.wait_text("Sieger: Anna")

@@ -73,6 +73,8 @@ def parse_city(value, path: str) -> City:
 def check_city(city: City, path: str) -> None:
     """What the building rules make impossible in one city."""
     cells = [(r, c) for r in range(SIZE) for c in range(SIZE) if city[r][c]]
+    if not cells:  # start buildings can only be replaced, never removed: an empty city was forgotten
+        raise BoardStateError(path, Msg("city-of-rome.error.empty_city"))
     for r in range(SIZE):
         if sum(1 for c in range(SIZE) if city[r][c] and city[r][c].card.kind == AQUEDUCT) > 1:
             raise BoardStateError(f"{path}[{r}]", Msg("city-of-rome.error.aqueducts_row", row=r + 1))
