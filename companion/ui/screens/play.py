@@ -45,6 +45,7 @@ def PlayScreen(model: AppModel):
             model.update_session(session, stage="scoring")
         page.navigate(f"/game/{sid}/score")
 
+    on_turn = player_on_turn(state, len(names))
     actions = game.actions(state, config)
     global_actions = [a for a in actions if not a.per_player]
     player_actions = [a for a in actions if a.per_player]
@@ -56,8 +57,8 @@ def PlayScreen(model: AppModel):
         header = ft.Row([
             colour_dot(p["colour"], 18),
             ft.Text(p["name"], theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
-            *([ft.Container(ft.Text(model.t("ui.play.start_player"), size=12), padding=ft.Padding.symmetric(vertical=4, horizontal=8),
-                            border_radius=12, bgcolor=ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
+            *([badge(model.t("ui.play.on_turn"), ft.Colors.PRIMARY_CONTAINER)] if i == on_turn else []),
+            *([badge(model.t("ui.play.start_player"), ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
         ])
         steppers = [
             stepper(model.m(c.label), values[c.id],
@@ -66,12 +67,18 @@ def PlayScreen(model: AppModel):
                     who=p["name"], model=model, steps=c.steps, minimum=c.minimum)
             for c in game.counters
         ]
-        buttons = [ft.OutlinedButton(model.m(a.label), on_click=lambda e, a=a: trigger(a, i), height=TOUCH)
-                   for a in player_actions]
+        # Two buttons a row on a phone, three on a wider screen: many actions stay within a thumb's reach.
+        buttons = ft.ResponsiveRow([
+            ft.OutlinedButton(content=ft.Text(model.m(a.label), text_align=ft.TextAlign.CENTER, max_lines=3,
+                                              semantics_label=model.t("ui.play.action_for", action=model.m(a.label),
+                                                                      player=p["name"])),
+                              on_click=lambda e, a=a: trigger(a, i), height=56, col={"xs": 6, "md": 4},
+                              style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
+            for a in player_actions], spacing=6, run_spacing=6)
         return ft.Card(content=ft.Container(
-            padding=12,
-            content=ft.Column([header, *steppers, ft.Row(buttons, wrap=True)] if buttons else [header, *steppers],
-                              spacing=4),
+            padding=12, border_radius=12,
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if i == on_turn else None,
+            content=ft.Column([header, *steppers, buttons] if player_actions else [header, *steppers], spacing=4),
         ))
 
     log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
@@ -84,7 +91,7 @@ def PlayScreen(model: AppModel):
         *([TRACKER_PANELS[game.id](model, session)] if game.id in TRACKER_PANELS else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
-        *[player_card(i) for i in range(len(names))],
+        *[player_card(i) for i in seat_order(len(names), on_turn)],
         section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
                 or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)]),
     ]
@@ -98,6 +105,25 @@ def PlayScreen(model: AppModel):
             icon_button(ft.Icons.REDO, model.t("ui.redo"), lambda e: model.redo(session), disabled=not session.can_redo),
         ],
     )
+
+
+def player_on_turn(state: dict, players: int) -> int | None:
+    """The seat on turn, when the game's tracker keeps one (a seat number in `state["turn"]`)."""
+    turn = state.get("turn")
+    if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < players and not state.get("finished"):
+        return turn
+    return None
+
+
+def seat_order(players: int, first: int | None) -> list[int]:
+    """The players' cards in seating order, starting with the player on turn (when there is one)."""
+    start = first or 0
+    return [(start + k) % players for k in range(players)]
+
+
+def badge(text: str, colour) -> ft.Control:
+    return ft.Container(ft.Text(text, size=12), padding=ft.Padding.symmetric(vertical=4, horizontal=8),
+                        border_radius=12, bgcolor=colour)
 
 
 def event_for(action, player, value=None) -> dict:
