@@ -1,0 +1,71 @@
+"""Responsiveness: in the live tracker of a 4-player City of Rome game, the time from the click
+(pointerdown in the page) to the first frame after the updated value is on screen, p50 and p95 over
+50 clicks. The round trip to the server (the entry is saved before the screen shows it) is timed too,
+from the WebSocket messages. Target: p95 <= 100 ms."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from common import App, ROOT, header, launch, make_game, median, percentile, tabula
+
+TARGET_MS = 100
+SID = "20250101-120000-bench1"
+CLICK_TIMER = (ROOT / "bench" / "click_timer.js").read_text(encoding="utf-8")
+WS_HOOK = """
+(() => { const W = window.WebSocket; window.__wsIn = [];
+  window.WebSocket = function (...a) { const ws = new W(...a);
+    ws.addEventListener('message', () => window.__wsIn.push(performance.now())); return ws; };
+  window.WebSocket.prototype = W.prototype; Object.assign(window.WebSocket, W);
+  window.addEventListener('pointerdown', () => { window.__down = performance.now(); window.__wsIn = []; }, true);
+})();
+"""
+VIEWPORT = {"width": 800, "height": 1400}
+
+
+def run(clicks: int = 50) -> dict:
+    header(f"Responsiveness (live tracker, click -> updated value on screen; target p95 <= {TARGET_MS} ms)")
+    data = Path(tempfile.mkdtemp(prefix="tabula-bench-click-"))
+    make_game(data, "city-of-rome", SID)
+    server = tabula(data).start()
+    screen_ms, server_ms = [], []
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            app = App(browser, server.url, viewport=VIEWPORT)
+            app.page.add_init_script(WS_HOOK)
+            app.open(f"game/{SID}/play")
+            app.wait_label("Money of Anna: 5")
+            for i in range(clicks + 5):  # the first 5 warm up
+                player = ["Anna", "Ben", "Cleo", "Dora"][i % 4]
+                value = 5 + i // 4 + 1
+                button = app.button(f"Money +1 ({player})").first
+                box = button.bounding_box()
+                app.page.evaluate(CLICK_TIMER, f"Money of {player}: {value}")
+                app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                app.page.wait_for_function("() => window.__clickResult !== null", timeout=15_000)
+                if i >= 5:
+                    screen_ms.append(app.page.evaluate("() => window.__clickResult"))
+                    server_ms.append(app.page.evaluate("() => window.__wsIn.length ? window.__wsIn[0] - window.__down : null"))
+                app.page.wait_for_timeout(100)
+            assert not app.errors, app.errors
+            browser.close()
+    finally:
+        server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    server_ms = [t for t in server_ms if t is not None]
+    result = {"p50_ms": median(screen_ms), "p95_ms": percentile(screen_ms, 95), "max_ms": max(screen_ms),
+              "server_p50_ms": median(server_ms), "server_p95_ms": percentile(server_ms, 95), "clicks": len(screen_ms)}
+    print(f"{len(screen_ms)} clicks: p50 {result['p50_ms']:.0f} ms, p95 {result['p95_ms']:.0f} ms, max "
+          f"{result['max_ms']:.0f} ms ({'ok' if result['p95_ms'] <= TARGET_MS else 'OVER TARGET'}); of which the "
+          f"server's answer arrived after p50 {result['server_p50_ms']:.0f} ms, p95 {result['server_p95_ms']:.0f} ms",
+          flush=True)
+    return result
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,251 @@
+"""Random end states for the scoring benchmark and the fuzz tests.
+
+`random_state(game_id, rng, players)` draws a board state of the documented JSON format from the
+shapes each game allows; `valid_state(...)` keeps drawing until the game's own reader accepts one
+(most draws are accepted; the rest break a cross-field rule such as card copies or connectivity).
+Carpe Diem draws only chimney counts and banderole spaces that `examples/carpe-diem-box.json` has
+values for, so every accepted state can be scored with that box data.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from companion.core.game import BoardStateError
+from companion.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+NAMES = ["Anna", "Ben", "Cleo", "Dora"]
+
+
+def example_box() -> dict:
+    return json.loads((EXAMPLES / "carpe-diem-box.json").read_text(encoding="utf-8"))["carpe-diem"]
+
+
+def box_for(game_id: str) -> dict:
+    return example_box() if game_id == "carpe-diem" else {}
+
+
+# ---------------------------------------------------------------- City of Rome
+
+def _connected_cells(rng: random.Random, size: int) -> list[tuple[int, int]]:
+    cells = [(rng.randrange(4), rng.randrange(4))]
+    while len(cells) < size:
+        r, c = rng.choice(cells)
+        dr, dc = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+        cell = (r + dr, c + dc)
+        if 0 <= cell[0] < 4 and 0 <= cell[1] < 4 and cell not in cells:
+            cells.append(cell)
+    return cells
+
+
+def city_of_rome(rng: random.Random, players: int) -> dict:
+    from companion.games.city_of_rome.cards import AQUEDUCT, CARDS, copies_in_play, influence_cards
+
+    pool = {cid: copies_in_play(card, players) for cid, card in CARDS.items()}
+    cards_left = list(influence_cards(players))
+    rng.shuffle(cards_left)
+    out = []
+    for i in range(players):
+        city: list[list] = [[None] * 4 for _ in range(4)]
+        for r, c in _connected_cells(rng, rng.randint(1, 16)):
+            for _ in range(20):
+                cid = rng.choice([k for k, n in pool.items() if n > 0])
+                if CARDS[cid].kind == AQUEDUCT and any(
+                        isinstance(x, str) and CARDS[x].kind == AQUEDUCT for x in city[r] + [row[c] for row in city]):
+                    continue
+                pool[cid] -= 1
+                city[r][c] = cid
+                break
+        for r in range(4):
+            for c in range(4):
+                cid = city[r][c]
+                if cid in ("therme", "imperial-therme"):
+                    neighbours = sum(1 for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                                     if 0 <= r + dr < 4 and 0 <= c + dc < 4 and city[r + dr][c + dc])
+                    city[r][c] = {"card": cid, "vp_markers": rng.randint(0, neighbours + CARDS[cid].extra_vp_marker)}
+        won = [cards_left.pop() for _ in range(rng.randint(0, min(2, len(cards_left))))]
+        out.append({"name": NAMES[i], "city": city, "money": rng.randint(0, 40),
+                    "influence_tokens": rng.randint(0, 15), "influence_cards": won})
+    return {"game": "city-of-rome", "players": out}
+
+
+# ---------------------------------------------------------------- Milestones
+
+def milestones(rng: random.Random, players: int) -> dict:
+    from companion.games.milestones.components import GOODS, WORKER_KINDS
+
+    bonus_left = 15
+    out = []
+    for i in range(players):
+        p = {"name": NAMES[i], "points": rng.randint(0, 120)}
+        p["goods"] = ({g: rng.randint(0, 3) for g in GOODS if rng.random() < 0.5} if rng.random() < 0.7
+                      else rng.randint(0, 3))
+        if rng.random() < 0.7:
+            row = []
+            for _ in range(rng.randint(0, 8)):
+                x = rng.random()
+                if x < 0.2:
+                    row.append(rng.choice([None, "empty", "covered"]))
+                elif x < 0.35 and bonus_left:
+                    bonus_left -= 1
+                    row.append({"kind": rng.choice(WORKER_KINDS), "bonus": True})
+                else:
+                    row.append(rng.choice(WORKER_KINDS))
+            p["workers"] = row
+        else:
+            counts, total = {}, 0
+            for kind in rng.sample(WORKER_KINDS, rng.randint(0, 5)):
+                n = rng.randint(0, 8 - total)
+                total += n
+                b = min(rng.randint(0, n), bonus_left)
+                bonus_left -= b
+                counts[kind] = {"workers": n, "bonus": b} if b else n
+            p["worker_counts"] = counts
+        out.append(p)
+    return {"game": "milestones", "players": out}
+
+
+# ---------------------------------------------------------------- The Castles of Tuscany
+
+def castles_of_tuscany(rng: random.Random, players: int) -> dict:
+    out = []
+    for i in range(players):
+        green = rng.randint(0, 60)
+        tiles = rng.randint(0, 3)
+        out.append({"name": NAMES[i], "red": green + rng.randint(0, 80), "green": green, "tiles": tiles,
+                    "hexagons": rng.randint(0, 3 - tiles), "marble": rng.randint(0, 6),
+                    "workers": rng.randint(0, 8), "cards": rng.randint(0, 25),
+                    "empty_fields": rng.randint(0, 10)})
+    return {"game": "castles-of-tuscany", "players": out}
+
+
+# ---------------------------------------------------------------- Carpe Diem
+
+def carpe_diem(rng: random.Random, players: int) -> dict:
+    from companion.games.carpe_diem.components import DWELLINGS, LANDSCAPES, WARES
+
+    box = example_box()
+    chimneys = sorted({3, 5} | {int(k.split("_")[1]) for k in box if k.startswith("villa_")})
+    spaces = sorted(int(k.split("_")[1]) for k in box if k.startswith("banderole_"))
+    kinds = ["villa", *LANDSCAPES, *DWELLINGS]
+    levels: dict[int, int] = {}
+    out = []
+    for i in range(players):
+        space = rng.choice(spaces)
+        level = levels.get(space, 0)
+        levels[space] = level + 1
+        p = {"name": NAMES[i], "vp": rng.randint(0, 90),
+             "storage": {k: rng.randint(0, 4) for k in (*WARES, "coins", "bread", "tiles") if rng.random() < 0.6},
+             "banderole": {"space": space, "level": level}}
+        if rng.random() < 0.5:
+            p["quick"] = {"villas": [rng.choice(chimneys) for _ in range(rng.randint(0, 4))],
+                          "completed": {k: rng.randint(0, 3) for k in [*LANDSCAPES, *DWELLINGS, "market"]
+                                        if rng.random() < 0.4},
+                          "frame_met": [rng.choice((3, 4, 5)) for _ in range(rng.randint(0, 8))]}
+            p["fountain_cards"] = [rng.choice([*LANDSCAPES, *DWELLINGS, "villa"]) for _ in range(rng.randint(0, 3))]
+        else:
+            features, fountains, used_single = [], 0, set()
+            for _ in range(rng.randint(0, 10)):
+                kind = rng.choice([*kinds, "market", "bakery", "fountain"])
+                if kind in ("market", "bakery", "fountain"):
+                    cell = (rng.randint(1, 6), rng.randint(1, 6))
+                    if cell in used_single:
+                        continue
+                    used_single.add(cell)
+                    fountains += kind == "fountain"
+                    features.append({"kind": kind, "cells": [list(cell)]})
+                    continue
+                completed = rng.random() < 0.6
+                if kind in DWELLINGS:
+                    size = 2 if completed else 1
+                elif kind == "villa":
+                    size = rng.randint(2, 4) if completed else rng.randint(1, 3)
+                else:
+                    size = rng.randint(2, 4) if completed else rng.randint(1, 4)
+                cells = [(r + 1, c + 1) for r, c in _connected_cells_6(rng, size)]
+                feature = {"kind": kind, "cells": [list(x) for x in cells], "completed": completed}
+                if kind == "villa" and (completed or rng.random() < 0.3):
+                    feature["chimneys"] = rng.choice(chimneys)
+                features.append(feature)
+            p["district"] = {"features": features}
+            p["frame"] = [{"side": rng.choice(("top", "bottom", "left", "right")), "line": rng.randint(1, 6),
+                           "kind": rng.choice(kinds), "vp": rng.choice((3, 4, 5))} for _ in range(8)]
+            p["fountain_cards"] = [rng.choice([*LANDSCAPES, *DWELLINGS, "villa"]) for _ in range(fountains)]
+        out.append(p)
+    return {"game": "carpe-diem", "players": out}
+
+
+def _connected_cells_6(rng: random.Random, size: int) -> list[tuple[int, int]]:
+    cells = [(rng.randrange(6), rng.randrange(6))]
+    while len(cells) < size:
+        r, c = rng.choice(cells)
+        dr, dc = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+        cell = (r + dr, c + dc)
+        if 0 <= cell[0] < 6 and 0 <= cell[1] < 6 and cell not in cells:
+            cells.append(cell)
+    return cells
+
+
+GENERATORS = {"city-of-rome": city_of_rome, "milestones": milestones,
+              "castles-of-tuscany": castles_of_tuscany, "carpe-diem": carpe_diem}
+
+
+def random_state(game_id: str, rng: random.Random, players: int | None = None) -> dict:
+    game = GAMES[game_id]
+    return GENERATORS[game_id](rng, players or rng.randint(game.min_players, game.max_players))
+
+
+def valid_state(game_id: str, rng: random.Random, players: int | None = None,
+                stats: dict | None = None) -> dict:
+    """A random state the game's reader accepts (draws again on a refused one)."""
+    game = GAMES[game_id]
+    for _ in range(10_000):
+        data = random_state(game_id, rng, players)
+        try:
+            game.parse_board_state(data)
+        except BoardStateError as error:
+            if stats is not None:
+                stats["refused"] = stats.get("refused", 0) + 1
+                stats.setdefault("reasons", {}).setdefault(error.msg.key, 0)
+                stats["reasons"][error.msg.key] += 1
+            continue
+        if stats is not None:
+            stats["accepted"] = stats.get("accepted", 0) + 1
+        return data
+    raise RuntimeError(f"no valid {game_id} state drawn")
+
+
+def four_player_end_state(game_id: str) -> dict:
+    """A full 4-player end state built from the examples (the 4th player copies an example's)."""
+    files = {"city-of-rome": "city-of-rome-rulebook.json", "milestones": "milestones-4-players.json",
+             "castles-of-tuscany": "castles-of-tuscany-three-players.json",
+             "carpe-diem": "carpe-diem-2p-district.json"}
+    data = json.loads((EXAMPLES / files[game_id]).read_text(encoding="utf-8"))
+    players = data["players"]
+    if game_id == "city-of-rome":
+        # The rulebook city, plus three other legal cities: a full 16-card city is the costly case.
+        rng = random.Random(4)
+        while True:
+            extra = valid_state("city-of-rome", rng, 4)
+            candidate = dict(data, players=[players[0], *extra["players"][1:]])
+            try:
+                GAMES[game_id].parse_board_state(candidate)
+                return candidate
+            except BoardStateError:
+                continue
+    if game_id == "carpe-diem":
+        quick = json.loads((EXAMPLES / "carpe-diem-3p-quick-tie.json").read_text(encoding="utf-8"))["players"]
+        district = players[0]
+        players = [district, players[1], quick[0], quick[1]]
+        players = [dict(p, name=n) for p, n in zip(players, NAMES)]
+        # four different banderole positions the example box data knows
+        for p, (space, level) in zip(players, [(9, 0), (7, 0), (7, 1), (9, 1)]):
+            p["banderole"] = {"space": space, "level": level}
+        return {"game": game_id, "players": players}
+    while len(players) < 4:
+        players.append(dict(players[len(players) % len(players)], name=NAMES[len(players)]))
+    return {"game": game_id, "players": [dict(p, name=n) for p, n in zip(players, NAMES)]}
