@@ -12,6 +12,7 @@ from companion.ui.screens.new_game import NewGameScreen
 from companion.ui.screens.play import PlayScreen as TrackerScreen
 from companion.ui.screens.score import ScoreScreen
 from companion.ui.screens.settings import SettingsScreen
+from companion.ui.screens.stats import StatsScreen
 from companion.ui.screens.setup import SetupScreen
 
 
@@ -40,6 +41,7 @@ def make_main(repo: Repository):
                     route("game/:sid/score", ScoreScreen),
                     route("history", HistoryScreen),
                     route("history/:pid", PlayScreen),
+                    route("stats", StatsScreen),
                     route("settings", SettingsScreen),
                 ],
                 not_found=lambda: HomeScreen(model),

@@ -1,4 +1,5 @@
-"""Finished plays: the list and one play's full breakdown."""
+"""Finished plays: the list (filter by game and player, delete with undo, export and import) and one
+play's full breakdown (with its BG Stats file)."""
 
 from __future__ import annotations
 
@@ -6,55 +7,211 @@ import time
 
 import flet as ft
 
+from companion.core import stats
 from companion.core.text import Msg
 from companion.games import GAMES
+from companion.storage import export
 from companion.ui.model import AppModel
 from companion.ui.screens.results import ranking
-from companion.ui.widgets import screen
+from companion.ui.widgets import TOUCH, error_banner, screen, section
+
+# The play deleted last in each tab's model, until it is restored or the banner is dismissed.
+_DELETED: dict[int, dict] = {}
 
 
 def when(ts: float) -> str:
     return time.strftime("%d.%m.%Y %H:%M", time.localtime(ts))
 
 
+def game_title(model: AppModel, game_id: str) -> str:
+    game = GAMES.get(game_id)
+    return model.m(game.name) if game else game_id
+
+
+def winning_total(play: dict) -> int:
+    winners = set(play["winners"])
+    return max((p["total"] for p in play["players"] if p["name"] in winners),
+               default=max(p["total"] for p in play["players"]))
+
+
+async def download(model: AppModel, name: str, text: str, say) -> None:
+    """In the browser this starts a download of the file (Flet's FilePicker.save_file with bytes)."""
+    picker = ft.FilePicker()
+    await picker.save_file(file_name=name, src_bytes=text.encode("utf-8"))
+    say(model.t("history.saved", file=name))
+
+
+def filter_row(model: AppModel, label: str, all_label: str, options: list[tuple[str, str]], value: str,
+               on_pick) -> ft.Control:
+    return ft.Dropdown(
+        label=label, value=value or "*", expand=True, dense=True,
+        options=[ft.DropdownOption(key="*", text=all_label)] + [ft.DropdownOption(key=k, text=t) for k, t in options],
+        on_select=lambda e: on_pick("" if e.control.value == "*" else e.control.value),
+    )
+
+
+def filters_row(dropdowns: list[ft.Control]) -> ft.Control:
+    """Side by side; the top padding keeps the floating labels inside the page."""
+    return ft.Container(padding=ft.Padding.only(top=8), content=ft.Row(dropdowns, spacing=8))
+
+
+def stamp() -> str:
+    return time.strftime("%Y%m%d-%H%M")
+
+
 @ft.component
 def HistoryScreen(model: AppModel):
     page = ft.context.page
-    plays = model.repo.plays()
+    game_f, set_game_f = ft.use_state("")
+    player_f, set_player_f = ft.use_state("")
+    note, set_note = ft.use_state("")
+    problem, set_problem = ft.use_state("")
+    everything = model.repo.plays()
+    plays = stats.filter_plays(everything, game_f or None, player_f or None)
+    deleted = _DELETED.get(id(model))
+
+    def undo(e):
+        play = _DELETED.pop(id(model), None)
+        if play is not None:
+            model.repo.restore_play(export.clean(play))
+            set_note(model.t("history.restored"))
+            model.changed()
+
+    def dismiss(e):
+        _DELETED.pop(id(model), None)
+        model.changed()
+
+    async def download_csv(e):
+        await download(model, f"tabula-plays-{stamp()}.csv", export.plays_csv(model.repo.plays(), model.lang),
+                       set_note)
+
+    async def download_json(e):
+        await download(model, f"tabula-backup-{stamp()}.json", export.dumps(export.full_export(model.repo)),
+                       set_note)
+
+    async def import_backup(e):
+        files = await ft.FilePicker().pick_files(file_type=ft.FilePickerFileType.CUSTOM,
+                                                 allowed_extensions=["json"], with_data=True)
+        if not files:
+            return
+        file = files[0]
+        try:
+            if file.size and file.size > export.MAX_IMPORT_BYTES:
+                raise export.ImportProblem("$", f"the file is {file.size} bytes; the limit is "
+                                                f"{export.MAX_IMPORT_BYTES}")
+            result = export.import_data(model.repo, export.parse_text(file.bytes or b""))
+        except export.ImportProblem as bad:
+            set_note("")
+            set_problem(model.t("history.import_bad", problem=f"{file.name}: {bad}"))
+            return
+        set_problem("")
+        set_note(model.t("history.import_done", added=result["added"], skipped=result["skipped"],
+                         games=result["box_games"]))
+        model.changed()
+
+    banner = []
+    if deleted:
+        text = model.t("history.deleted", game=game_title(model, deleted["game"]), date=when(deleted["finished"]))
+        banner = [ft.Semantics(label=text, live_region=True, container=True, content=ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8, padding=ft.Padding.only(left=12, right=4),
+            content=ft.Column([
+                ft.Container(padding=ft.Padding.only(top=12), content=ft.Text(
+                    text, color=ft.Colors.ON_SECONDARY_CONTAINER)),
+                ft.Row([
+                    ft.TextButton(model.t("history.undo"), icon=ft.Icons.UNDO, on_click=undo, height=TOUCH),
+                    ft.TextButton(model.t("history.dismiss"), on_click=dismiss, height=TOUCH),
+                ], alignment=ft.MainAxisAlignment.END, spacing=0),
+            ], spacing=0)))]
 
     def tile(play):
-        game = GAMES.get(play["game"])
-        best = max(play["players"], key=lambda p: p["total"])
+        title = f"{game_title(model, play['game'])} · {when(play['finished'])}"
+        names = ", ".join(p["name"] for p in play["players"])
+        won = model.t("history.won", winners=play["winners"], total=winning_total(play))
         return ft.Card(content=ft.ListTile(
-            title=ft.Text(f"{model.m(game.name) if game else play['game']} · {when(play['finished'])}"),
-            subtitle=ft.Text(model.t("ui.history.summary", winners=play["winners"], total=best["total"],
-                                     players=[p["name"] for p in play["players"]])),
-            on_click=lambda e: page.navigate(f"/history/{play['id']}"),
+            title=ft.Text(title, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(f"{names}\n{won}"),
+            is_three_line=True,
+            on_click=lambda e, pid=play["id"]: page.navigate(f"/history/{pid}"),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         ))
 
-    controls = [tile(p) for p in plays] or [ft.Text(model.t("ui.history.empty"), italic=True)]
-    return screen(model, "/history", model.t("ui.history.title"), controls, back="/")
+    filters = []
+    if everything:
+        filters = [
+            filters_row([
+                filter_row(model, model.t("history.filter_game"), model.t("history.all_games"),
+                           [(g, game_title(model, g)) for g in stats.games_played(everything)], game_f, set_game_f),
+                filter_row(model, model.t("history.filter_player"), model.t("history.all_players"),
+                           [(n, n) for n in stats.player_names(everything)], player_f, set_player_f),
+            ]),
+            ft.Text(model.t("history.count", shown=len(plays), total=len(everything)), size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+    if not everything:
+        listing = [ft.Text(model.t("history.empty"), italic=True)]
+    elif not plays:
+        listing = [ft.Text(model.t("history.none_match"), italic=True)]
+    else:
+        listing = [tile(p) for p in plays]
+
+    transfer = section(model.t("history.export"), [
+        ft.Text(model.t("history.export_hint"), size=13),
+        ft.FilledTonalButton(model.t("history.export_csv"), icon=ft.Icons.TABLE_CHART, on_click=download_csv,
+                             height=TOUCH, disabled=not everything),
+        ft.OutlinedButton(model.t("history.export_json"), icon=ft.Icons.DOWNLOAD, on_click=download_json,
+                          height=TOUCH),
+        ft.OutlinedButton(model.t("history.import"), icon=ft.Icons.UPLOAD_FILE, on_click=import_backup,
+                          height=TOUCH),
+        *([error_banner(problem)] if problem else []),
+        *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
+          if note else []),
+    ])
+    controls = [*banner, *filters, *listing, ft.Divider(), transfer]
+    bottom = ft.Row([ft.FilledButton(model.t("history.statistics"), icon=ft.Icons.BAR_CHART, height=TOUCH,
+                                     expand=True, on_click=lambda e: page.navigate("/stats"))])
+    return screen(model, "/history", model.t("history.title"), controls, back="/", bottom=bottom)
 
 
 @ft.component
 def PlayScreen(model: AppModel):
+    page = ft.context.page
     pid = ft.use_route_params().get("pid", "")
+    note, set_note = ft.use_state("")
     route = f"/history/{pid}"
     play = next((p for p in model.repo.plays() if p["id"] == pid), None)
     if play is None:
-        return screen(model, route, model.t("ui.history.title"), [ft.Text(model.t("ui.history.missing"))],
+        return screen(model, route, model.t("history.title"), [ft.Text(model.t("history.missing"))],
                       back="/history")
-    game = GAMES.get(play["game"])
     labels = {cid: Msg.from_json(m) for cid, m in play.get("category_labels", {}).items()}
     players = [{"name": p["name"], "total": p["total"], "rank": p["rank"],
-                "lines": [(cid, pts, Msg.from_json(p["explanations"][cid])) for cid, pts in p["categories"].items()],
+                "lines": [(cid, pts, Msg.from_json(p["explanations"][cid]) if cid in p.get("explanations", {})
+                           else Msg("history.no_explanation")) for cid, pts in p["categories"].items()],
                 "tiebreak": None}
                for p in play["players"]]
+
+    def delete(e):
+        gone = model.repo.delete_play(play["doc_id"])
+        if gone is not None:
+            _DELETED[id(model)] = gone
+        model.changed()
+        page.navigate("/history")
+
+    async def share(e):
+        await download(model, export.bgstats_file_name(play), export.dumps(export.play_bgstats(play, model.lang)),
+                       set_note)
+
     controls = [
-        ft.Text(f"{model.m(game.name) if game else play['game']} · {when(play['finished'])}",
+        ft.Text(f"{game_title(model, play['game'])} · {when(play['finished'])}",
                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        ft.Text(model.t("ui.history.meta", start=play["start_player"], minutes=round(play["duration_s"] / 60))),
+        ft.Text(model.t("history.meta", start=play["start_player"], minutes=round(play["duration_s"] / 60))),
         ranking(model, labels, players, play["winners"], [Msg.from_json(n) for n in play.get("notes", [])]),
+        *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
+          if note else []),
     ]
-    return screen(model, route, model.t("ui.history.play"), controls, back="/history")
+    bottom = ft.Row([
+        ft.FilledTonalButton(model.t("history.share_bgstats"), icon=ft.Icons.SHARE, on_click=share, height=TOUCH,
+                             expand=True),
+        ft.OutlinedButton(model.t("history.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
+                          expand=True),
+    ], spacing=8)
+    return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom)

@@ -77,6 +77,8 @@ def HomeScreen(model: AppModel):
             ft.OutlinedButton(model.t("ui.home.settings"), icon=ft.Icons.SETTINGS, on_click=go("/settings"),
                               height=TOUCH, expand=True),
         ]),
+        ft.OutlinedButton(model.t("history.stats.title"), icon=ft.Icons.BAR_CHART, on_click=go("/stats"),
+                          height=TOUCH, width=float("inf")),
     ]
     return screen(model, "/", "Tabula", controls,
                   actions=[icon_button(ft.Icons.SETTINGS, model.t("ui.home.settings"), go("/settings"))])

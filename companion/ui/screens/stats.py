@@ -1,0 +1,187 @@
+"""Statistics per game and per player, with charts (flet-charts) of the category breakdown and of the
+scores over time. The numbers come from companion/core/stats.py; this screen only shows them."""
+
+from __future__ import annotations
+
+import math
+
+import flet as ft
+import flet_charts as fch
+
+from companion.core import stats
+from companion.core.text import Msg
+from companion.ui.model import AppModel
+from companion.ui.screens.history import filter_row, filters_row, game_title
+from companion.ui.widgets import TOUCH, screen
+
+PALETTE = ["#1e5fb4", "#e07b1a", "#2e7d32", "#c62828", "#6a1b9a", "#00838f", "#8d6e63", "#d81b60",
+           "#9e9d24", "#5c6bc0", "#f4511e", "#00897b"]
+
+
+def number(model: AppModel, value: float | None) -> str:
+    if value is None:
+        return "–"
+    text = f"{value:.1f}".removesuffix(".0")
+    return text.replace(".", ",") if model.lang == "de" else text
+
+
+def axis_range(lo: float, hi: float) -> tuple[float, float, float]:
+    """A rounded (min, max, step) for a value axis, about four steps high."""
+    span = max(hi - lo, 1)
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9) if span / s <= 5)
+    return (math.floor(lo / step) * step, math.ceil(hi / step) * step + (step if hi % step == 0 else 0), step)
+
+
+def value_axis(step: float) -> fch.ChartAxis:
+    return fch.ChartAxis(label_size=36, label_spacing=step, show_min=False, show_max=False)
+
+
+def legend(items: list[tuple[str, str]]) -> ft.Control:
+    return ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=c, border_radius=2), ft.Text(t, size=12)],
+                          spacing=4, tight=True) for t, c in items], wrap=True, spacing=12, run_spacing=4)
+
+
+def plays_wins(model: AppModel, rec: stats.PlayerRecord) -> str:
+    return model.t("history.stats.plays_wins", plays=rec.plays, wins=rec.wins, rate=round(rec.win_rate * 100))
+
+
+def section(title: str, controls: list[ft.Control]) -> ft.Control:
+    """widgets.section, with its cards as wide as the column."""
+    return ft.Column([ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD),
+                      *controls], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def player_table(model: AppModel, recs: list[stats.PlayerRecord]) -> ft.Control:
+    rows = [ft.Row([ft.Text(rec.name, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.Text(plays_wins(model, rec), size=13)]) for rec in recs]
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column(rows, spacing=10)))
+
+
+def card(title: str, lines: list[ft.Control], on_click=None) -> ft.Control:
+    body = ft.Container(padding=12, content=ft.Column(
+        [ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD), *lines], spacing=4))
+    if on_click is not None:
+        body = ft.Container(content=body, on_click=on_click, ink=True)
+    return ft.Card(content=body)
+
+
+def breakdown_chart(model: AppModel, recs: list[stats.PlayerRecord], order: list[str],
+                    labels: dict[str, str]) -> ft.Control:
+    colours = {cid: PALETTE[i % len(PALETTE)] for i, cid in enumerate(order)}
+    groups, top = [], 1.0
+    for x, rec in enumerate(recs):
+        avgs = rec.category_averages
+        items, y = [], 0.0
+        for cid in order:
+            v = avgs.get(cid, 0)
+            if v > 0:  # negative categories (penalties) are listed in the text, not stacked
+                items.append(fch.BarChartRodStackItem(from_y=y, to_y=y + v, color=colours[cid]))
+                y += v
+        top = max(top, y)
+        groups.append(fch.BarChartGroup(x=x, rods=[fch.BarChartRod(
+            from_y=0, to_y=y, width=28, stack_items=items, border_radius=2, color=ft.Colors.OUTLINE,
+            tooltip=f"{rec.name}: {number(model, y)}")]))
+    low, high, step = axis_range(0, top)
+    chart = fch.BarChart(
+        groups=groups, interactive=False, min_y=low, max_y=high, height=260,
+        bottom_axis=fch.ChartAxis(label_size=28, labels=[
+            fch.ChartAxisLabel(value=x, label=ft.Text(rec.name, size=11, overflow=ft.TextOverflow.ELLIPSIS))
+            for x, rec in enumerate(recs)]),
+        left_axis=value_axis(step),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=0.5),
+    )
+    return ft.Semantics(label=model.t("history.stats.breakdown_label"), container=True, content=ft.Column([
+        chart, legend([(labels.get(cid, cid), colours[cid]) for cid in order])], spacing=6))
+
+
+def over_time_chart(model: AppModel, series: dict[str, list[tuple[int, int]]]) -> ft.Control:
+    names = list(series)
+    colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+    values = [y for pts in series.values() for _, y in pts]
+    last = max((x for pts in series.values() for x, _ in pts), default=1)
+    lo, hi = min(values, default=0), max(values, default=1)
+    low, high, step = axis_range(min(lo, 0) if lo < 0 else lo, hi)
+    chart = fch.LineChart(
+        data_series=[fch.LineChartData(
+            points=[fch.LineChartDataPoint(x, y, tooltip=f"{n}: {y}") for x, y in series[n]],
+            color=colours[n], stroke_width=3, point=True) for n in names],
+        interactive=False, min_x=0.7, max_x=last + 0.3, min_y=low, max_y=high, height=240,
+        bottom_axis=fch.ChartAxis(label_size=24, show_min=False, show_max=False, labels=[
+            fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in range(1, last + 1)]),
+        left_axis=value_axis(step),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=0.5),
+    )
+    return ft.Semantics(label=model.t("history.stats.over_time_label"), container=True,
+                        content=ft.Column([chart, legend([(n, colours[n]) for n in names])], spacing=6))
+
+
+@ft.component
+def StatsScreen(model: AppModel):
+    page = ft.context.page
+    game_f, set_game_f = ft.use_state("")
+    player_f, set_player_f = ft.use_state("")
+    plays = model.repo.plays()
+    if not plays:
+        return screen(model, "/stats", model.t("history.stats.title"),
+                      [ft.Text(model.t("history.stats.empty"), italic=True)], back="/")
+    games = stats.games_played(plays)
+    if game_f and game_f not in games:
+        game_f = ""
+    filters = filters_row([
+        filter_row(model, model.t("history.stats.game"), model.t("history.stats.all_games"),
+                   [(g, game_title(model, g)) for g in games], game_f, set_game_f),
+        filter_row(model, model.t("history.stats.player"), model.t("history.stats.all_players"),
+                   [(n, n) for n in stats.player_names(plays)], player_f, set_player_f),
+    ])
+    controls: list[ft.Control] = [filters]
+
+    def game_line(gid: str) -> str:
+        g = stats.game_summary(plays, gid)
+        return model.t("history.stats.game_line", plays=g.plays, best=g.best, names=g.best_by,
+                       winning=number(model, g.average_winning), minutes=round(g.average_minutes or 0))
+
+    def score_lines(rec: stats.PlayerRecord) -> list[ft.Control]:
+        return [ft.Text(plays_wins(model, rec)),
+                ft.Text(model.t("history.stats.scores", average=number(model, rec.average), best=rec.best))]
+
+    if not game_f:
+        if player_f:
+            mine = stats.player_per_game(plays, player_f)
+            overall = [r for r in stats.players_overall(plays) if stats.player_key(r.name) == stats.player_key(player_f)]
+            controls += [card(overall[0].name, [ft.Text(plays_wins(model, overall[0]))])] if overall else []
+            controls.append(section(model.t("history.stats.games"), [
+                card(game_title(model, gid), score_lines(rec), on_click=lambda e, g=gid: set_game_f(g))
+                for gid, rec in mine.items()]))
+        else:
+            controls.append(section(model.t("history.stats.players"),
+                                    [player_table(model, stats.players_overall(plays))]))
+            controls.append(section(model.t("history.stats.games"), [
+                card(game_title(model, gid), [ft.Text(game_line(gid))], on_click=lambda e, g=gid: set_game_f(g))
+                for gid in games]))
+        controls.append(ft.Text(model.t("history.stats.pick_game"), italic=True, size=13))
+    else:
+        recs = stats.players_in_game(plays, game_f)
+        if player_f:
+            recs = [r for r in recs if stats.player_key(r.name) == stats.player_key(player_f)]
+        order = stats.category_order(plays, game_f)
+        labels = {cid: model.m(Msg.from_json(m)) for cid, m in stats.category_labels(plays, game_f).items()}
+        controls.append(ft.Text(game_line(game_f)))
+        cards = []
+        for rec in recs:
+            avgs = rec.category_averages
+            cat_lines = [ft.Row([ft.Text(labels.get(cid, cid), expand=True, size=13),
+                                 ft.Text(number(model, avgs[cid]), size=13, weight=ft.FontWeight.BOLD)])
+                         for cid in order if cid in avgs]
+            cards.append(card(rec.name, score_lines(rec) + [
+                ft.Text(model.t("history.stats.categories"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                *cat_lines]))
+        controls.append(section(model.t("history.stats.players"), cards))
+        if recs:
+            controls.append(section(model.t("history.stats.breakdown"), [breakdown_chart(model, recs, order, labels)]))
+            series = stats.scores_over_time(plays, game_f)
+            if player_f:
+                series = {n: v for n, v in series.items() if stats.player_key(n) == stats.player_key(player_f)}
+            controls.append(section(model.t("history.stats.over_time"), [over_time_chart(model, series)]))
+    bottom = ft.Row([ft.OutlinedButton(model.t("history.stats.back_history"), icon=ft.Icons.HISTORY, height=TOUCH,
+                                       expand=True, on_click=lambda e: page.navigate("/history"))])
+    return screen(model, "/stats", model.t("history.stats.title"), controls, back="/", bottom=bottom)
