@@ -72,8 +72,6 @@ def HomeScreen(model: AppModel):
         ft.Row([
             ft.OutlinedButton(model.t("ui.home.history"), icon=ft.Icons.HISTORY, on_click=go("/history"),
                               height=TOUCH, expand=True),
-            ft.OutlinedButton(model.t("history.stats.title"), icon=ft.Icons.BAR_CHART, on_click=go("/stats"),
-                              height=TOUCH, expand=True),
             ft.OutlinedButton(model.t("ui.home.settings"), icon=ft.Icons.SETTINGS, on_click=go("/settings"),
                               height=TOUCH, expand=True),
         ]),
