@@ -1,0 +1,229 @@
+"""A 3-player Milestones game in a real browser, from setup to the saved result: the setup numbers,
+quick scoring with undo and a refused entry (English), then in German the end trigger and the
+countdown of last turns, the castle with labelled choices, the worker rows (one as a row, one in the
+count-only entry) and the result with every category, checked against totals worked out by hand."""
+
+import re
+
+from companion.core.text import Msg
+from tests.browser.harness import App
+
+
+def castle_choice(lang: str, **keep) -> str:
+    """The label of one castle choice, as the game words it."""
+    from companion.games.milestones.components import goods_msgs
+    return Msg("milestones.action.castle_keep", goods=goods_msgs(keep)).render(lang)
+
+
+def set_space(app: App, number: int, kind: str, bonus: bool = False, empty: str = "Leer oder abgedeckt") -> None:
+    app.click(f"Wegefeld {number}: {empty}", exact=False)
+    if bonus:
+        app.page.get_by_role("checkbox", name="Bonusplättchen auf diesem Arbeiter").click()
+        app.page.wait_for_timeout(300)
+    app.click(kind)
+
+
+def test_three_player_game_from_setup_to_result(browser, server):
+    app = App(browser, server.url).open()
+    try:
+        play_game(app)
+    except Exception:
+        app.shot("milestones-failure")  # what the screen showed when a step did not work
+        raise
+
+
+def play_game(app: App) -> None:
+
+    # ------------------------------------------------------------ English: new game and setup
+    app.click("New game")
+    app.click("Milestones")
+    app.click("3 players")
+    for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
+        app.fill(f"Player {number}", name)
+    app.page.get_by_role("radio", name="Anna").click()
+    app.click("Start game", settle=800)
+    app.wait_text("Turn up 7 more worker tiles in a row for 3 players")  # start tiles 5 / 7 / 9
+    assert app.has_text("With 3 players the game ends when a score marker reaches or passes field 59")
+    # Anna starts: her right neighbour Carla chooses first, Anna last from the 3 left.
+    assert app.has_text("Order: Carla takes 2 of 7; Ben takes 2 of 5; Anna takes 2 of 3")
+    app.shot("milestones-setup-en")
+    app.click("Setup done – start playing", settle=800)
+    sid = re.search(r"/game/([^/]+)/play", app.page.url).group(1)
+
+    # ------------------------------------------------------------ English: quick scoring, undo, a refusal
+    app.wait_text("Round 1: Anna's turn")
+    assert app.has_text("Target field 59")
+    app.shot("milestones-play-en")
+    app.click("Stone +1 (Anna)")
+    app.click("Sand +1 (Anna)")
+    app.click("Road section: milestone's number (Anna)", exact=False)
+    app.wait_text("Road section: milestone's number")
+    app.shot("milestones-value-dialog-en")
+    app.click("Road section: milestone's number: 3")
+    app.wait_label("Points of Anna: 3")
+    app.wait_text("Anna builds a road section .*milestone on 3 » \\+3")
+    app.wait_label("Stone of Anna: 0")
+    app.click("Market: its number (Anna)", exact=False)  # no wood, no sand: refused, nothing changes
+    app.click("Market: its number: 2")
+    app.wait_text("Anna has to hand in 1 wood and 1 sand")
+    app.wait_label("Points of Anna: 3")
+    app.shot("milestones-refused-en")
+    app.click("Stone +1 (Anna)")
+    app.click("Wood +1 (Anna)")
+    app.click("House: sum of free corners (Anna)", exact=False)
+    app.click("House: sum of free corners: 4")
+    app.wait_label("Points of Anna: 7")
+    app.click("Undo")
+    app.wait_label("Points of Anna: 3")
+    app.wait_label("Wood of Anna: 1")
+    app.click("Redo")
+    app.wait_label("Points of Anna: 7")
+    app.wait_label("Wood of Anna: 0")
+    app.click("End Anna's turn")
+    app.wait_text("Round 1: Ben's turn")
+    app.click("Grain +1 (Ben)")
+    app.click("Grain +1 (Ben)")
+    app.click("Flour delivery: 2 free numbers (Ben)", exact=False)
+    app.click("Flour delivery: 2 free numbers: 7")  # the rulebook's example: 3 + 4
+    app.wait_label("Points of Ben: 7")
+    app.wait_label("Coins of Ben: 2")  # 1 to start, 1 for the delivery
+    app.scroll_top()
+    app.shot("milestones-play-ben-en")
+
+    # ------------------------------------------------------------ German from here
+    app.click("Back")
+    app.click("Settings")
+    app.click("Deutsch")
+    app.open(f"game/{sid}/setup")
+    app.wait_text("Deckt für 3 Spieler 7 weitere Arbeiterplättchen auf")
+    assert app.has_text("Reihenfolge: Carla wählt 2 aus 7; Ben wählt 2 aus 5; Anna wählt 2 aus 3")
+    assert app.has_text("Bei 3 Spielern endet das Spiel, sobald ein Markierungsstein das Feld 59 erreicht")
+    app.shot("milestones-setup-de")
+    app.click("Aufbau fertig – los geht's", settle=800)
+    app.wait_text("Runde 1: Ben ist am Zug")
+    app.click("Bonusplättchen genommen (+1) (Ben)", exact=False)
+    app.wait_label("Punkte von Ben: 8")
+    app.click("Zug von Ben beenden")
+    app.wait_text("Runde 1: Carla ist am Zug")
+    for _ in range(12):
+        app.click("Punkte +5 (Carla)", settle=200)
+    app.wait_label("Punkte von Carla: 60")
+    app.scroll_top()
+    app.wait_text("Carla hat das Zielfeld 59 erreicht: Für Carla endet das Spiel nach diesem Zug")
+    app.shot("milestones-play-trigger-de")
+    app.click("Zug von Carla beenden")
+    app.wait_text("Für Carla ist das Spiel beendet")
+    app.shot("milestones-end-confirm-de")
+    app.click("Zug von Carla beenden", settle=600)  # the confirmation
+    app.wait_text("Letzte Züge noch für: Anna, Ben")
+    assert app.has_text("Anna ist am Zug")
+    app.shot("milestones-countdown-de")
+
+    # Anna's last turn: the castle (5 goods: she keeps 3, chosen by name), a road and a bonus tile.
+    for good in ("Stein", "Stein", "Stein", "Sand"):
+        app.click(f"{good} +1 (Anna)", settle=200)
+    app.scroll_top()
+    app.click("Burg: Welche 3 Güter behält Anna?")
+    app.shot("milestones-castle-de")
+    app.click(castle_choice("de", stone=2, sand=1), exact=False)
+    app.wait_label("Stein von Anna: 2")
+    app.wait_label("Münzen von Anna: 0")
+    app.click("Straßenabschnitt: Zahl des Meilensteins (Anna)", exact=False)
+    app.click("Straßenabschnitt: Zahl des Meilensteins: 5")
+    app.click("Bonusplättchen genommen (+1) (Anna)", exact=False)
+    app.wait_label("Punkte von Anna: 13")
+    app.click("Zug von Anna beenden")
+    app.wait_text("Letzte Züge noch für: Ben")
+    app.click("Zug von Ben beenden")
+    app.wait_text("Das ist der letzte Zug des Spiels")
+    app.click("Zug von Ben beenden", settle=600)
+    app.wait_text("Das Spiel ist vorbei")
+    app.shot("milestones-finished-de")
+
+    # ------------------------------------------------------------ German: the worker rows
+    app.click("Schlusswertung", settle=800)
+    app.wait_text("Punkte berechnen")
+    app.wait_label("Punkte auf der Punktleiste von Anna: 13")  # prefilled from the tracker
+    app.wait_label("Stein von Anna: 1")
+    # Anna: stone cutter with bonus tile, 2 woodcutters, sand worker, (gap), coin minter
+    set_space(app, 1, "Steinhauer", bonus=True)
+    set_space(app, 2, "Holzfäller")
+    set_space(app, 3, "Holzfäller")
+    set_space(app, 4, "Sandarbeiter")
+    app.click("Wegefeld 6: Leer oder abgedeckt", exact=False)
+    app.shot("milestones-space-dialog-de")
+    app.click("Münzpräger")
+    app.wait_label("Wegefeld 1: Steinhauer mit Bonusplättchen")
+    app.wait_text("Steinhauer 2 · Holzfäller 2 · Sandarbeiter 1 · Getreidebauer 0 · Münzpräger 1")
+    app.scroll_top()
+    app.shot("milestones-row-de")
+    # Ben: 2 stone cutters, a sand worker, a sand worker with bonus tile, a grain farmer
+    app.click("Auslage von Ben", exact=False)
+    app.wait_label("Punkte auf der Punktleiste von Ben: 8")
+    set_space(app, 1, "Steinhauer")
+    set_space(app, 2, "Steinhauer")
+    set_space(app, 3, "Sandarbeiter")
+    set_space(app, 4, "Sandarbeiter", bonus=True)
+    set_space(app, 5, "Getreidebauer")
+    # Carla in a hurry: counts only (2 woodcutters, one with bonus tile; a grain farmer; a coin minter)
+    app.click("Auslage von Carla", exact=False)
+    app.click("Nur zählen")
+    for name in ("Holzfäller: Arbeiter", "Holzfäller: Arbeiter", "Holzfäller: mit Bonusplättchen",
+                 "Getreidebauer: Arbeiter", "Münzpräger: Arbeiter"):
+        app.click(f"{name} +1 (Carla)")
+    app.wait_label("Holzfäller: mit Bonusplättchen von Carla: 1")
+    app.wait_text("Steinhauer 0 · Holzfäller 3 · Sandarbeiter 0 · Getreidebauer 1 · Münzpräger 1")
+    app.shot("milestones-counts-de")
+
+    # By hand (rulebook SPIELENDE: worker 1, with bonus tile 2; highest alone 5, tied highest 2 each):
+    # stone cutters Anna 2, Ben 2, Carla 0 » Anna 2, Ben 2; woodcutters 2 / 0 / 3 » Carla 5;
+    # sand workers 1 / 3 / 0 » Ben 5; grain farmers 0 / 1 / 1 » Ben 2, Carla 2;
+    # coin minters 1 / 0 / 1 » Anna 2, Carla 2.
+    # Anna 13 + 2 + 2 = 17; Ben 8 + 2 + 5 + 2 = 17; Carla 60 + 5 + 2 + 2 = 69.
+    # Anna and Ben tie: Ben has 2 goods left (2 coins), Anna 1 (1 stone): Ben is second.
+    app.click("Punkte berechnen", settle=800)
+    app.wait_text("Sieger: Carla")
+    app.wait_text("1. Carla: 69 Punkte")
+    app.wait_text("2. Ben: 17 Punkte")
+    app.wait_text("3. Anna: 17 Punkte")
+    app.wait_text("höchster Wert, gleichauf mit Ben » 2")  # Anna's stone cutters
+    app.wait_text("allein höchster Wert » 5")
+    app.wait_text("Gleichstand: 2 übrige Güter \\(2 Münze\\(n\\)\\)")
+    app.wait_text("Gleichstand: 1 übrige Güter \\(1 Stein\\)")
+    app.scroll_top()
+    app.shot("milestones-result-de")
+    for n in range(1, 4):
+        app.page.mouse.move(195, 400)
+        app.page.mouse.wheel(0, 650)
+        app.shot(f"milestones-result-de-{n}")
+
+    # ------------------------------------------------------------ the same screens in English
+    app.open("settings")
+    app.click("English")
+    app.open(f"game/{sid}/score")
+    app.wait_text("Calculate scores")
+    app.wait_label("Path space 1: Stone cutter with bonus tile")
+    app.shot("milestones-row-en")
+    app.click("Path space 7: Empty or covered", exact=False)
+    app.wait_text("Which worker lies here?")
+    app.shot("milestones-space-dialog-en")
+    app.click("Close")
+    app.click("Board of Carla", exact=False)
+    app.wait_label("Woodcutter: with bonus tile of Carla: 1")
+    app.shot("milestones-counts-en")
+    app.click("Calculate scores", settle=800)
+    app.wait_text("Winner: Carla")
+    app.wait_text("1. Carla: 69 points")
+    app.wait_text("2. Ben: 17 points")
+    app.wait_text("3. Anna: 17 points")
+    app.wait_text("Ties: the player with more goods left")
+    app.scroll_top()
+    app.shot("milestones-result-en")
+    for n in range(1, 4):
+        app.page.mouse.move(195, 400)
+        app.page.mouse.wheel(0, 650)
+        app.shot(f"milestones-result-en-{n}")
+    app.click("Confirm and save", settle=1000)
+    app.wait_text("Winner: Carla")
+    app.shot("milestones-history-en")
+    assert not app.errors
