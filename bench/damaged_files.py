@@ -1,0 +1,136 @@
+"""Damaged files: each data file (settings, history, box data, a game in progress) is made empty,
+truncated, not JSON, of a wrong schema version and of a wrong shape; then the real server is started
+and the home screen opened in Chromium. Checked per case: the server starts, the file is moved aside
+as `<name>.damaged-<time>` (byte for byte), the home screen tells the user (naming the file kept
+aside), the other data is still there, and the app carries on (the notice is dismissed, a setting
+is saved and a new data file written).
+
+    python bench/damaged_files.py
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from common import App, header, launch, make_game, tabula
+
+from companion.storage.repository import SCHEMA_VERSION
+
+LIVE = "20250101-120000-broken"
+HEALTHY = "20250101-110000-health"
+FILES = ("settings.json", "history.json", "boxdata.json", f"live/{LIVE}.json")
+VARIANTS = ("empty", "truncated", "not JSON", "wrong version", "wrong shape")
+
+
+def prepare(data: Path) -> None:
+    """A data directory in use: settings, one finished play, box data, two games in progress."""
+    from companion.games import GAMES
+    from companion.storage import Repository
+
+    make_game(data, "city-of-rome", HEALTHY)
+    make_game(data, "milestones", LIVE)
+    repo = Repository(data, GAMES)
+    repo.set_setting("theme", "light")
+    repo.remember_names(["Anna", "Ben"])
+    repo.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4})
+    repo.finish(repo.session(HEALTHY), {
+        "id": "20240101-000000-played", "game": "city-of-rome", "started": 1.7e9, "finished": 1.7e9 + 3600,
+        "players": [{"name": "Anna", "total": 50, "rank": 1, "categories": {"money": 5}},
+                    {"name": "Ben", "total": 40, "rank": 2, "categories": {"money": 4}}],
+        "winners": ["Anna"]})
+    make_game(data, "city-of-rome", HEALTHY)  # finishing removed it; a game in progress again
+
+
+def damage(path: Path, variant: str) -> bytes:
+    good = path.read_text(encoding="utf-8")
+    content = {
+        "empty": "",
+        "truncated": good[: len(good) // 2],
+        "not JSON": "<html>this is not JSON</html>",
+        "wrong version": json.dumps(dict(json.loads(good), meta={"1": {"schema": SCHEMA_VERSION + 1}})),
+        "wrong shape": json.dumps({"meta": {"1": {"schema": SCHEMA_VERSION}}, "plays": [1, 2, 3],
+                                   "session": "none", "settings": {"1": "dark"}}),
+    }[variant].encode()
+    path.write_bytes(content)
+    return content
+
+
+def run_case(browser, base: Path, name: str, variant: str, shot: str | None = None) -> dict:
+    data = base / re.sub(r"\W+", "-", f"{name}-{variant}")
+    prepare(data)
+    target = data / name
+    content = damage(target, variant)
+    server = tabula(data)
+    outcome = {"file": name, "variant": variant}
+    try:
+        server.start()
+        outcome["started"] = True
+        aside = [p for p in target.parent.iterdir() if p.name.startswith(target.name + ".damaged-")]
+        outcome["moved_aside"] = len(aside) == 1 and aside[0].read_bytes() == content
+        app = App(browser, server.url).open()
+        try:
+            app.wait_text(re.escape(aside[0].name) if aside else "could not be read", timeout=20_000)
+            outcome["told"] = app.has_text(f"data file {re.escape(target.name)} could not be read")
+        except Exception:
+            outcome["told"] = False
+        # carries on: the other data is there, the notice goes away, a setting is saved
+        other_ok = True
+        if name != "history.json":
+            app.click("History")
+            other_ok &= app.has_text("Anna")
+            app.click("Back")
+        if not name.startswith("live/"):
+            other_ok &= app.has_text("Milestones")
+        other_ok &= app.has_text("City of Rome")
+        if shot:
+            app.shot(shot)
+        app.click("Understood")
+        app.page.wait_for_timeout(800)
+        gone = app.text("could not be read").count() == 0
+        app.click("Settings")
+        app.click("Dark")
+        app.page.wait_for_timeout(500)
+        settings = json.loads((data / "settings.json").read_text(encoding="utf-8"))
+        saved = settings["settings"]["1"]["theme"] == "dark"
+        outcome["carried_on"] = bool(other_ok and gone and saved and not app.errors)
+        outcome["details"] = {"other data": other_ok, "notice dismissed": gone, "setting saved": saved}
+        app.close()
+    except Exception as error:  # a case that fails is reported, the others still run
+        outcome.setdefault("started", False)
+        outcome["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+    finally:
+        server.stop()
+        outcome["server_output"] = server.output()[-500:]
+    outcome["ok"] = all(outcome.get(k) for k in ("started", "moved_aside", "told", "carried_on"))
+    return outcome
+
+
+def run(cases=None, log=print) -> list[dict]:
+    header("Damaged files: the real server starts, moves the file aside, tells the user, carries on")
+    cases = cases or [(f, v) for f in FILES for v in VARIANTS]
+    base = Path(tempfile.mkdtemp(prefix="tabula-damaged-"))
+    results = []
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            for n, (name, variant) in enumerate(cases):
+                r = run_case(browser, base, name, variant, shot="damaged-file-notice" if n == 0 else None)
+                results.append(r)
+                marks = " ".join(f"{k.replace('_', ' ')} {'yes' if r.get(k) else 'NO'}"
+                                 for k in ("started", "moved_aside", "told", "carried_on"))
+                log(f"{name:<32} {variant:<14} {marks}" + (f"  [{r['error']}]" if "error" in r else ""), )
+            browser.close()
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    log(f"{sum(r['ok'] for r in results)} of {len(results)} cases handled")
+    return results
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,70 @@
+"""`make bench`: every benchmark and the full-size reliability harnesses, each printing its figures.
+
+    python bench/run_all.py            # everything (about 20-40 minutes, depending on the machine)
+    python bench/run_all.py quick      # the benchmarks only, no crash/damage/concurrency harnesses
+    python bench/run_all.py scoring storage   # named parts only
+Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency.
+The results also go to test-artifacts/bench.json.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_memory  # noqa: E402
+import bench_responsiveness  # noqa: E402
+import bench_scoring  # noqa: E402
+import bench_startup  # noqa: E402
+import bench_storage  # noqa: E402
+import concurrency  # noqa: E402
+import crash_harness  # noqa: E402
+import damaged_files  # noqa: E402
+from common import ROOT, load_average, machine  # noqa: E402
+
+PARTS = {
+    "startup": bench_startup.run,
+    "responsiveness": bench_responsiveness.run,
+    "scoring": bench_scoring.run,
+    "storage": bench_storage.run,
+    "memory": bench_memory.run,
+    "crash": lambda: crash_harness.run(200),
+    "damaged": damaged_files.run,
+    "concurrency": lambda: concurrency.run(25),
+}
+QUICK = ("startup", "responsiveness", "scoring", "storage", "memory")
+
+
+def main(argv: list[str]) -> int:
+    names = list(QUICK) if argv == ["quick"] else (argv or list(PARTS))
+    unknown = [n for n in names if n not in PARTS]
+    if unknown:
+        print(f"unknown part(s) {unknown}; known: {', '.join(PARTS)}", file=sys.stderr)
+        return 2
+    print(f"Machine: {machine()}")
+    print(f"Load average before: {load_average()}", flush=True)
+    results, failed = {"machine": machine()}, []
+    started = time.time()
+    for name in names:
+        t = time.time()
+        try:
+            results[name] = PARTS[name]()
+        except Exception:
+            failed.append(name)
+            traceback.print_exc()
+        print(f"  ({name}: {time.time() - t:.0f} s, load average {load_average()})", flush=True)
+    out = ROOT / "test-artifacts" / "bench.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2, default=str), encoding="utf-8")
+    print(f"\nDone in {time.time() - started:.0f} s; results in test-artifacts/bench.json"
+          + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
