@@ -1,4 +1,6 @@
 """Game-specific parts of the live tracker, shown under the round status (for example Carpe Diem's
 scoring periods). Each is a component `(model, session) -> Control`; games without one need nothing."""
 
-TRACKER_PANELS: dict = {}
+from companion.ui.panels.carpe_diem import CarpeDiemPanel
+
+TRACKER_PANELS: dict = {"carpe-diem": CarpeDiemPanel}

@@ -1,0 +1,345 @@
+"""Carpe Diem in a real browser, 2 players: setup, the scoring cards entered on the board, rewards during
+phase 1, the first scoring period (the recommended choice confirmed), and the final scoring with a
+district entered in the grid and the box data asked for on the way. Once fully in English, once shorter
+in German; screenshots of every Carpe Diem screen in both languages.
+
+Worked by hand from the rules (rulebook pages 8-10, 12):
+- Starting VP in turn order: Anna (start) 8, Ben 9; both discs on space 0, Ben's on top: Ben scores first.
+- Ben completes a garden of 3 tiles (+2 herbs), a baker dwelling (+2 bread), a bakery (+1 bread), a
+  market (+1 coin): 2 herbs, 3 bread, 1 coin. Circle 2 lies between card 4 "A: pay 2 herbs » 4 VP" and
+  card 5 "B: pay chicken + grape + herb + fish » 8 VP". Paying 2 herbs gives 4 VP; the B set cannot be
+  paid (4 wares needed, 1 coin left), 3 bread fulfil it once: 8 VP. +12 VP, nothing lost, 1 coin left.
+  No other circle gives more (the best elsewhere: 2 herbs » 4 VP plus 3 bread for "pay 3 chicken »
+  7 VP" = +11). Ben: 9 + 12 = 21 VP.
+- Anna completes a pond of 2 (+1 fish) and a garden of 3 (+2 herbs) and builds a market (+1 coin).
+  Circle 6 between card 6 "D: per 3 completed landscapes » 1 coin + 1 bread" (2 landscapes: not met,
+  -4 VP) and card 9 "D: per pond + garden » 7 VP" (met once: +7): +3 VP, storage unchanged. Every
+  other circle gives at most +3 (circle 8: villa card -4, pond + garden +7). Anna: 8 + 3 = 11 VP.
+- Final scoring. Anna's district: villa (1,1)-(1,2) completed, 4 chimneys (box value entered: 5 VP);
+  pond (2,1)-(2,2); garden (2,2)-(3,2)-(3,3) sharing cell (2,2) with the pond; market (4,4); fountain
+  (5,5) with a garden fountain card. Frame goals met: villa on column 1 (5), garden on column 3 (4),
+  pond on row 2 (3); five others missed. Storage 2 herbs + 1 fish + 1 coin = 4 items » 2. Banderole
+  space 0 (box value entered: 2). Anna: 11 + 5 + 2 + 2 + 2 (1 garden × 2) + 12 = 34.
+  Ben (counts only): one villa of 3 chimneys (3, rulebook), 1 coin » 0, banderole 2, one frame goal of
+  5 met: 21 + 3 + 0 + 2 + 5 = 31.
+"""
+
+import json
+from contextlib import contextmanager
+
+from tests.browser.harness import ROOT, App
+
+EN = {**json.loads((ROOT / "assets/i18n/en/carpe-diem.json").read_text(encoding="utf-8")),
+      **json.loads((ROOT / "assets/i18n/en/carpe-diem-ui.json").read_text(encoding="utf-8"))}
+
+CARDS = {  # space -> (letter, requirement, reward)
+    4: ("A", {"Herbs": 2}, {"Victory points": 4}),
+    5: ("B", {"Chicken": 1, "Grapes": 1, "Herbs": 1, "Fish": 1}, {"Victory points": 8}),
+    6: ("D", {"Completed landscapes (any kind)": 3}, {"Coins": 1, "Bread": 1}),
+    9: ("D", {"Completed ponds": 1, "Completed gardens": 1}, {"Victory points": 7}),
+    2: ("C", {"Chimneys (all villas)": 2}, {"Bread": 1}),
+    7: ("A", {"Chicken": 3}, {"Victory points": 7}),
+    8: ("C", {"Completed villas": 1}, {"Victory points": 3}),
+    11: ("B", {"Chicken": 1, "Grapes": 1, "Fish": 1}, {"Victory points": 5}),
+}
+DE_ITEMS = {"Herbs": "Kräuter", "Chicken": "Hühner", "Grapes": "Trauben", "Fish": "Fische",
+            "Victory points": "Siegpunkte"}
+
+
+def enter_card(app: App, space: int, lang: str = "en") -> None:
+    letter, requirement, reward = CARDS[space]
+    de = lang == "de"
+    tap(app, f"Kartenfeld {space}: Karte eingeben" if de else f"Card space {space}: enter the card", exact=False)
+    tap(app, f"Buchstabe {letter}" if de else f"Letter {letter}", exact=False)
+    for part, items in (("requirement", requirement), ("reward", reward)):
+        part_name = {"requirement": ("Requirement (one set)", "Bedingung (ein Satz)"),
+                     "reward": ("Reward (per set)", "Belohnung (je Satz)")}[part][de]
+        for item, amount in items.items():
+            name = DE_ITEMS.get(item, item) if de else item
+            tap(app, f"{name} zu {part_name} hinzufügen" if de else f"Add {name} to {part_name}", exact=False)
+            for _ in range(amount - 1):
+                tap(app, f"{name} +1 ({part_name})", settle=150)
+    tap(app, "Karte speichern" if de else "Save card", settle=500)
+
+
+def new_game(app: App, de: bool) -> None:
+    tap(app, "Neues Spiel" if de else "New game")
+    tap(app, "Carpe Diem")
+    tap(app, "2 Spieler" if de else "2 players")
+    for number, name in enumerate(["Anna", "Ben"], 1):
+        app.fill(f"Spieler {number}" if de else f"Player {number}", name)
+    app.page.get_by_role("radio", name="Anna").click()
+    tap(app, "Spiel starten" if de else "Start game", settle=900)
+
+
+def reward(app: App, player: str, action: str, value: int | None = None, de: bool = False) -> None:
+    tap(app, f"Belohnungen für {player}" if de else f"Rewards for {player}", exact=False)
+    tap(app, f"{action} ({player})", exact=False)
+    if value is not None:
+        tap(app, f"{action}: {value}")
+
+
+def end_phase(app: App, de: bool) -> None:
+    for r in range(1, 7):
+        label = f"Runde {r} beenden" if de else f"End round {r}"
+        tap(app, label)
+        tap(app, label, settle=500)
+    label = "Runde 7 beenden: Wertung" if de else "End round 7: scoring period"
+    tap(app, label)
+    tap(app, label, settle=700)
+
+
+def tap(app: App, name: str, exact: bool = True, settle: int = 350) -> None:
+    """Click a button once it is inside the visible part of the page or the open dialog: Flutter keeps
+    controls that are scrolled just out of a dialog in the accessibility tree, and a click there would
+    land on whatever is drawn at that spot (the bottom bar, another row)."""
+    loc = app.find(app.button(name, exact))
+    for _ in range(12):
+        box = loc.bounding_box()
+        middle = box["y"] + box["height"] / 2 if box else 0
+        if 100 < middle < 740:
+            break
+        app.page.mouse.move(195, 420)
+        app.page.mouse.wheel(0, 250 if middle >= 740 else -250)
+        app.page.wait_for_timeout(300)
+    loc.click()
+    app.page.wait_for_timeout(settle)
+
+
+@contextmanager
+def shot_on_failure(app: App, name: str):
+    try:
+        yield
+    except Exception:
+        app.shot(f"{name}-failure")
+        raise
+
+
+def test_carpe_diem_two_players_in_english(browser, server):
+    app = App(browser, server.url).open()
+    with shot_on_failure(app, "carpe-diem-en"):
+        english_game(app)
+
+
+def english_game(app: App) -> None:
+    new_game(app, de=False)
+    app.wait_text("Starting victory points: Anna 8. Ben 9")
+    app.shot("carpe-diem-setup-en")
+    tap(app, "Setup done – start playing", settle=900)
+    app.wait_text("Phase 1 of 4, round 1 of 7")
+    app.shot("carpe-diem-play-en")
+
+    # The scoring cards, entered once at the start.
+    tap(app, "Card space 4: enter the card", exact=False)
+    tap(app, "Letter A", exact=False)
+    tap(app, "Add Herbs to Requirement (one set)", exact=False)
+    tap(app, "Herbs +1 (Requirement (one set))")
+    tap(app, "Add Victory points to Reward (per set)", exact=False)
+    for _ in range(3):
+        tap(app, "Victory points +1 (Reward (per set))", settle=150)
+    app.wait_text("A: pay 2 herbs » 4 VP")
+    app.shot("carpe-diem-card-dialog-en")
+    tap(app, "Save card", settle=500)
+    for space in (5, 6, 9, 2, 7, 8, 11):
+        enter_card(app, space)
+    app.wait_label("Card space 9: D: per 1 completed pond + 1 completed garden » 7 VP")
+    app.shot("carpe-diem-cards-entered-en")
+
+    # Phase 1 rewards, one-handed: pick the player once, tap what was built.
+    reward(app, "Ben", "Garden completed (tiles)", 3)
+    reward(app, "Ben", "Baker dwelling: +2 bread")
+    reward(app, "Ben", "Bakery: +1 bread")
+    reward(app, "Ben", "Market: +1 coin")
+    reward(app, "Anna", "Pond completed (tiles)", 2)
+    reward(app, "Anna", "Garden completed (tiles)", 3)
+    tap(app, "Rewards for Anna", exact=False)
+    tap(app, "Market: +1 coin (Anna)", exact=False)
+    app.shot("carpe-diem-rewards-en")
+    app.wait_label("Herbs of Ben: 2")
+    app.wait_label("Bread of Ben: 3")
+    end_phase(app, de=False)
+
+    # Scoring period 1: Ben first (top of the stack on space 0), recommended circle 2: +12 VP.
+    app.scroll_top()
+    app.wait_text("Scoring period 1: Ben's turn")
+    app.wait_text(r"Circle 2 \(cards 4 \+ 5\): \+12 VP, 0 step\(s\); left: 1 coin")
+    app.shot("carpe-diem-scoring-ben-en")
+    tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False, settle=800)
+    app.wait_label("Victory points of Ben: 21")
+    app.wait_label("Herbs of Ben: 0")
+    app.wait_label("Bread of Ben: 0")
+    app.wait_label("Coins of Ben: 1")
+    # Anna: every circle but 6 and 8 costs 8 VP; the recommended one gives +3 and keeps her storage.
+    app.scroll_top()
+    app.wait_text("Scoring period 1: Anna's turn")
+    app.wait_text(r"Circle 6 \(cards 6 \+ 9\): \+3 VP")
+    assert app.has_text("Circle 2: taken by Ben in scoring period 1")
+    app.shot("carpe-diem-scoring-anna-en")
+    tap(app, "Place disc on circle 6 for Anna (+3 VP)", exact=False, settle=800)
+    app.wait_label("Victory points of Anna: 11")
+    app.wait_label("Herbs of Anna: 2")
+    app.scroll_top()
+    app.wait_text("Phase 2 of 4, round 1 of 7")
+    app.wait_text("Start player: Ben")
+    app.shot("carpe-diem-after-scoring-en")
+
+    # Final scoring: Anna's district in the grid.
+    tap(app, "Final scoring", settle=900)
+    app.wait_text("Calculate scores")
+
+    def feature(kind: str, cells: list[tuple[int, int]]) -> None:
+        r, c = cells[0]
+        tap(app, f"Row {r}, column {c}:", exact=False)
+        tap(app, kind, exact=False)
+        for r, c in cells[1:]:
+            tap(app, f"Row {r}, column {c}:", exact=False, settle=250)
+
+    feature("Villa", [(1, 1), (1, 2)])
+    for _ in range(4):
+        tap(app, "Chimneys +1 (this villa)", settle=200)
+    tap(app, "Done")
+    feature("Pond", [(2, 1), (2, 2)])
+    tap(app, "Done")
+    feature("Garden", [(2, 2), (3, 2), (3, 3)])
+    app.shot("carpe-diem-grid-editing-en")
+    tap(app, "Done")
+    feature("Market", [(4, 4)])
+    tap(app, "Row 2, column 2: pond, garden", exact=False)  # one cell, two features
+    app.shot("carpe-diem-cell-dialog-en")
+    tap(app, "Close")
+    feature("Fountain", [(5, 5)])
+    tap(app, "Add fountain card")
+    app.shot("carpe-diem-fountain-dialog-en")
+    tap(app, "Fountain card: garden", exact=False)
+    goals = [("top", 1, "villa", 5), ("top", 3, "garden", 4), ("right", 2, "pond", 3),
+             ("right", 6, "vineyard", 5), ("bottom", 6, "baker dwelling", 4), ("bottom", 5, "merchant dwelling", 3),
+             ("left", 4, "administrator dwelling", 5), ("left", 5, "craftsman dwelling", 4)]
+    tap(app, "Goal 1 (top): not entered yet", exact=False)
+    for number, (side, line, kind, vp) in enumerate(goals, 1):
+        tap(app, f"Side: {side}", exact=False, settle=200)
+        tap(app, ("Row" if side in ("left", "right") else "Column") + f" {line}", settle=200)
+        tap(app, f"Goal: {kind}", exact=False, settle=200)
+        tap(app, f"{vp} VP", settle=200)
+        if number == 1:
+            app.shot("carpe-diem-goal-dialog-en")
+        tap(app, "Next goal" if number < 8 else "Close", settle=300)
+    app.wait_text("Goal 1: Villa, top 1, 5 VP: met")
+    app.wait_text("Goal 4: Vineyard, right 6, 5 VP: missed")
+    app.shot("carpe-diem-grid-en")
+
+    # Ben: counts only.
+    app.scroll_top()
+    tap(app, "Board of Ben", exact=False)
+    tap(app, "Counts only", exact=False)
+    tap(app, "Add completed villa")
+    tap(app, "Goals met worth 5 VP +1 (Ben)")
+    app.shot("carpe-diem-quick-en")
+    tap(app, "Calculate scores", settle=900)
+
+    # The villa with 4 chimneys and the banderole space 0 are printed on the box: asked once.
+    app.wait_text("Your result needs values printed on your box")
+    app.shot("carpe-diem-box-data-en")
+    app.fill("VP for a completed villa with 4 chimney(s) (overview board, villa table)", "5")
+    app.fill("VP printed at space 0 of the banderole bar (game board, top margin)", "2")
+    tap(app, "Save", settle=900)
+    app.wait_text("1. Anna: 34 points")
+    app.wait_text("2. Ben: 31 points")
+    app.wait_text("These values were entered by the players from their game: villa with 4 chimneys = 5 VP")
+    app.shot("carpe-diem-result-en")
+    tap(app, "Confirm and save", settle=1000)
+    app.wait_text("Winner: Anna")
+    app.shot("carpe-diem-history-en")
+    assert not app.errors
+
+
+def test_carpe_diem_scoring_period_and_quick_final_in_german(browser, server):
+    app = App(browser, server.url).open()
+    with shot_on_failure(app, "carpe-diem-de"):
+        german_game(app)
+
+
+def german_game(app: App) -> None:
+    tap(app, "Settings")
+    tap(app, "Deutsch")
+    tap(app, "Zurück")
+    new_game(app, de=True)
+    app.wait_text("Siegpunkte zu Beginn: Anna 8. Ben 9")
+    app.shot("carpe-diem-setup-de")
+    tap(app, "Aufbau fertig – los geht's", settle=900)
+    app.wait_text("Durchgang 1 von 4, Runde 1 von 7")
+    app.shot("carpe-diem-play-de")
+    enter_card(app, 4, "de")
+    tap(app, "Kartenfeld 5: Karte eingeben", exact=False)
+    tap(app, "Buchstabe B", exact=False)
+    for item in ("Hühner", "Trauben", "Kräuter", "Fische"):
+        tap(app, f"{item} zu Bedingung (ein Satz) hinzufügen", exact=False)
+    tap(app, "Siegpunkte zu Belohnung (je Satz) hinzufügen", exact=False)
+    for _ in range(7):
+        tap(app, "Siegpunkte +1 (Belohnung (je Satz))", settle=150)
+    app.shot("carpe-diem-card-dialog-de")
+    tap(app, "Karte speichern", settle=500)
+    reward(app, "Ben", "Garten fertig (Plättchen)", 3, de=True)
+    reward(app, "Ben", "Bäcker-Unterkunft: +2 Brote", de=True)
+    reward(app, "Ben", "Backstube: +1 Brot", de=True)
+    app.shot("carpe-diem-rewards-de")
+    end_phase(app, de=True)
+
+    # Ben: 2 herbs, 3 bread, no coin: circle 2 gives 4 + 8 = +12 (the only entered circle).
+    app.scroll_top()
+    app.wait_text("Wertung 1: Ben ist dran")
+    app.wait_text("Gebt die Karten auf den Feldern")
+    app.shot("carpe-diem-scoring-de")
+    tap(app, "Scheibe auf Kreis 2 für Ben legen (+12 SP)", exact=False, settle=800)
+    app.wait_label("Siegpunkte von Ben: 21")
+    app.wait_label("Brote von Ben: 0")
+    # Anna has nothing and no other circle has both its cards: she enters one more card first.
+    app.scroll_top()
+    app.wait_text("Wertung 1: Anna ist dran")
+    enter_card(app, 7, "de")
+    app.wait_text(r"Kreis 4 \(Karten 4 \+ 7\): -8 SP")
+    app.shot("carpe-diem-scoring-anna-de")
+    tap(app, "Scheibe auf Kreis 4 für Anna legen (-8 SP)", exact=False, settle=800)
+    app.wait_label("Siegpunkte von Anna: 0")  # 8 VP, both cards unmet: -4 -4
+    app.scroll_top()
+    app.wait_text("Durchgang 2 von 4, Runde 1 von 7")
+
+    tap(app, "Schlusswertung", settle=900)
+    tap(app, "Nur Anzahlen", exact=False)
+    tap(app, "Fertige Villa hinzufügen")
+    tap(app, "Villa 1: Schornsteine +1 (Anna)")
+    tap(app, "Villa 1: Schornsteine +1 (Anna)")  # 5 chimneys: 7 VP (rulebook)
+    app.shot("carpe-diem-quick-de")
+    app.scroll_top()
+    tap(app, "Viertel als Raster", exact=False)
+    tap(app, "Reihe 1, Spalte 1: leer", exact=False)
+    app.shot("carpe-diem-cell-dialog-de")
+    tap(app, "Villa", settle=500)
+    tap(app, "Reihe 1, Spalte 2: leer", exact=False)
+    app.shot("carpe-diem-grid-de")
+    tap(app, "Ziel 1 (oben): noch nicht eingegeben", exact=False)
+    app.shot("carpe-diem-goal-dialog-de")
+    tap(app, "Schließen")
+    tap(app, "Brunnenkarte hinzufügen")
+    app.shot("carpe-diem-fountain-dialog-de")
+    tap(app, "Abbrechen")
+    app.scroll_top()
+    tap(app, "Nur Anzahlen", exact=False)  # back to the counts: they are kept? no: made from the grid
+    tap(app, "Fertige Villa hinzufügen")
+    tap(app, "Villa 1: Schornsteine +1 (Anna)")
+    tap(app, "Villa 1: Schornsteine +1 (Anna)")
+    app.scroll_top()
+    tap(app, "Auslage von Ben", exact=False)
+    tap(app, "Nur Anzahlen", exact=False)
+    tap(app, "Punkte berechnen", settle=900)
+    app.wait_text("Für euer Ergebnis fehlen Werte")
+    app.shot("carpe-diem-box-data-de")
+    app.fill("SP auf Feld 0 der Banderolenleiste (Spielplan, oberer Rand)", "2")
+    tap(app, "Speichern", settle=900)
+    # Anna: 0 + 7 + (2 herbs... none: 0 items) 0 + 2 = 9; Ben: 21 + 0 + 0 (1 coin? no: none) + 2 = 23.
+    app.wait_text("1. Ben: 23 Punkte")
+    app.wait_text("2. Anna: 9 Punkte")
+    app.shot("carpe-diem-result-de")
+    tap(app, "Bestätigen und speichern", settle=1000)
+    app.wait_text("Sieger: Ben")
+    app.shot("carpe-diem-history-de")
+    assert not app.errors
