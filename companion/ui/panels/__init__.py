@@ -2,5 +2,6 @@
 scoring periods). Each is a component `(model, session) -> Control`; games without one need nothing."""
 
 from companion.ui.panels.carpe_diem import CarpeDiemPanel
+from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
 
-TRACKER_PANELS: dict = {"carpe-diem": CarpeDiemPanel}
+TRACKER_PANELS: dict = {"carpe-diem": CarpeDiemPanel, "castles-of-tuscany": CastlesOfTuscanyPanel}
