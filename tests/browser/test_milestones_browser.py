@@ -206,6 +206,7 @@ def play_game(app: App) -> None:
     app.shot("milestones-row-en")
     app.click("Path space 7: Empty or covered", exact=False)
     app.wait_text("Which worker lies here?")
+    app.page.wait_for_timeout(600)  # the dialog fades in
     app.shot("milestones-space-dialog-en")
     app.click("Close")
     app.click("Board of Carla", exact=False)

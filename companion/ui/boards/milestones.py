@@ -213,7 +213,7 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
                             on_change=lambda e: tick_bonus(bool(e.control.value))),
                 ft.Text(model.t(f"{NS}.pick_kind"), size=13),
                 ft.Row(kinds, wrap=True, spacing=6, run_spacing=6),
-            ], tight=True, scroll=ft.ScrollMode.AUTO, width=420),
+            ], tight=True, width=420),
             actions=[ft.TextButton(model.t(f"{NS}.empty"), on_click=lambda e: choose(None)),
                      ft.TextButton(model.t("ui.close"), on_click=lambda e: set_picking(None))],
             on_dismiss=lambda e: set_picking(None),
@@ -237,7 +237,6 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
         for k in WORKER_KINDS:
             kind = model.t(f"milestones.kind.{k}")
             workers += [
-                ft.Row([ft.Icon(KIND_ICONS[k], size=18), ft.Text(kind, weight=ft.FontWeight.BOLD)], spacing=6),
                 stepper(model.t(f"{NS}.count_workers", kind=kind), counts[k]["workers"],
                         lambda d, k=k: update(step_count, k, "workers", d), who=who, model=model),
                 stepper(model.t(f"{NS}.count_bonus", kind=kind), counts[k]["bonus"],

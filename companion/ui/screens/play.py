@@ -67,12 +67,12 @@ def PlayScreen(model: AppModel):
                     who=p["name"], model=model, steps=c.steps, minimum=c.minimum)
             for c in game.counters
         ]
-        # Two buttons a row on a phone, three on a wider screen: many actions stay within a thumb's reach.
+        # Two buttons a row (also in a half-width card on a wider screen): many actions stay within reach.
         buttons = ft.ResponsiveRow([
             ft.OutlinedButton(content=ft.Text(model.m(a.label), text_align=ft.TextAlign.CENTER, max_lines=3,
                                               semantics_label=model.t("ui.play.action_for", action=model.m(a.label),
                                                                       player=p["name"])),
-                              on_click=lambda e, a=a: trigger(a, i), height=56, col={"xs": 6, "md": 4},
+                              on_click=lambda e, a=a: trigger(a, i), height=56, col={"xs": 6},
                               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
             for a in player_actions], spacing=6, run_spacing=6)
         return ft.Card(content=ft.Container(
