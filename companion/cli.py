@@ -38,6 +38,8 @@ def read_json_file(path: str, what: str) -> object:
         raise CliError(f"{path}: cannot read {what}: {error.strerror}")
     except json.JSONDecodeError as error:
         raise CliError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    except RecursionError:  # e.g. [[[[...]]]] under the size limit
+        raise CliError(f"{path}: {what} is nested too deeply")
 
 
 def cmd_games(args) -> int:

@@ -233,6 +233,8 @@ def parse_text(text: bytes | str) -> dict:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ImportProblem("$", f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    except RecursionError:  # e.g. [[[[...]]]] under the size limit
+        raise ImportProblem("$", "the JSON is nested too deeply")
     check_export(data)
     return data
 
