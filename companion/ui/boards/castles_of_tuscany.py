@@ -61,7 +61,7 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change):
             key=f"{key}-{player}",
             label=model.t(f"{NS}.{key}", name=me["name"]),
             value=draft if draft is not None else str(me[key]),
-            helper=model.t(f"{NS}.{key}_help"),
+            helper=model.t(f"{NS}.{key}_help"), helper_max_lines=2,
             error=model.t(f"{NS}.not_a_number", value=draft) if draft is not None else None,
             keyboard_type=ft.KeyboardType.NUMBER, dense=True,
             on_change=lambda e: typed(key, e.control.value),

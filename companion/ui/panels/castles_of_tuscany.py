@@ -151,17 +151,17 @@ def CastlesOfTuscanyPanel(model: AppModel, session):
     news = announcement(state, names)
     scorings = scoring_lines(state, names)
     controls = [ft.Text(model.t(f"{P}.stacks"), weight=ft.FontWeight.BOLD),
-                *[player_stacks(i) for i in range(len(names))]]
-    if news is not None:
+                *[player_stacks(i) for i in range(len(names))],
+                ft.Text(model.t(f"{P}.colour_tiles"), weight=ft.FontWeight.BOLD),
+                ft.Row([tile_chip(t) for t in colour_tiles(state)], wrap=True, spacing=6, run_spacing=6)]
+    if scorings:
+        controls += [ft.Text(model.t(f"{P}.scorings"), weight=ft.FontWeight.BOLD),
+                     *[ft.Text(model.m(line), size=13) for line in scorings]]
+    if news is not None:  # last: right above the button that ends the round
         text = model.m(news)
         controls.append(ft.Semantics(label=text, container=True, live_region=True, content=ft.Container(
             content=ft.Row([ft.Icon(ft.Icons.FLAG, color=ft.Colors.ON_TERTIARY_CONTAINER),
                             ft.Text(text, color=ft.Colors.ON_TERTIARY_CONTAINER, weight=ft.FontWeight.BOLD,
                                     expand=True)]),
             bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=8)))
-    if scorings:
-        controls += [ft.Text(model.t(f"{P}.scorings"), weight=ft.FontWeight.BOLD),
-                     *[ft.Text(model.m(line), size=13) for line in scorings]]
-    controls += [ft.Text(model.t(f"{P}.colour_tiles"), weight=ft.FontWeight.BOLD),
-                 ft.Row([tile_chip(t) for t in colour_tiles(state)], wrap=True, spacing=6, run_spacing=6)]
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls, spacing=8)))

@@ -1,10 +1,17 @@
-"""The live tracker: round and phase progress, per-player counters, game actions, undo and redo."""
+"""The live tracker: round and phase progress, per-player counters, game actions, undo and redo.
+
+An entry the tracker refuses because it needs box data (`MissingBoxData`, for example a colour bonus
+whose printed points nobody has entered) asks for exactly those values right there, keeps them with
+the box data, hands them to the tracker as `{"type": "box_value", "key": k, "value": v}` entries (the
+convention for trackers that read box data during play) and then repeats the refused entry."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.core.game import InvalidMove, MissingBoxData
 from companion.core.text import Msg
+from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.panels import TRACKER_PANELS
 from companion.ui.screens.common import missing_game
@@ -19,12 +26,30 @@ def PlayScreen(model: AppModel):
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/play"
     pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
+    needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
     session = model.session(sid)
 
+    def submit(event):
+        keys, why = missing_box_data(session, event)
+        if keys:
+            set_needs_box((keys, event, why))
+        else:
+            model.record(session, event)
+
     dialog = None
-    if session is not None and pending is not None:
+    if session is not None and needs_box is not None:
+        keys, event, why = needs_box
+
+        def entered():
+            set_needs_box(None)
+            for box_event in box_events(keys, model.repo.box_data(session.game.id), session.state.get("box", {})):
+                model.record(session, box_event)
+            submit(event)  # asks again if a value is still missing
+
+        dialog = box_dialog(model, session, keys, why, entered, lambda: set_needs_box(None))
+    elif session is not None and pending is not None:
         action, player = pending
-        dialog = action_dialog(model, session, action, player, lambda: set_pending(None))
+        dialog = action_dialog(model, session, action, player, lambda: set_pending(None), submit)
     ft.use_dialog(dialog)
 
     if session is None:
@@ -36,7 +61,7 @@ def PlayScreen(model: AppModel):
         if action.confirm or action.value_choices:
             set_pending((action, player))
         else:
-            model.record(session, event_for(action, player))
+            submit(event_for(action, player))
 
     def to_scoring(e):
         if session.board is None:
@@ -135,12 +160,45 @@ def event_for(action, player, value=None) -> dict:
     return event
 
 
-def action_dialog(model: AppModel, session, action, player, close) -> ft.AlertDialog:
+def missing_box_data(session, event) -> tuple[tuple[str, ...], str | None]:
+    """The box keys an entry is refused for (and the refusal), or () when it needs none."""
+    try:
+        session.game.apply(session.state, event, session.config)  # a trial on a copy
+    except MissingBoxData as missing:
+        return tuple(missing.keys), getattr(missing, "msg", None)
+    except InvalidMove:
+        pass  # refused for another reason: recording it says why
+    return (), None
+
+
+def box_events(keys, stored: dict, known: dict) -> list[dict]:
+    """The tracker entries that hand it the stored box values it does not have (or has otherwise)."""
+    return [{"type": "box_value", "key": k, "value": stored[k]} for k in keys
+            if k in stored and known.get(k) != stored[k]]
+
+
+def box_dialog(model: AppModel, session, keys, why, entered, close) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(model.t("ui.play.box_needed")),
+        content=ft.Column([
+            *([ft.Text(model.m(why))] if why is not None else []),
+            ft.Text(model.t("ui.play.box_needed_hint")),
+            BoxDataForm(model, session.game.id, tuple(keys), on_saved=entered),
+        ], tight=True, scroll=ft.ScrollMode.AUTO, width=480),
+        actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close())],
+        on_dismiss=lambda e: close())
+
+
+def action_dialog(model: AppModel, session, action, player, close, submit=None) -> ft.AlertDialog:
     who = f" ({session.config['players'][player]['name']})" if player is not None else ""
 
     def done(value=None):
         close()
-        model.record(session, event_for(action, player, value))
+        event = event_for(action, player, value)
+        if submit:
+            submit(event)
+        else:
+            model.record(session, event)
 
     if action.value_choices:
         labels = [model.m(m) for m in action.choice_labels] or [str(v) for v in action.value_choices]

@@ -1,0 +1,128 @@
+"""The Castles of Tuscany screens' plain logic: the end-scoring form's number entry, the tracker
+panel's stacks, announcements, scorings and colour-bonus tiles, and the play screen's box-data prompt."""
+
+from companion.core.session import Session, make_config
+from companion.games.castles_of_tuscany import GAME
+from companion.ui.boards.castles_of_tuscany import parse_points, stepped
+from companion.ui.panels.castles_of_tuscany import announcement, colour_tiles, scoring_lines, stack_fill
+from companion.ui.screens.play import box_events, missing_box_data
+
+NAMES = ["Anna", "Ben"]
+
+
+def session(box=None):
+    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.colours)], 0)
+    config["box"] = box or {}
+    s = Session("t", GAME, config)
+    s.record({"type": "bonus_tile", "player": 0, "value": 1})
+    s.record({"type": "bonus_tile", "player": 1, "value": 1})
+    return s
+
+
+def test_parse_points():
+    assert parse_points("37") == 37
+    assert parse_points(" 0 ") == 0
+    assert parse_points("") is None
+    assert parse_points("-3") is None
+    assert parse_points("1.5") is None
+    assert parse_points("abc") is None
+
+
+def test_stepped_stays_within_the_board():
+    assert stepped(0, -1, None) == 0
+    assert stepped(5, 5, None) == 10
+    assert stepped(6, 1, 6) == 6
+    assert stepped(27, 5, 29) == 29
+
+
+def test_stack_fill():
+    assert stack_fill(0) == [0, 0, 0]
+    assert stack_fill(3) == [3 / 7, 0, 0]
+    assert stack_fill(7) == [1, 0, 0]
+    assert stack_fill(10) == [1, 3 / 7, 0]
+    assert stack_fill(21) == [1, 1, 1]
+
+
+def test_announcement_follows_the_rounds():
+    s = session()
+    assert announcement(s.state, NAMES) is None
+    s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 7})
+    msg = announcement(s.state, NAMES)
+    assert msg.render("en") == ("End of round 1: Ben emptied stack 1. Finish this turn cycle (Ben plays last), "
+                                "then the scoring.")
+    s.record({"type": "end_round"})
+    assert announcement(s.state, NAMES) is None  # round 2 ends with stack 2, not with the next stack 1
+    s.record({"type": "adjust", "player": 0, "counter": "revealed", "delta": 7})
+    assert announcement(s.state, NAMES) is None
+    s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 14})
+    s.record({"type": "end_round"})
+    assert announcement(s.state, NAMES).key.endswith("round_over_3")
+    s.record({"type": "end_round"})
+    assert announcement(s.state, NAMES).render("en").startswith("Extra turn cycle: Anna to Ben")
+    s.record({"type": "end_extra_cycle"})
+    assert announcement(s.state, NAMES).key.endswith("finished")
+
+
+def test_scoring_lines_show_green_added_onto_red():
+    """The rulebook's example: green 9 onto red 4 = 13, then green 22 onto red 15 = 37."""
+    s = session()
+    for counter, delta in (("red", 4), ("green", 9)):
+        s.record({"type": "adjust", "player": 0, "counter": counter, "delta": delta})
+    s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 7})
+    s.record({"type": "end_round"})
+    for counter, delta in (("red", 2), ("green", 13)):
+        s.record({"type": "adjust", "player": 0, "counter": counter, "delta": delta})
+    s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 7})
+    s.record({"type": "end_round"})
+    lines = [line.render("en") for line in scoring_lines(s.state, NAMES)]
+    assert lines == ["Scoring 1: Anna 4 + 9 = 13; Ben 0 + 0 = 0", "Scoring 2: Anna 15 + 22 = 37; Ben 0 + 0 = 0"]
+    assert [line.render("de") for line in scoring_lines(s.state, NAMES)][1] == "Wertung 2: Anna 15 + 22 = 37; Ben 0 + 0 = 0"
+
+
+def test_colour_tiles_side_points_and_players():
+    s = session({"colour_bonus.dark_green.I": 4})
+    tiles = {t["colour"]: t for t in colour_tiles(s.state)}
+    assert tiles["dark_green"] == {"colour": "dark_green", "side": "I", "players": [], "points": 4}
+    assert tiles["red"]["points"] is None
+    s.record({"type": "colour_bonus", "player": 1, "value": 1})
+    tiles = {t["colour"]: t for t in colour_tiles(s.state)}
+    assert tiles["dark_green"] == {"colour": "dark_green", "side": "II", "players": [1], "points": None}
+    s.record({"type": "box_value", "key": "colour_bonus.dark_green.II", "value": 2})
+    s.record({"type": "colour_bonus", "player": 0, "value": 1})
+    tiles = {t["colour"]: t for t in colour_tiles(s.state)}
+    assert tiles["dark_green"] == {"colour": "dark_green", "side": None, "players": [1, 0], "points": None}
+
+
+def test_a_colour_bonus_without_its_value_asks_for_exactly_that_key():
+    s = session()
+    before = len(s.events)
+    keys, why = missing_box_data(s, {"type": "colour_bonus", "player": 0, "value": 3})
+    assert keys == ("colour_bonus.turquoise.I",)
+    assert "turquoise" in why.render("en")
+    assert len(s.events) == before  # only a trial
+    # another refusal is not a box-data question
+    assert missing_box_data(s, {"type": "region", "player": 0, "value": 5}) == ((), None)
+    assert missing_box_data(s, {"type": "region", "player": 0, "value": 3}) == ((), None)
+    assert len(s.events) == before
+
+
+def test_box_events_hand_over_only_what_the_tracker_lacks():
+    keys = ("colour_bonus.red.I", "colour_bonus.red.II")
+    assert box_events(keys, {}, {}) == []
+    assert box_events(keys, {"colour_bonus.red.I": 5, "colour_bonus.grey.I": 1}, {}) == [
+        {"type": "box_value", "key": "colour_bonus.red.I", "value": 5}]
+    assert box_events(keys, {"colour_bonus.red.I": 5, "colour_bonus.red.II": 3},
+                      {"colour_bonus.red.I": 5, "colour_bonus.red.II": 2}) == [
+        {"type": "box_value", "key": "colour_bonus.red.II", "value": 3}]
+
+
+def test_entering_the_value_then_repeating_the_entry():
+    """What the prompt does: the stored value goes to the tracker, the refused entry is repeated."""
+    s = session()
+    entry = {"type": "colour_bonus", "player": 0, "value": 1}
+    keys, _ = missing_box_data(s, entry)
+    for event in box_events(keys, {"colour_bonus.dark_green.I": 3}, s.state["box"]):
+        s.record(event)
+    assert missing_box_data(s, entry) == ((), None)
+    s.record(entry)
+    assert s.state["players"][0]["counters"]["green"] == 3
