@@ -105,7 +105,7 @@ def score_data(data: object, box: dict | None = None) -> ScoreSheet:
     if "game" not in data:
         raise BoardStateError("$.game", Msg("core.board.missing"))
     game_id = data.get("game")
-    if game_id not in GAMES:
+    if not isinstance(game_id, str) or game_id not in GAMES:  # a list or object here is not hashable
         raise BoardStateError("$.game", Msg("core.board.unknown_game", game=repr(game_id), known=list(GAMES)))
     game = GAMES[game_id]
     return game.score(game.parse_board_state(data), box or {})

@@ -1,0 +1,222 @@
+"""Fuzzing every game's board-state reader and scoring the same way, through the JSON entry point
+`companion.cli.score_data`:
+- random valid end states (drawn by bench/states.py, seeded by hypothesis) are scored without error
+  and the sheet adds up;
+- a valid state with any one location changed (replaced by random JSON, deleted, an unknown key
+  added, a list item doubled) is either scored or refused with a BoardStateError whose `field` is a
+  JSON path into the input (its parent exists) and whose message renders in English and German;
+- any JSON at all is scored or refused that way; nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.cli import score_data
+from companion.core.game import BoardStateError, MissingBoxData
+from companion.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("bench_states", ROOT / "bench" / "states.py")
+states = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(states)
+
+GAME_IDS = sorted(GAMES)
+EXAMPLES = {g: sorted(p.name for p in (ROOT / "examples").glob(f"{g}-*.json") if not p.name.endswith("box.json"))
+            for g in GAME_IDS}
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PATH_TOKEN = re.compile(r"\.([A-Za-z0-9_]+)|\[(\d+)\]")
+
+
+def resolves(data, path: str) -> bool:
+    """`path` ($.a.b[2]...) leads into `data`: every step but the last exists; the last may be missing
+    (a missing field is named by where it should be, e.g. `.card` of a cell given as a bare string)."""
+    if path == "$":
+        return True
+    assert path.startswith("$"), path
+    rest = path[1:]
+    tokens = []
+    while rest:
+        m = PATH_TOKEN.match(rest)
+        if not m:
+            return False
+        tokens.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
+        rest = rest[m.end():]
+    node = data
+    for n, token in enumerate(tokens):
+        last = n == len(tokens) - 1
+        if isinstance(token, int):
+            if not isinstance(node, list) or not (token < len(node) or last):
+                return False
+            if token >= len(node):
+                return True
+            node = node[token]
+        else:
+            if last:  # a missing field is named by where it should be; its parent is there
+                return True
+            if not isinstance(node, dict) or token not in node:
+                return False
+            node = node[token]
+    return True
+
+
+def check_sheet(sheet, data) -> None:
+    assert sheet.game == data["game"]
+    assert [p.name for p in sheet.players] == [p["name"].strip() for p in data["players"]]
+    for p in sheet.players:
+        assert isinstance(p.total, int) and not isinstance(p.total, bool)
+        assert p.total == sum(c.points for c in p.categories)
+        assert 1 <= p.rank <= len(sheet.players)
+    assert sheet.winners and set(sheet.winners) <= {p.name for p in sheet.players}
+    assert {p.name for p in sheet.players if p.rank == 1} == set(sheet.winners)
+    for lang in ("en", "de"):
+        json.dumps(sheet.to_json(lang))
+
+
+def score_or_refuse(data, box) -> None:
+    """The contract: a sheet, or a BoardStateError naming a field of the input; nothing else."""
+    try:
+        sheet = score_data(data, box)
+    except BoardStateError as error:
+        assert isinstance(error.field, str) and error.field.startswith("$"), error.field
+        assert resolves(data, error.field), (error.field, data)
+        for lang in ("en", "de"):
+            assert error.msg.render(lang)
+    except MissingBoxData as error:  # not an input error: values the players have to enter once
+        assert data.get("game") == "carpe-diem" and error.keys
+    else:
+        check_sheet(sheet, data)
+
+
+# ------------------------------------------------------------------ random valid states
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_valid_states_are_scored(game_id, seed):
+    data = states.valid_state(game_id, random.Random(seed))
+    sheet = score_data(data, states.box_for(game_id))
+    check_sheet(sheet, data)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_full_four_player_end_state(game_id):
+    data = states.four_player_end_state(game_id)
+    check_sheet(score_data(data, states.box_for(game_id)), data)
+    assert len(data["players"]) == 4
+
+
+# ------------------------------------------------------------------ one location changed
+
+KEYS = st.sampled_from(["name", "game", "players", "card", "kind", "cells", "completed", "chimneys", "bonus",
+                        "workers", "space", "level", "vp", "red", "green", "x", "unknown_field"])
+
+
+def json_values(plausible: list) -> st.SearchStrategy:
+    leaves = (st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from([-1, 0, 10**6, 2**63])
+              | st.floats(allow_nan=False, allow_infinity=False, width=32) | st.text(max_size=5)
+              | st.sampled_from(plausible))
+    return st.recursive(leaves, lambda children: st.lists(children, max_size=4)
+                        | st.dictionaries(KEYS, children, max_size=3), max_leaves=10)
+
+
+def locations(node, path=()) -> list[tuple]:
+    out = [path]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += locations(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += locations(v, path + (i,))
+    return out
+
+
+def leaves_of(node) -> list:
+    if isinstance(node, dict):
+        return list(node) + [x for v in node.values() for x in leaves_of(v)]
+    if isinstance(node, list):
+        return [x for v in node for x in leaves_of(v)]
+    return [node]
+
+
+def base_state(game_id: str, source: int) -> dict:
+    names = EXAMPLES[game_id]
+    if source < len(names):
+        return json.loads((ROOT / "examples" / names[source]).read_text(encoding="utf-8"))
+    return states.valid_state(game_id, random.Random(source))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(source=st.integers(0, 40), data=st.data())
+def test_one_changed_location_is_scored_or_refused_naming_the_field(game_id, source, data):
+    state = base_state(game_id, source)
+    plausible = [x for x in leaves_of(state) if isinstance(x, (str, int)) and not isinstance(x, bool)] or [0]
+    where = data.draw(st.sampled_from(locations(state)), label="where")
+    operation = data.draw(st.sampled_from(["replace", "delete", "add key", "double"]), label="operation")
+    changed = copy.deepcopy(state)
+    parent = changed
+    for step in where[:-1]:
+        parent = parent[step]
+    target = parent[where[-1]] if where else changed
+    if operation == "replace" or not where:
+        value = data.draw(json_values(plausible), label="value")
+        if where:
+            parent[where[-1]] = value
+        else:
+            changed = value
+    elif operation == "delete":
+        del parent[where[-1]]
+    elif operation == "add key" and isinstance(target, dict):
+        target[data.draw(KEYS, label="key")] = data.draw(json_values(plausible), label="value")
+    elif operation == "double" and isinstance(target, list) and target:
+        target.append(copy.deepcopy(target[-1]))
+    score_or_refuse(changed, states.box_for(game_id))
+
+
+# ------------------------------------------------------------------ anything at all
+
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(GAME_IDS),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(KEYS, children, max_size=4),
+    max_leaves=20)
+
+
+@FUZZ
+@given(game=st.sampled_from(GAME_IDS + ["chess", None, 3]), players=ANY_JSON, extra=st.dictionaries(KEYS, ANY_JSON,
+                                                                                                    max_size=2))
+def test_any_json_is_scored_or_refused_naming_the_field(game, players, extra):
+    data = {**extra, "game": game, "players": players}
+    score_or_refuse(data, states.box_for(game) if game in GAMES else {})
+
+
+@FUZZ
+@given(ANY_JSON)
+def test_any_top_level_json_is_refused_naming_the_field(data):
+    score_or_refuse(data, {})
+
+
+def test_resolves_follows_json_paths():
+    data = {"players": [{"name": "A", "city": [[None, {"card": "x"}]]}]}
+    assert resolves(data, "$.players[0].city[0][1].card")
+    assert resolves(data, "$.players[0].money")  # missing, but its object is there
+    assert not resolves(data, "$.players[3].name")
+    assert not resolves(data, "$.players[0].nothing.deeper")
+    assert resolves(data, "$")
+
+
+@pytest.mark.parametrize("game", [[], {}, ["city-of-rome"], 1.5, True])
+def test_a_game_id_that_is_not_text_is_refused_naming_the_field(game):
+    with pytest.raises(BoardStateError) as refused:
+        score_data({"game": game, "players": []})
+    assert refused.value.field == "$.game"
