@@ -545,7 +545,7 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
                 size=13, color=ft.Colors.ERROR if fountains != len(me["fountain_cards"]) and not quick else None),
         *[ft.Row([
             ft.Icon(KIND_ICONS[card_kind(card)], color=KIND_COLOURS[card_kind(card)]),
-            ft.Text(model.t("carpe-diem-ui.fountain.card", number=i + 1, kind=kind_name(card_kind(card))),
+            ft.Text(model.t("carpe-diem-ui.fountain.card", number=i + 1, kind=cap(kind_name(card_kind(card)))),
                     expand=True),
             icon_button(ft.Icons.EDIT, model.t("carpe-diem-ui.fountain.change", number=i + 1, player=who),
                         lambda e, i=i: set_dialog(("fountain", i))),
