@@ -418,3 +418,16 @@ def test_every_log_and_status_line_is_translated():
         for m in lines:
             text = m.render(lang)
             assert "milestones." not in text and "{" not in text, text
+
+
+def test_the_round_goes_on_counting_during_the_last_turns():
+    s = session(3, start=0)
+    s.record(END_TURN)  # Anna -> Ben
+    s.record(END_TURN)  # Ben -> Carla
+    assert s.state["round"] == 1 and s.state["turn"] == 2
+    give(s, 2, points=59)
+    s.record(END_TURN)  # Carla triggers; play passes the start player: round 2, Anna's last turn
+    assert s.state["end"]["pending"] == [0, 1]
+    assert (s.state["turn"], s.state["round"]) == (0, 2)
+    s.record(END_TURN)  # Anna -> Ben, same round
+    assert (s.state["turn"], s.state["round"]) == (1, 2)

@@ -237,6 +237,9 @@ def end_turn(state: dict, names: list[str]) -> None:
         state["finished"] = True
         _log(state, "game_over")
         return
+    # A new round starts whenever play passes the start player, during the last turns too.
+    if state["start_player"] in [(current + k) % n for k in range(1, (pending[0] - current) % n + 1)]:
+        state["round"] += 1
     state["turn"] = pending[0]
     _log(state, "last_turn", name=names[pending[0]], left=len(pending))
 
