@@ -1,0 +1,257 @@
+"""A 2-player game of The Castles of Tuscany in a real browser, round 1 in English and the rest in
+German: the bonus-tile pick, quick entries, a colour bonus whose printed points are asked for on the
+spot, the stacks and the round-end announcements, the three scorings (green added onto red and never
+reset), the extra turn cycle, and the final scoring with both tie-breaks.
+
+The numbers, worked by hand from the rulebook (Siegpunkte, Wertungen, Schlusswertung):
+  pick: Anna +1 card, Ben +1 storage space (+2 green).
+  Round 1: Anna 2 yield cards of 2 red (red 4), colour bonus dark green side I (3, entered when
+    asked) and a 3-field region (6): green 9. Ben 2 new agriculture kinds: green 4.
+    Scoring 1 (the rulebook's example): Anna 4 + 9 = 13, Ben 0 + 4 = 4.
+  Round 2: Anna yield 6 green, regions of 3 and 1 fields: green 9 + 6 + 6 + 1 = 22; yield 2 red: 15.
+    Ben colour bonus dark green side II (2, asked for in German): green 6.
+    Scoring 2 (the rulebook's example): Anna 15 + 22 = 37, Ben 4 + 6 = 10.
+  Round 3: Ben yield 6 red and +30 red: 46. Extra turn cycle: Ben 3-field region: green 12.
+    Scoring 3: Anna 37 + 22 = 59, Ben 46 + 12 = 58.
+  Final: Anna 59 + 1 marble + 5 cards (1) = 61; Ben 58 + 2 workers + 5 cards (1) = 61. Tied:
+    empty fields Ben 3 > Anna 2: Ben wins; with Ben's empty fields corrected to 2, green 22 > 12: Anna.
+"""
+
+import re
+
+from tests.browser.harness import App
+
+LANG_BUTTON = {"en": "English", "de": "Deutsch"}
+BACK = {"en": "Back", "de": "Zurück"}
+
+
+def field_value(app: App, label: str) -> str:
+    """A text field's content (Flutter fills the input element once it has the focus)."""
+    box = app.find(app.page.get_by_role("textbox", name=label))
+    box.click()
+    app.page.wait_for_timeout(300)
+    return box.input_value()
+
+
+def switch(app: App, lang: str, path: str) -> None:
+    app.open("settings")
+    app.click(LANG_BUTTON[lang])
+    app.open(path)
+    app.find(app.button(BACK[lang]))  # the page is built once the session has connected
+    app.page.wait_for_timeout(500)
+
+
+def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
+    """Screenshot this screen, then the same screen in the other language, and come back."""
+    app.shot(f"castles-{name}-{lang}")
+    other = "de" if lang == "en" else "en"
+    switch(app, other, path)
+    if prepare:
+        prepare(other)
+    app.shot(f"castles-{name}-{other}")
+    switch(app, lang, path)
+
+
+def act(app: App, action: str, player: str, choice: str | None = None) -> None:
+    app.click(f"{action} ({player})", exact=False)
+    if choice is not None:
+        app.click(f"{action}: {choice}")
+
+
+def reveal(app: App, player: str, tiles: int, lang: str) -> None:
+    name = {"en": "Tile revealed from the stack", "de": "Plättchen vom Stapel aufgedeckt"}[lang]
+    for _ in range(tiles):
+        app.click(f"{name} ({player})", settle=450)
+
+
+def test_two_player_game_through_three_scorings(browser, server):
+    app = App(browser, server.url).open()
+    app.click("New game")
+    app.click("The Castles of Tuscany")
+    app.click("2 players")
+    app.fill("Player 1", "Anna")
+    app.fill("Player 2", "Ben")
+    app.page.get_by_role("radio", name="Anna").click()
+    app.click("Start game", settle=800)
+    sid = re.search(r"/game/([^/]+)/setup", app.page.url).group(1)
+    play = f"game/{sid}/play"
+
+    app.wait_text("Shuffle the 122 cards")
+    assert app.has_text("Anna, the youngest player, is start player")
+    both(app, "setup", "en", f"game/{sid}/setup")
+    app.click("Setup done – start playing", settle=800)
+
+    # The bonus-tile pick, in turn order; "+1 storage space" is +2 green at once.
+    app.wait_text("Bonus-tile pick: Anna chooses next")
+    both(app, "play-pick", "en", play)
+    act(app, "Bonus tile", "Anna", "+1 card")
+    act(app, "Bonus tile", "Ben", "+1 storage space")
+    app.wait_label("Green track (outer) of Ben: 2")
+
+    # Round 1.
+    act(app, "Yield card: red points", "Anna", "2")
+    act(app, "Yield card: red points", "Anna", "2")
+    app.wait_label("Red track (inner) of Anna: 4")
+
+    def colour_dialog(lang):
+        if lang == "en":
+            act(app, "Colour completed (colour bonus)", "Anna")
+        else:
+            act(app, "Farbe vollendet (Farbbonus)", "Anna")
+
+    colour_dialog("en")
+    app.wait_text("dark green \\(castle\\)")
+    both(app, "colour-choice", "en", play, colour_dialog)
+    # Nobody has entered the tile's points yet: the entry is refused and the value asked for right here.
+    act(app, "Colour completed (colour bonus)", "Anna", "dark green (castle)")
+    app.wait_text("are not entered yet")
+
+    def box_prompt(lang):
+        if lang == "en":
+            act(app, "Colour completed (colour bonus)", "Anna", "dark green (castle)")
+        else:
+            act(app, "Farbe vollendet (Farbbonus)", "Anna", "Dunkelgrün (Kastell)")
+
+    both(app, "box-prompt", "en", play, box_prompt)
+    box_prompt("en")
+    app.fill("Colour-bonus tile dark green (castle), side I: points", "3")
+    app.click("Save", settle=1000)
+    app.wait_label("Green track (outer) of Anna: 3")  # the entry was repeated with the value
+    act(app, "Region completed", "Anna", "3 field(s): 6 green")
+    act(app, "New agriculture kinds", "Ben", "2 new kind(s): +2 green")
+    app.wait_label("Green track (outer) of Anna: 9")
+    app.wait_label("Green track (outer) of Ben: 4")
+
+    # Anna empties stack 1: the round ends with this turn cycle (Ben plays last).
+    reveal(app, "Anna", 6, "en")
+    assert not app.has_text("End of round 1")
+    reveal(app, "Anna", 1, "en")
+    app.scroll_top()
+    app.wait_text("End of round 1: Anna emptied stack 1. Finish this turn cycle \\(Ben plays last\\)")
+    both(app, "round-end", "en", play)
+    app.click("Round 1 complete: scoring 1")
+    app.click("Round 1 complete: scoring 1", settle=800)  # the confirmation
+    app.wait_label("Red track (inner) of Anna: 13")  # the rulebook: green 9 onto red 4
+    app.wait_label("Green track (outer) of Anna: 9")  # green is not reset
+    app.wait_label("Red track (inner) of Ben: 4")
+    app.scroll_top()
+    app.wait_text("Scoring 1: Anna 4 \\+ 9 = 13; Ben 0 \\+ 4 = 4")
+    assert app.has_text("Round 2 of 3")
+    app.shot("castles-scoring1-en")
+
+    # Round 2 and on, in German.
+    switch(app, "de", play)
+    app.wait_text("Durchgang 2 von 3|Runde 2 von 3")
+    act(app, "Ertragskarte: grüne Punkte", "Anna", "6")
+    act(app, "Farbgebiet komplettiert", "Anna", "3 Feld(er): 6 grün")
+    act(app, "Farbgebiet komplettiert", "Anna", "1 Feld(er): 1 grün")
+    act(app, "Ertragskarte: rote Punkte", "Anna", "2")
+    app.wait_label("Grüne Leiste (außen) von Anna: 22")
+    app.wait_label("Rote Leiste (innen) von Anna: 15")
+    # Ben completes dark green second: side II's points are asked for, in German.
+    act(app, "Farbe vollendet (Farbbonus)", "Ben", "Dunkelgrün (Kastell)")
+    app.wait_text("noch nicht")
+    app.shot("castles-box-prompt-side2-de")
+    app.fill("Farbbonus-Plättchen Dunkelgrün (Kastell), Seite II: Punkte", "2")
+    app.click("Speichern", settle=1000)
+    app.wait_label("Grüne Leiste (außen) von Ben: 6")
+
+    # The colour-bonus tiles: dark green is back in the box; a tile's dialog enters or corrects points.
+    def tile_dialog(lang):
+        name = {"en": "Colour-bonus tile red (city)", "de": "Farbbonus-Plättchen Rot (Stadt)"}[lang]
+        app.click(name, exact=False)
+
+    app.scroll_top()
+    app.wait_text("Farbbonus-Plättchen Dunkelgrün \\(Kastell\\): zurück in der Schachtel")
+    tile_dialog("de")
+    app.wait_text("Seite II: Punkte")
+    both(app, "tile-dialog", "de", play, tile_dialog)
+
+    # Anna is on stack 2 already; Ben empties stack 2 (14 tiles): the second scoring.
+    reveal(app, "Ben", 14, "de")
+    app.scroll_top()
+    app.wait_text("Ende von Durchgang 2: Ben hat Stapel 2 geleert")
+    app.click("Durchgang 2 zu Ende: Wertung 2")
+    app.click("Durchgang 2 zu Ende: Wertung 2", settle=800)
+    app.wait_label("Rote Leiste (innen) von Anna: 37")  # the rulebook: 13 + 2 + 22
+    app.wait_label("Grüne Leiste (außen) von Anna: 22")
+    app.wait_label("Rote Leiste (innen) von Ben: 10")
+    app.scroll_top()
+    app.wait_text("Wertung 2: Anna 15 \\+ 22 = 37; Ben 4 \\+ 6 = 10")
+    both(app, "scorings", "de", play)
+
+    # Round 3: Ben scores red, empties stack 3; one more full turn cycle follows.
+    act(app, "Ertragskarte: rote Punkte", "Ben", "6")
+    for _ in range(6):
+        app.click("Rote Leiste (innen) +5 (Ben)")
+    app.wait_label("Rote Leiste (innen) von Ben: 46")
+    reveal(app, "Ben", 7, "de")
+    app.scroll_top()
+    app.wait_text("Ende von Durchgang 3: Ben hat Stapel 3 geleert")
+    app.click("Durchgang 3 zu Ende: weitere Runde spielen")
+    app.click("Durchgang 3 zu Ende: weitere Runde spielen", settle=800)
+    app.wait_text("Weitere Runde: Anna bis Ben, alle noch einmal")
+    app.wait_label("Rote Leiste (innen) von Ben: 46")  # no scoring before the extra turn cycle
+    both(app, "extra-cycle", "de", play)
+    act(app, "Farbgebiet komplettiert", "Ben", "3 Feld(er): 6 grün")
+    app.click("Weitere Runde gespielt: dritte Wertung")
+    app.click("Weitere Runde gespielt: dritte Wertung", settle=800)
+    app.wait_label("Rote Leiste (innen) von Anna: 59")
+    app.wait_label("Rote Leiste (innen) von Ben: 58")
+    app.scroll_top()
+    app.wait_text("Wertung 3: Anna 37 \\+ 22 = 59; Ben 46 \\+ 12 = 58")
+    app.wait_text("Alle drei Wertungen sind erfolgt")
+    both(app, "finished", "de", play)
+
+    # The final scoring, prefilled from the tracker.
+    app.click("Schlusswertung", settle=800)
+    score = f"game/{sid}/score"
+    app.wait_text("Punkte berechnen")
+    assert field_value(app, "Rote Leiste (innen) von Anna") == "59"
+    assert field_value(app, "Grüne Leiste (außen) von Anna") == "22"
+    app.wait_label("Handkarten von Anna: 5")
+    app.click("Marmor +1 (Anna)")
+    app.click("Leere Felder +1 (Anna)")
+    app.click("Leere Felder +1 (Anna)")
+    app.wait_label("Leere Felder von Anna: 2")
+    app.scroll_top()
+    app.click("Auslage von Ben", exact=False)
+    assert field_value(app, "Rote Leiste (innen) von Ben") == "58"
+    app.fill("Rote Leiste (innen) von Ben", "5")  # a typo on the way ...
+    app.fill("Rote Leiste (innen) von Ben", "58")  # ... corrected
+    app.click("Arbeiter +1 (Ben)")
+    app.click("Arbeiter +1 (Ben)")
+    for _ in range(3):
+        app.click("Leere Felder +1 (Ben)")
+    app.wait_label("Leere Felder von Ben: 3")
+    both(app, "score-entry", "de", score)
+    app.click("Punkte berechnen", settle=800)
+    # 61 each; Ben has more empty fields.
+    app.wait_text("1. Ben: 61 Punkte")
+    app.wait_text("2. Anna: 61 Punkte")
+    assert app.has_text("Sieger: Ben")
+    assert app.has_text("Gleichstand")
+    assert app.has_text("5 Karte")
+    app.shot("castles-result-de")
+
+    # Corrected: Ben has 2 empty fields too, so the green track decides (Anna 22, Ben 12).
+    app.click("Auslagen ändern")
+    app.click("Auslage von Ben", exact=False)
+    app.click("Leere Felder -1 (Ben)")
+    app.wait_label("Leere Felder von Ben: 2")
+    app.click("Punkte berechnen", settle=800)
+    app.wait_text("1. Anna: 61 Punkte")
+    app.wait_text("2. Ben: 61 Punkte")
+    assert app.has_text("Sieger: Anna")
+    app.shot("castles-result-green-de")
+    switch(app, "en", score)
+    app.click("Calculate scores", settle=800)
+    app.wait_text("1. Anna: 61 points")
+    app.wait_text("Red track")
+    app.shot("castles-result-green-en")
+    switch(app, "de", score)
+    app.click("Punkte berechnen", settle=800)
+    app.click("Bestätigen und speichern", settle=1000)
+    app.wait_text("Sieger: Anna")
+    app.shot("castles-history-de")
+    assert not app.errors
