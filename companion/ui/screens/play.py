@@ -116,7 +116,9 @@ def PlayScreen(model: AppModel):
         *([TRACKER_PANELS[game.id](model, session)] if game.id in TRACKER_PANELS else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
-        *[player_card(i) for i in seat_order(len(names), on_turn)],
+        # One column on a phone, two side by side on a tablet or laptop.
+        ft.ResponsiveRow([ft.Container(player_card(i), col={"xs": 12, "md": 6})
+                          for i in seat_order(len(names), on_turn)], spacing=8, run_spacing=8),
         section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
                 or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)]),
     ]
