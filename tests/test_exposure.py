@@ -211,3 +211,15 @@ def test_box_data_from_a_file_is_validated(tmp_path, capsys):
     box.write_text(json.dumps({"carpe-diem": {"villa_4": "five", "banderole_7": 6, "banderole_9": 8}}))
     code, err = cli(["score", str(ROOT / "examples" / "carpe-diem-2p-district.json"), "--box", str(box)], capsys)
     assert code == 2 and "villa_4" in err
+
+
+def test_lan_address_is_one_of_this_machines_own_non_loopback_addresses():
+    """Read from the interfaces, not guessed: either None or an address an interface really has."""
+    from companion.ui import server
+
+    address = server.lan_address()
+    if address is not None:
+        assert not address.startswith("127.")
+        socket.inet_aton(address)  # a well-formed IPv4 address
+        assert address in server._interface_addresses() or address in {
+            info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}

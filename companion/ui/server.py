@@ -15,16 +15,32 @@ ASSETS = PROJECT_DIR / "assets"
 
 
 def lan_address() -> str | None:
-    """This machine's own non-loopback IPv4 address, from its interfaces (no traffic is sent)."""
+    """This machine's own non-loopback IPv4 address, read from its interfaces (no traffic is sent)."""
+    candidates = []
     try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     except OSError:
-        return None
-    for info in infos:
-        address = info[4][0]
-        if not address.startswith("127."):
-            return address
-    return None
+        pass
+    candidates += _interface_addresses()
+    return next((a for a in candidates if not a.startswith("127.")), None)
+
+
+def _interface_addresses() -> list[str]:
+    """IPv4 address of each network interface (Linux SIOCGIFADDR; elsewhere nothing)."""
+    try:
+        import fcntl
+        import struct
+    except ImportError:
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for _, name in socket.if_nameindex():
+            try:
+                packed = fcntl.ioctl(s.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))
+                found.append(socket.inet_ntoa(packed[20:24]))
+            except OSError:
+                continue  # an interface without an IPv4 address
+    return found
 
 
 def serve(host: str, port: int, data_dir: Path, lan: bool = False) -> int:
