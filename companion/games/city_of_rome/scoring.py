@@ -45,7 +45,7 @@ def parse_cell(value, path: str) -> Placed | None:
     require_dict(value, path)
     reject_unknown(value, {"card", "vp_markers"}, path)
     card_id = field(value, "card", path)
-    if card_id not in CARDS:
+    if not isinstance(card_id, str) or card_id not in CARDS:  # a list or object is not a card id (nor hashable)
         raise BoardStateError(f"{path}.card", Msg("city-of-rome.error.unknown_card", card=repr(card_id)))
     card = CARDS[card_id]
     markers = field(value, "vp_markers", path, 0)
