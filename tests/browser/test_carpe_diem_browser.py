@@ -58,7 +58,7 @@ def enter_card(app: App, space: int, lang: str = "en") -> None:
             name = DE_ITEMS.get(item, item) if de else item
             tap(app, f"{name} zu {part_name} hinzufügen" if de else f"Add {name} to {part_name}", exact=False)
             for _ in range(amount - 1):
-                tap(app, f"{name} +1 ({part_name})", settle=150)
+                tap(app, f"{name} +1 ({part_name})", settle=300)
     tap(app, "Karte speichern" if de else "Save card", settle=500)
 
 
@@ -83,17 +83,23 @@ def end_phase(app: App, de: bool) -> None:
     for r in range(1, 7):
         label = f"Runde {r} beenden" if de else f"End round {r}"
         tap(app, label)
-        tap(app, label, settle=500)
+        tap(app, label, settle=500, last=True)
     label = "Runde 7 beenden: Wertung" if de else "End round 7: scoring period"
     tap(app, label)
-    tap(app, label, settle=700)
+    tap(app, label, settle=700, last=True)
 
 
-def tap(app: App, name: str, exact: bool = True, settle: int = 350) -> None:
+def tap(app: App, name: str, exact: bool = True, settle: int = 350, last: bool = False) -> None:
     """Click a button once it is inside the visible part of the page or the open dialog: Flutter keeps
     controls that are scrolled just out of a dialog in the accessibility tree, and a click there would
     land on whatever is drawn at that spot (the bottom bar, another row)."""
     loc = app.find(app.button(name, exact))
+    if last:  # a dialog's button named like the one that opened it: wait for the dialog
+        for _ in range(25):
+            if app.button(name, exact).count() >= 2:
+                break
+            app.page.wait_for_timeout(200)
+        loc = app.button(name, exact).last
     for _ in range(12):
         box = loc.bounding_box()
         middle = box["y"] + box["height"] / 2 if box else 0
@@ -136,7 +142,7 @@ def english_game(app: App) -> None:
     tap(app, "Herbs +1 (Requirement (one set))")
     tap(app, "Add Victory points to Reward (per set)", exact=False)
     for _ in range(3):
-        tap(app, "Victory points +1 (Reward (per set))", settle=150)
+        tap(app, "Victory points +1 (Reward (per set))", settle=300)
     app.wait_text("A: pay 2 herbs » 4 VP")
     app.shot("carpe-diem-card-dialog-en")
     tap(app, "Save card", settle=500)
@@ -238,6 +244,7 @@ def english_game(app: App) -> None:
 
     # The villa with 4 chimneys and the banderole space 0 are printed on the box: asked once.
     app.wait_text("Your result needs values printed on your box")
+    app.scroll_top()
     app.shot("carpe-diem-box-data-en")
     app.fill("VP for a completed villa with 4 chimney(s) (overview board, villa table)", "5")
     app.fill("VP printed at space 0 of the banderole bar (game board, top margin)", "2")
@@ -275,7 +282,9 @@ def german_game(app: App) -> None:
         tap(app, f"{item} zu Bedingung (ein Satz) hinzufügen", exact=False)
     tap(app, "Siegpunkte zu Belohnung (je Satz) hinzufügen", exact=False)
     for _ in range(7):
-        tap(app, "Siegpunkte +1 (Belohnung (je Satz))", settle=150)
+        tap(app, "Siegpunkte +1 (Belohnung (je Satz))", settle=300)
+    app.wait_text("B: gib 1 Huhn")
+    app.wait_text("» 8 SP")
     app.shot("carpe-diem-card-dialog-de")
     tap(app, "Karte speichern", settle=500)
     reward(app, "Ben", "Garten fertig (Plättchen)", 3, de=True)
@@ -304,38 +313,35 @@ def german_game(app: App) -> None:
     app.wait_text("Durchgang 2 von 4, Runde 1 von 7")
 
     tap(app, "Schlusswertung", settle=900)
-    tap(app, "Nur Anzahlen", exact=False)
-    tap(app, "Fertige Villa hinzufügen")
-    tap(app, "Villa 1: Schornsteine +1 (Anna)")
-    tap(app, "Villa 1: Schornsteine +1 (Anna)")  # 5 chimneys: 7 VP (rulebook)
-    app.shot("carpe-diem-quick-de")
-    app.scroll_top()
-    tap(app, "Viertel als Raster", exact=False)
     tap(app, "Reihe 1, Spalte 1: leer", exact=False)
     app.shot("carpe-diem-cell-dialog-de")
     tap(app, "Villa", settle=500)
     tap(app, "Reihe 1, Spalte 2: leer", exact=False)
     app.shot("carpe-diem-grid-de")
+    tap(app, "Fertig")
     tap(app, "Ziel 1 (oben): noch nicht eingegeben", exact=False)
     app.shot("carpe-diem-goal-dialog-de")
     tap(app, "Schließen")
     tap(app, "Brunnenkarte hinzufügen")
     app.shot("carpe-diem-fountain-dialog-de")
     tap(app, "Abbrechen")
+    # In a hurry after all: the counts are made from the grid (the villa, 0 chimneys so far).
     app.scroll_top()
-    tap(app, "Nur Anzahlen", exact=False)  # back to the counts: they are kept? no: made from the grid
-    tap(app, "Fertige Villa hinzufügen")
-    tap(app, "Villa 1: Schornsteine +1 (Anna)")
-    tap(app, "Villa 1: Schornsteine +1 (Anna)")
+    tap(app, "Nur Anzahlen", exact=False)
+    for _ in range(5):
+        tap(app, "Villa 1: Schornsteine +1 (Anna)", settle=300)  # 5 chimneys: 7 VP (rulebook)
+    app.wait_label("Villa 1: Schornsteine von Anna: 5")
+    app.shot("carpe-diem-quick-de")
     app.scroll_top()
     tap(app, "Auslage von Ben", exact=False)
     tap(app, "Nur Anzahlen", exact=False)
     tap(app, "Punkte berechnen", settle=900)
     app.wait_text("Für euer Ergebnis fehlen Werte")
+    app.scroll_top()
     app.shot("carpe-diem-box-data-de")
     app.fill("SP auf Feld 0 der Banderolenleiste (Spielplan, oberer Rand)", "2")
     tap(app, "Speichern", settle=900)
-    # Anna: 0 + 7 + (2 herbs... none: 0 items) 0 + 2 = 9; Ben: 21 + 0 + 0 (1 coin? no: none) + 2 = 23.
+    # Anna: 0 VP cards + 7 (villa of 5) + 0 items + 2 (space 0) = 9; Ben: 21 + 0 + 0 items + 2 = 23.
     app.wait_text("1. Ben: 23 Punkte")
     app.wait_text("2. Anna: 9 Punkte")
     app.shot("carpe-diem-result-de")
