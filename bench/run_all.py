@@ -1,6 +1,6 @@
 """`make bench`: every benchmark and the full-size reliability harnesses, each printing its figures.
 
-    python bench/run_all.py            # everything (about 20-40 minutes, depending on the machine)
+    python bench/run_all.py            # everything (about 20 minutes on 2 busy cores)
     python bench/run_all.py quick      # the benchmarks only, no crash/damage/concurrency harnesses
     python bench/run_all.py scoring storage   # named parts only
 Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency.
