@@ -60,7 +60,12 @@ def main(argv: list[str]) -> int:
         print(f"  ({name}: {time.time() - t:.0f} s, load average {load_average()})", flush=True)
     out = ROOT / "test-artifacts" / "bench.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2, default=str), encoding="utf-8")
+    try:  # a run of some parts updates those parts and keeps the others' last figures
+        kept = json.loads(out.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        kept = {}
+    kept.update(results)
+    out.write_text(json.dumps(kept, indent=2, default=str), encoding="utf-8")
     print(f"\nDone in {time.time() - started:.0f} s; results in test-artifacts/bench.json"
           + (f"; FAILED: {', '.join(failed)}" if failed else ""))
     return 1 if failed else 0
