@@ -89,6 +89,28 @@ def test_the_server_listens_on_loopback_only_by_default(tmp_path):
     assert f"http://127.0.0.1:{port}/" in output
 
 
+@pytest.mark.skipif(not Path("/proc/self/net/tcp").exists(), reason="needs Linux /proc")
+def test_with_lan_the_server_listens_on_the_lan_address_only(tmp_path):
+    from companion.ui.server import lan_address
+
+    address = lan_address()
+    if address is None:
+        pytest.skip("this machine has no LAN address")
+    port = free_port()
+    proc = start_server(["--lan", "--port", str(port)], tmp_path)
+    try:
+        deadline = time.time() + 30
+        addresses: list[str] = []
+        while time.time() < deadline and not addresses:
+            assert proc.poll() is None, proc.stdout.read()
+            addresses = listening_addresses(proc.pid, port)
+            time.sleep(0.2)
+        assert addresses == [address], addresses  # not 0.0.0.0, not loopback as well
+    finally:
+        output = stop(proc)
+    assert f"http://{address}:{port}/" in output
+
+
 def test_the_default_settings_are_loopback():
     assert load_settings().host == "127.0.0.1"
     assert 'host = "127.0.0.1"' in (ROOT / "flet.toml").read_text(encoding="utf-8")
