@@ -60,6 +60,8 @@ class Counter:
     minimum: int = 0
     steps: tuple[int, ...] = (1,)
     maximum: int | None = None
+    # Shown folded under "More" on the player's card: counts needed now and then, not every turn.
+    secondary: bool = False
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,8 @@ COUNTERS = (
     # VP may go below 0 on paper: the rules take 4 VP for an unmet card and say nothing of a floor.
     Counter("vp", Msg("carpe-diem.counter.vp"), minimum=-99, steps=(1, 5)),
     *(Counter(k, Msg(f"carpe-diem.counter.{k}")) for k in RESOURCES[1:]),
-    *(Counter(k, Msg(f"carpe-diem.counter.{k}")) for k in DISTRICT),
+    # District counts feed the "own" scoring cards: checked at a scoring, not changed every turn.
+    *(Counter(k, Msg(f"carpe-diem.counter.{k}"), secondary=True) for k in DISTRICT),
 )
 LANDSCAPE_ACTIONS = {f"complete_{k}": k for k in LANDSCAPES}
 REWARD_ACTIONS = ("complete_merchant", "complete_baker", "complete_administrator", "complete_craftsman",

@@ -5,3 +5,6 @@ from companion.ui.panels.carpe_diem import CarpeDiemPanel
 from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
 
 TRACKER_PANELS: dict = {"carpe-diem": CarpeDiemPanel, "castles-of-tuscany": CastlesOfTuscanyPanel}
+# Panels that offer the per-player actions themselves (grouped, one-handed): the player cards then
+# show only the counters.
+PANELS_WITH_PLAYER_ACTIONS = {"carpe-diem"}

@@ -13,7 +13,7 @@ from companion.core.game import InvalidMove, MissingBoxData
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
-from companion.ui.panels import TRACKER_PANELS
+from companion.ui.panels import PANELS_WITH_PLAYER_ACTIONS, TRACKER_PANELS
 from companion.ui.screens.common import missing_game
 from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, screen, section, stepper
 
@@ -73,7 +73,7 @@ def PlayScreen(model: AppModel):
     on_turn = player_on_turn(state, len(names))
     actions = game.actions(state, config)
     global_actions = [a for a in actions if not a.per_player]
-    player_actions = [a for a in actions if a.per_player]
+    player_actions = [] if game.id in PANELS_WITH_PLAYER_ACTIONS else [a for a in actions if a.per_player]
 
     def player_card(i):
         p = config["players"][i]
@@ -85,13 +85,17 @@ def PlayScreen(model: AppModel):
             *([badge(model.t("ui.play.on_turn"), ft.Colors.PRIMARY_CONTAINER)] if i == on_turn else []),
             *([badge(model.t("ui.play.start_player"), ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
         ])
-        steppers = [
-            stepper(model.m(c.label), values[c.id],
-                    lambda delta, c=c: model.record(session, {"type": "adjust", "player": i, "counter": c.id,
-                                                              "delta": delta}),
-                    who=p["name"], model=model, steps=c.steps, minimum=c.minimum)
-            for c in game.counters
-        ]
+        def counter_row(c):
+            return stepper(model.m(c.label), values[c.id],
+                           lambda delta: model.record(session, {"type": "adjust", "player": i, "counter": c.id,
+                                                                "delta": delta}),
+                           who=p["name"], model=model, steps=c.steps, minimum=c.minimum)
+
+        steppers = [counter_row(c) for c in game.counters if not c.secondary]
+        more = [counter_row(c) for c in game.counters if c.secondary]
+        if more:
+            steppers.append(ft.ExpansionTile(title=ft.Text(model.t("ui.play.more_counts", player=p["name"])),
+                                             controls=more, tile_padding=ft.Padding.all(0)))
         # Two buttons a row (also in a half-width card on a wider screen): many actions stay within reach.
         buttons = ft.ResponsiveRow([
             ft.OutlinedButton(content=ft.Text(model.m(a.label), text_align=ft.TextAlign.CENTER, max_lines=3,
