@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.storage import Repository
 from companion.ui.model import AppModel
+from companion.ui.widgets import theme_mode
 from companion.ui.screens.history import HistoryScreen, PlayScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.new_game import NewGameScreen
@@ -23,9 +24,12 @@ def make_main(repo: Repository):
         page.theme = ft.Theme(color_scheme_seed="#8c3b2a")
         page.dark_theme = ft.Theme(color_scheme_seed="#8c3b2a")
 
+        page.theme_mode = theme_mode(model.theme)
+
+        # The App takes no observable argument: it re-renders on route changes only. Each screen
+        # receives the model and re-renders itself on a change (far cheaper than the whole tree).
         @ft.component
-        def App(model: AppModel):
-            page.theme_mode = ft.ThemeMode.DARK if model.theme == "dark" else ft.ThemeMode.LIGHT
+        def App():
 
             def route(path, component, index=False):
                 def render():
@@ -48,6 +52,6 @@ def make_main(repo: Repository):
                 manage_views=True,
             )
 
-        page.render_views(App, model)
+        page.render_views(App)
 
     return main

@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import flet as ft
 
+from companion.core.text import Msg, tr
 from companion.ui.model import AppModel
+
+
+@dataclass(frozen=True)
+class Texts:
+    """The language alone, for memoized components: passing the AppModel would subscribe them to
+    every change and defeat the memo. Same `t`/`m` as the model, so widgets take either."""
+
+    lang: str
+
+    def t(self, key: str, **params) -> str:
+        return tr(self.lang, key, **params)
+
+    def m(self, msg: Msg) -> str:
+        return msg.render(self.lang)
 
 TOUCH = 48  # minimum touch target, in logical pixels
 
@@ -15,6 +31,10 @@ PLAYER_COLOURS = {
     "red": "#c62828", "blue": "#1e5fb4", "yellow": "#e6b800", "green": "#2e7d32",
     "black": "#2b2b2b", "purple": "#6a1b9a", "grey": "#8a8a8a", "pink": "#d81b60",
 }
+
+
+def theme_mode(theme: str) -> ft.ThemeMode:
+    return ft.ThemeMode.DARK if theme == "dark" else ft.ThemeMode.LIGHT
 
 
 def colour_dot(colour: str, size: int = 16) -> ft.Control:
@@ -64,7 +84,7 @@ def section(title: str, controls: list[ft.Control]) -> ft.Control:
                       *controls], spacing=8)
 
 
-def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str, model: AppModel,
+def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str, model: "AppModel | Texts",
             steps: tuple[int, ...] = (1,), minimum: int | None = 0) -> ft.Control:
     """`label  [-] value [+]`; each button is named e.g. "Money +1 (Anna)"."""
     minus = [icon_button(ft.Icons.REMOVE, model.t("ui.step", counter=label, delta=f"-{s}", player=who),

@@ -1,6 +1,8 @@
 """The app shell in English: new game with earlier names and fixed 2-player colours, the setup and
 tracker screens, dark theme, and a server killed with SIGKILL mid-game that comes back exactly."""
 
+import re
+
 from tests.browser.harness import App, Server
 
 
@@ -43,7 +45,7 @@ def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
         app = App(browser, server.url).open()
         app.wait_text("Games in progress")
         app.shot("home-en-resume")
-        app.page.get_by_text("City of Rome").first.click()
+        app.find(app.page.get_by_role("button", name=re.compile(r"^City of Rome"))).click()
         app.page.wait_for_timeout(800)
         app.wait_text("Round 2 of 14")
         app.wait_text("Start player: Finn")

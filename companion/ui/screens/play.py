@@ -15,7 +15,7 @@ from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.panels import PANELS_WITH_PLAYER_ACTIONS, TRACKER_PANELS
 from companion.ui.screens.common import missing_game
-from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, screen, section, stepper
+from companion.ui.widgets import TOUCH, Texts, colour_dot, error_banner, icon_button, screen, section, stepper
 
 LOG_LINES = 12
 
@@ -28,6 +28,12 @@ def PlayScreen(model: AppModel):
     pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
     needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
     session = model.session(sid)
+    # Stable identities (same session, same setters): the memoized player cards compare them.
+    adjust = ft.use_callback(lambda player, counter, delta: model.record(
+        session, {"type": "adjust", "player": player, "counter": counter, "delta": delta}), [sid])
+    trigger = ft.use_callback(lambda action, player=None: (
+        set_pending((action, player)) if action.confirm or action.value_choices
+        else submit(event_for(action, player))), [sid])
 
     def submit(event):
         keys, why = missing_box_data(session, event)
@@ -57,12 +63,6 @@ def PlayScreen(model: AppModel):
     game, config, state = session.game, session.config, session.state
     names = [p["name"] for p in config["players"]]
 
-    def trigger(action, player=None):
-        if action.confirm or action.value_choices:
-            set_pending((action, player))
-        else:
-            submit(event_for(action, player))
-
     def to_scoring(e):
         if session.board is None:
             model.update_session(session, stage="scoring", board=game.board_from_tracker(state, config))
@@ -75,41 +75,6 @@ def PlayScreen(model: AppModel):
     global_actions = [a for a in actions if not a.per_player]
     player_actions = [] if game.id in PANELS_WITH_PLAYER_ACTIONS else [a for a in actions if a.per_player]
 
-    def player_card(i):
-        p = config["players"][i]
-        values = state["players"][i]["counters"]
-        is_start = state.get("start_player") == i
-        header = ft.Row([
-            colour_dot(p["colour"], 18),
-            ft.Text(p["name"], theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
-            *([badge(model.t("ui.play.on_turn"), ft.Colors.PRIMARY_CONTAINER)] if i == on_turn else []),
-            *([badge(model.t("ui.play.start_player"), ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
-        ])
-        def counter_row(c):
-            return stepper(model.m(c.label), values[c.id],
-                           lambda delta: model.record(session, {"type": "adjust", "player": i, "counter": c.id,
-                                                                "delta": delta}),
-                           who=p["name"], model=model, steps=c.steps, minimum=c.minimum)
-
-        steppers = [counter_row(c) for c in game.counters if not c.secondary]
-        more = [counter_row(c) for c in game.counters if c.secondary]
-        if more:
-            steppers.append(ft.ExpansionTile(title=ft.Text(model.t("ui.play.more_counts", player=p["name"])),
-                                             controls=more, tile_padding=ft.Padding.all(0)))
-        # Two buttons a row (also in a half-width card on a wider screen): many actions stay within reach.
-        buttons = ft.ResponsiveRow([
-            ft.OutlinedButton(content=ft.Text(model.m(a.label), text_align=ft.TextAlign.CENTER, max_lines=3,
-                                              semantics_label=model.t("ui.play.action_for", action=model.m(a.label),
-                                                                      player=p["name"])),
-                              on_click=lambda e, a=a: trigger(a, i), height=56, col={"xs": 6},
-                              style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
-            for a in player_actions], spacing=6, run_spacing=6)
-        return ft.Card(content=ft.Container(
-            padding=12, border_radius=12,
-            border=ft.Border.all(2, ft.Colors.PRIMARY) if i == on_turn else None,
-            content=ft.Column([header, *steppers, buttons] if player_actions else [header, *steppers], spacing=4),
-        ))
-
     log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
     finished = bool(state.get("finished"))
     controls = [
@@ -121,8 +86,13 @@ def PlayScreen(model: AppModel):
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
         # One column on a phone, two side by side on a tablet or laptop.
-        ft.ResponsiveRow([ft.Container(player_card(i), col={"xs": 12, "md": 6})
-                          for i in seat_order(len(names), on_turn)], spacing=8, run_spacing=8),
+        ft.ResponsiveRow([
+            ft.Container(PlayerCard(
+                Texts(model.lang), i, config["players"][i]["name"], config["players"][i]["colour"],
+                tuple(state["players"][i]["counters"][c.id] for c in game.counters),
+                state.get("start_player") == i, i == on_turn, game.counters, tuple(player_actions), adjust, trigger,
+            ), col={"xs": 12, "md": 6})
+            for i in seat_order(len(names), on_turn)], spacing=8, run_spacing=8),
         section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
                 or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)]),
     ]
@@ -136,6 +106,46 @@ def PlayScreen(model: AppModel):
             icon_button(ft.Icons.REDO, model.t("ui.redo"), lambda e: model.redo(session), disabled=not session.can_redo),
         ],
     )
+
+
+@ft.component
+def PlayerCardView(texts: Texts, seat: int, name: str, colour: str, values: tuple, is_start: bool,
+                   is_on_turn: bool, counters: tuple, actions: tuple, adjust, trigger):
+    """One player's counters and actions. Memoized: a click re-renders only the card whose values
+    changed, which keeps the tracker quick however many players and counters it shows."""
+    header = ft.Row([
+        colour_dot(colour, 18),
+        ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
+        *([badge(texts.t("ui.play.on_turn"), ft.Colors.PRIMARY_CONTAINER)] if is_on_turn else []),
+        *([badge(texts.t("ui.play.start_player"), ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
+    ])
+
+    def counter_row(c, value):
+        return stepper(texts.m(c.label), value, lambda delta: adjust(seat, c.id, delta), who=name, model=texts,
+                       steps=c.steps, minimum=c.minimum)
+
+    rows = [counter_row(c, v) for c, v in zip(counters, values) if not c.secondary]
+    more = [counter_row(c, v) for c, v in zip(counters, values) if c.secondary]
+    if more:
+        rows.append(ft.ExpansionTile(title=ft.Text(texts.t("ui.play.more_counts", player=name)),
+                                     controls=more, tile_padding=ft.Padding.all(0)))
+    if actions:
+        # Two buttons a row (also in a half-width card on a wider screen): many actions stay within reach.
+        rows.append(ft.ResponsiveRow([
+            ft.OutlinedButton(content=ft.Text(texts.m(a.label), text_align=ft.TextAlign.CENTER, max_lines=3,
+                                              semantics_label=texts.t("ui.play.action_for", action=texts.m(a.label),
+                                                                      player=name)),
+                              on_click=lambda e, a=a: trigger(a, seat), height=56, col={"xs": 6},
+                              style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
+            for a in actions], spacing=6, run_spacing=6))
+    return ft.Card(content=ft.Container(
+        padding=12, border_radius=12,
+        border=ft.Border.all(2, ft.Colors.PRIMARY) if is_on_turn else None,
+        content=ft.Column([header, *rows], spacing=4),
+    ))
+
+
+PlayerCard = ft.memo(PlayerCardView)
 
 
 def player_on_turn(state: dict, players: int) -> int | None:

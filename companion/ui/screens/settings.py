@@ -7,7 +7,7 @@ import flet as ft
 from companion.games import GAMES
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
-from companion.ui.widgets import TOUCH, screen, section
+from companion.ui.widgets import TOUCH, screen, section, theme_mode
 
 
 def choice_row(options: list[tuple[str, str]], current: str, on_pick) -> ft.Control:
@@ -22,12 +22,19 @@ def choice_row(options: list[tuple[str, str]], current: str, on_pick) -> ft.Cont
 @ft.component
 def SettingsScreen(model: AppModel):
     games_with_box = [g for g in GAMES.values() if g.box_values]
+    page = ft.context.page
+
+    def pick_theme(value: str) -> None:
+        model.set_theme(value)
+        page.theme_mode = theme_mode(value)  # the page itself, not a screen, carries the theme
+        page.update()
+
     controls = [
         section(model.t("ui.settings.language"),
                 [choice_row([("de", "Deutsch"), ("en", "English")], model.lang, model.set_lang)]),
         section(model.t("ui.settings.theme"),
                 [choice_row([("light", model.t("ui.settings.light")), ("dark", model.t("ui.settings.dark"))],
-                            model.theme, model.set_theme)]),
+                            model.theme, pick_theme)]),
         section(model.t("ui.settings.box_data"),
                 [ft.Text(model.t("ui.settings.box_data_hint"), size=13)]
                 + [BoxDataEditor(model, g.id) for g in games_with_box]
