@@ -25,6 +25,7 @@ class AppModel:
     theme: str = "light"
     revision: int = 0
     error: str = ""  # the last refused entry, shown until the next one
+    error_session: str = ""  # the game it was refused in (not shown in another game)
     notices: list = field(default_factory=list)
 
     @staticmethod
@@ -34,6 +35,9 @@ class AppModel:
                         notices=[n.render(settings["lang"]) for n in repo.notices])
 
     # ------------------------------------------------------------------ text
+
+    def error_for(self, session: Session) -> str:
+        return self.error if self.error_session == session.id else ""
 
     def t(self, key: str, **params) -> str:
         return tr(self.lang, key, **params)
@@ -79,6 +83,7 @@ class AppModel:
             session.record(event)
         except InvalidMove as refused:
             self.error = refused.msg.render(self.lang)
+            self.error_session = session.id
             return False
         self.repo.save(session)
         self.error = ""

@@ -81,7 +81,7 @@ def PlayScreen(model: AppModel):
         ft.Card(content=ft.Container(padding=12, content=ft.Column(
             [ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None) for n, line in
              enumerate(game.status(state, config))], spacing=4))),
-        *([error_banner(model.error)] if model.error else []),
+        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         *([TRACKER_PANELS[game.id](model, session)] if game.id in TRACKER_PANELS else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
