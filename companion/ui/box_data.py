@@ -65,9 +65,18 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
             helper = model.m(bv.source)
         else:
             helper = model.t("ui.settings.box_entered" if bv.key in stored else "ui.settings.box_unknown")
-        fields.append(ft.TextField(label=model.m(bv.label) if bv.label else bv.key, value=text_of(bv),
-                                   helper=helper, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
-                                   on_change=lambda e, k=bv.key: set_drafts({**drafts, k: e.control.value})))
+        label = model.m(bv.label) if bv.label else bv.key
+        # The long label wraps beside a short number field (a field's own label cannot wrap).
+        fields.append(ft.Row([
+            ft.Column([ft.Text(label), ft.Text(helper, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+                      spacing=2, expand=True),
+            # `label` names the field for screen readers; it is drawn at no size (the text beside shows it).
+            ft.TextField(label=label, label_style=ft.TextStyle(size=0.01), value=text_of(bv), width=88,
+                         filled=True, border=ft.InputBorder.UNDERLINE, text_align=ft.TextAlign.CENTER,
+                         keyboard_type=ft.KeyboardType.NUMBER,
+                         on_change=lambda e, k=bv.key: set_drafts({**drafts, k: e.control.value})),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column([*fields,
                       ft.FilledButton(model.t("ui.settings.box_save"), icon=ft.Icons.SAVE, on_click=save, height=TOUCH),
-                      *([ft.Text(message)] if message else [])], spacing=8)
+                      *([ft.Text(message)] if message else [])], spacing=8,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
