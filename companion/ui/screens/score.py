@@ -53,6 +53,8 @@ def ScoreScreen(model: AppModel):
         model.update_session(session, board=new_board)
 
     def confirm(e):
+        if model.session(sid) is None:  # a second tap on Confirm: the play is already saved
+            return
         play = make_play(session, sheet, board, box)
         model.repo.finish(session, play)
         model.changed()
