@@ -65,3 +65,12 @@ def read_players(data: dict, min_players: int, max_players: int) -> list[dict]:
             raise BoardStateError(f"{path}.name", Msg("core.board.name_twice", name=name))
         seen.add(name.strip().casefold())
     return players
+
+
+def read_table(data: Any, game_id: str, min_players: int, max_players: int) -> list[dict]:
+    """The top of every board state: an object with `players` (and `game`, which must match)."""
+    require_dict(data, "$")
+    reject_unknown(data, {"game", "players"}, "$")
+    if data.get("game", game_id) != game_id:
+        raise BoardStateError("$.game", Msg("core.board.wrong_game", expected=game_id))
+    return read_players(data, min_players, max_players)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.core.board import field, read_players, reject_unknown, require_dict, require_int, require_list
+from companion.core.board import field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError, BoxValue, MissingBoxData
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -240,11 +240,7 @@ def parse_banderole(value: Any, path: str) -> tuple[int, int | None]:
 
 def parse_board_state(data: Any) -> dict:
     """Validate a whole table's end state (see docs/board-state-carpe-diem.md)."""
-    require_dict(data, "$")
-    reject_unknown(data, {"game", "players"}, "$")
-    if data.get("game", GAME_ID) != GAME_ID:
-        raise BoardStateError("$.game", Msg("core.board.wrong_game", expected=GAME_ID))
-    players = read_players(data, 2, 4)
+    players = read_table(data, GAME_ID, 2, 4)
     out = []
     for i, p in enumerate(players):
         path = f"$.players[{i}]"

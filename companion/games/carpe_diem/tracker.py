@@ -39,6 +39,8 @@ COUNTERS = (
     *(Counter(k, Msg(f"carpe-diem.counter.{k}"), secondary=True) for k in DISTRICT),
 )
 LANDSCAPE_ACTIONS = {f"complete_{k}": k for k in LANDSCAPES}
+SINGLE_TILE_REWARDS = {"place_market": ("market", "coins"), "place_bakery": ("bakery", "bread"),
+                       "place_fountain": ("fountain", "fountain_cards")}
 REWARD_ACTIONS = ("complete_merchant", "complete_baker", "complete_administrator", "complete_craftsman",
                   "place_market", "place_bakery", "place_fountain", "banderole_space")
 STEP_CHOICES = (1, 2, 3, 4, 5, 6)
@@ -289,18 +291,11 @@ def reward(state: dict, event: dict, config: dict) -> None:
     elif kind == "complete_craftsman":
         c["craftsman"] += 1
         _log(state, "craftsman", player=name)
-    elif kind == "place_market":
-        c["market"] += 1
-        c["coins"] += 1
-        _log(state, "market", player=name)
-    elif kind == "place_bakery":
-        c["bakery"] += 1
-        c["bread"] += 1
-        _log(state, "bakery", player=name)
-    elif kind == "place_fountain":
-        c["fountain"] += 1
-        c["fountain_cards"] += 1
-        _log(state, "fountain", player=name)
+    elif kind in SINGLE_TILE_REWARDS:  # market +1 coin, bakery +1 bread, fountain +1 fountain card
+        feature, reward = SINGLE_TILE_REWARDS[kind]
+        c[feature] += 1
+        c[reward] += 1
+        _log(state, feature, player=name)
     elif kind == "banderole_space":
         move_banderole(state, player, 1)
         _log(state, "banderole", player=name, steps=1, space=banderole_position(state, player)[0])

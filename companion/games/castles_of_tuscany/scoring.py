@@ -7,7 +7,7 @@ Most red points wins; ties: more empty fields on the player's board, then more g
 
 from __future__ import annotations
 
-from companion.core.board import field, read_players, reject_unknown, require_dict, require_int
+from companion.core.board import field, read_table, reject_unknown, require_int
 from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -47,11 +47,7 @@ def parse_player(p: dict, path: str) -> dict:
 
 def parse_board_state(data) -> dict:
     """Validate a table's end state (see docs/board-state-castles-of-tuscany.md)."""
-    require_dict(data, "$")
-    reject_unknown(data, {"game", "players"}, "$")
-    if data.get("game", GAME_ID) != GAME_ID:
-        raise BoardStateError("$.game", Msg("core.board.wrong_game", expected=GAME_ID))
-    players = read_players(data, 2, MAX_PLAYERS)
+    players = read_table(data, GAME_ID, 2, MAX_PLAYERS)
     return {"game": GAME_ID, "players": [parse_player(p, f"$.players[{i}]") for i, p in enumerate(players)]}
 
 

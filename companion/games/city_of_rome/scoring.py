@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.board import field, read_players, reject_unknown, require_dict, require_int, require_list
+from companion.core.board import field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -101,11 +101,7 @@ def check_city(city: City, path: str) -> None:
 
 def parse_board_state(data) -> dict:
     """Validate a whole table's end state; returns it normalised (cities as `Placed` grids)."""
-    require_dict(data, "$")
-    reject_unknown(data, {"game", "players"}, "$")
-    if data.get("game", "city-of-rome") != "city-of-rome":
-        raise BoardStateError("$.game", Msg("core.board.wrong_game", expected="city-of-rome"))
-    players = read_players(data, 2, 4)
+    players = read_table(data, "city-of-rome", 2, 4)
     count = len(players)
     out = []
     used: dict[str, list[str]] = {}

@@ -9,7 +9,7 @@ for that kind. Ties for the win: more goods left (coins included), then a shared
 
 from __future__ import annotations
 
-from companion.core.board import field, read_players, reject_unknown, require_dict, require_int, require_list
+from companion.core.board import field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -98,11 +98,7 @@ def parse_goods(value, path: str) -> tuple[dict[str, int] | None, int]:
 
 def parse_board_state(data) -> dict:
     """Validate a whole table's end state; returns it normalised (worker counts per kind)."""
-    require_dict(data, "$")
-    reject_unknown(data, {"game", "players"}, "$")
-    if data.get("game", GAME_ID) != GAME_ID:
-        raise BoardStateError("$.game", Msg("core.board.wrong_game", expected=GAME_ID))
-    players = read_players(data, 2, 4)
+    players = read_table(data, GAME_ID, 2, 4)
     out = []
     bonus_seen = 0
     for i, p in enumerate(players):
