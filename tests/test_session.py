@@ -1,6 +1,7 @@
 """The session engine: an event log with an undo cursor, replayed into the tracker state."""
 
 import copy
+import dataclasses
 import json
 import random
 
@@ -8,6 +9,7 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
+from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
 
@@ -189,13 +191,70 @@ def test_from_json_rejects_a_cursor_out_of_range(cursor):
         Session.from_json(data, GAMES)
 
 
-def test_from_json_replays_at_load_and_rejects_a_log_the_rules_forbid():
+def test_from_json_keeps_the_entries_before_one_the_rules_forbid_and_sets_the_rest_aside():
     s = new_session()
     data = json.loads(json.dumps(s.to_json()))
-    data["events"] = [adjust(0, "money", -10)]
+    good = [adjust(0, "money", 2), adjust(1, "money", 1)]
+    bad = [adjust(0, "money", -10), adjust(2, "money", 1)]
+    data["events"] = good + bad
+    data["cursor"] = 4
+    back = Session.from_json(data, GAMES)
+    assert back.events == good and back.cursor == 2
+    assert back.set_aside == bad
+    assert money(back, 0) == 7 and money(back, 1) == 6 and money(back, 2) == 5
+    # The entries set aside stay in the saved game, so nothing is lost for good.
+    again = Session.from_json(json.loads(json.dumps(back.to_json())), GAMES)
+    assert again.set_aside == bad and again.events == good
+
+
+def test_a_redo_tail_that_no_longer_replays_is_set_aside_and_the_cursor_kept():
+    s = new_session()
+    data = json.loads(json.dumps(s.to_json()))
+    data["events"] = [adjust(0, "money", 2), {"type": "no-such-entry"}]
     data["cursor"] = 1
-    with pytest.raises(InvalidMove):
+    back = Session.from_json(data, GAMES)
+    assert back.events == [adjust(0, "money", 2)] and back.cursor == 1
+    assert back.set_aside == [{"type": "no-such-entry"}]
+
+
+def test_a_game_saved_under_event_schema_1_is_upgraded_by_the_game_on_load():
+    s = new_session()
+    s.record(adjust(0, "money", 2))
+    data = json.loads(json.dumps(s.to_json()))
+    assert data["event_schema"] == 2
+    del data["event_schema"]  # as today's files were saved
+    seen = []
+    game = dataclasses.replace(GAME, upgrade_event=lambda e: seen.append(e) or {**e, "delta": 3})
+    back = Session.from_json(data, {GAME.id: game})
+    assert seen == [adjust(0, "money", 2)]
+    assert money(back) == 8
+    assert back.to_json()["event_schema"] == 2
+    # A current file is not upgraded again.
+    seen.clear()
+    Session.from_json(json.loads(json.dumps(back.to_json())), {GAME.id: game})
+    assert seen == []
+
+
+def test_a_file_of_an_unknown_event_schema_is_refused():
+    data = json.loads(json.dumps(new_session().to_json()))
+    data["event_schema"] = 99
+    with pytest.raises(ValueError):
         Session.from_json(data, GAMES)
+
+
+def test_entry_lines_name_what_each_entry_wrote_and_copies_are_independent():
+    s = new_session()
+    s.record(adjust(0, "money", 3))
+    s.record(END_ROUND)
+    s.record(adjust(1, "money", 5))
+    assert [m.to_json() for m in s.entry_lines(2)] == s.state["log"][-1:]
+    assert "Ben" in s.entry_lines(2)[0].render("en")
+    assert s.entry_lines(0)[0].render("en") == Msg.from_json(s.state["log"][0]).render("en")
+    copy_ = s.copy()
+    copy_.undo()
+    copy_.record(adjust(2, "money", 1))
+    assert s.cursor == 3 and money(s, 1) == 10 and money(s, 2) == 5  # the original is untouched
+    assert copy_.cursor == 3 and money(copy_, 1) == 5 and money(copy_, 2) == 6
 
 
 # ------------------------------------------------------------------ make_config

@@ -113,6 +113,9 @@ class GameDefinition:
     # Player counts whose rules fix the colours (City of Rome: 2 players are white and brown).
     fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
+    # Turns an entry saved under event schema 1 (games saved before entries named their choices)
+    # into today's form; see `companion.core.session.EVENT_SCHEMA`.
+    upgrade_event: Callable[[dict], dict] = lambda event: event
 
     def colours_for(self, players: int) -> tuple[str, ...]:
         return self.fixed_colours.get(players, self.colours)

@@ -2,6 +2,11 @@
 
 The tracker state is never stored; it is the fold of `game.apply` over `events[:cursor]`.
 Undo moves the cursor back, redo forward, and a new entry drops whatever was undone.
+
+Saved games carry `event_schema`: entries of an older schema are turned into today's form by the
+game's `upgrade_event` when the game is loaded (schema 1: games saved before entries named their
+choices). A log that no longer replays keeps every entry up to the last good one; the rest is kept
+aside in the file (`set_aside`) and the home screen says so.
 """
 
 from __future__ import annotations
@@ -9,11 +14,13 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 
 from companion.core.game import GameDefinition, InvalidMove
 from companion.core.text import Msg
 
+EVENT_SCHEMA = 2
 
 def new_session_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
@@ -58,30 +65,52 @@ class Session:
     cursor: int = 0
     setup_done: list[str] = field(default_factory=list)
     board: dict | None = None  # the end-scoring entry in progress
+    board_done: list[int] = field(default_factory=list)  # seats whose end-scoring board is entered
     stage: str = "setup"  # setup -> play -> scoring
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
+    revision: int = 0  # counts every saved change, so a screen can tell that it is behind
+    set_aside: list[dict] = field(default_factory=list)  # entries that no longer replayed (kept, not lost)
     _state: dict | None = field(default=None, repr=False, compare=False)
+    # The log's length after each entry up to the cursor: which log lines an entry wrote (undo says them).
+    _marks: list[int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def state(self) -> dict:
         if self._state is None:
             state = self.game.initial_state(self.config)
+            marks = []
             for event in self.events[: self.cursor]:
-                # Entries were valid when recorded; a log that fails here fails the whole replay.
+                # Entries were valid when recorded; `from_json` finds a log that fails here at load.
                 self.game.apply_in_place(state, event, self.config)
-            self._state = state
+                marks.append(len(state.get("log", ())))
+            self._state, self._marks = state, marks
         return self._state
+
+    def copy(self) -> "Session":
+        """A copy to apply a change to: it becomes the game only once it is saved."""
+        self.state  # replay once here, not once per copy
+        return replace(self, events=list(self.events), setup_done=list(self.setup_done),
+                       board=copy.deepcopy(self.board), board_done=list(self.board_done),
+                       set_aside=list(self.set_aside), _marks=list(self._marks))
 
     def record(self, event: dict) -> dict:
         """Apply and log an entry; raises InvalidMove (nothing changes) if the rules forbid it."""
         new_state = self.game.apply(self.state, event, self.config)
         del self.events[self.cursor:]
+        del self._marks[self.cursor:]
         self.events.append(event)
+        self._marks.append(len(new_state.get("log", ())))
         self.cursor = len(self.events)
         self._state = new_state
         self.updated = time.time()
         return new_state
+
+    def entry_lines(self, index: int) -> list[Msg]:
+        """What entry `index` (0-based, before the cursor) wrote into the log."""
+        self.state
+        start = self._marks[index - 1] if index > 0 else 0
+        return [Msg.from_json(m) for m in self.state.get("log", [])[start:self._marks[index]]]
 
     @property
     def can_undo(self) -> bool:
@@ -94,13 +123,13 @@ class Session:
     def undo(self) -> None:
         if self.can_undo:
             self.cursor -= 1
-            self._state = None
+            self._state = self._marks = None
             self.updated = time.time()
 
     def redo(self) -> None:
         if self.can_redo:
             self.cursor += 1
-            self._state = None
+            self._state = self._marks = None
             self.updated = time.time()
 
     def to_json(self) -> dict:
@@ -108,25 +137,51 @@ class Session:
             "id": self.id,
             "game": self.game.id,
             "config": self.config,
+            "event_schema": EVENT_SCHEMA,
             "events": self.events,
             "cursor": self.cursor,
             "setup_done": self.setup_done,
             "board": self.board,
+            "board_done": self.board_done,
             "stage": self.stage,
             "created": self.created,
             "updated": self.updated,
+            "revision": self.revision,
+            **({"set_aside": self.set_aside} if self.set_aside else {}),
         }
 
     @staticmethod
     def from_json(data: dict, games: dict[str, GameDefinition]) -> "Session":
         game = games[data["game"]]
+        schema = data.get("event_schema", 1)
+        if schema not in range(1, EVENT_SCHEMA + 1):
+            raise ValueError(f"event schema {schema!r}, this version knows 1 to {EVENT_SCHEMA}")
+        events = list(data["events"])
+        if schema < EVENT_SCHEMA:
+            events = [game.upgrade_event(e) for e in events]
         session = Session(
-            id=data["id"], game=game, config=data["config"], events=list(data["events"]),
+            id=data["id"], game=game, config=data["config"], events=events,
             cursor=int(data["cursor"]), setup_done=list(data.get("setup_done", [])),
-            board=data.get("board"), stage=data.get("stage", "setup"),
+            board=data.get("board"), board_done=list(data.get("board_done", [])), stage=data.get("stage", "setup"),
             created=data.get("created", time.time()), updated=data.get("updated", time.time()),
+            revision=int(data.get("revision", 0)), set_aside=list(data.get("set_aside", [])),
         )
         if not 0 <= session.cursor <= len(session.events):
             raise ValueError("cursor out of range")
-        session.state  # replay now so a damaged log is found at load, not mid-game
+        session._replay_keeping_good_entries()  # a damaged log is found at load, not mid-game
         return session
+
+    def _replay_keeping_good_entries(self) -> None:
+        """Replay the whole log; at the first entry that fails, keep what came before and set the rest
+        aside (still saved in the file) instead of losing the game."""
+        state = self.game.initial_state(self.config)
+        for index, event in enumerate(self.events):
+            try:
+                self.game.apply_in_place(state, event, self.config)
+            except Exception:  # any damage: an entry the rules refuse, or one of the wrong shape
+                self.set_aside = self.events[index:] + self.set_aside
+                self.events = self.events[:index]
+                self.cursor = min(self.cursor, index)
+                break
+        self._state = self._marks = None
+        self.state
