@@ -1,20 +1,70 @@
-"""The app's state for one browser tab: language, theme and the shared repository.
+"""The app's state for one browser tab: language, theme, the shared repository and table hub.
 
 Screens never compute points or rules: they call the game definition through these methods and
-re-render when `revision` changes. Every entry is saved before the screen shows it as done.
+re-render when `revision` changes. Every change is a small event sent to the game's hub
+(`companion.core.table`), applied there to the latest saved game and saved before any screen shows
+it; then every other tab showing that game hears of it through Flet's pubsub (topic `game/<id>`,
+and `lobby` for the home screen's list) and re-renders from the latest game.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 import flet as ft
 
 from companion.core.game import GameDefinition, InvalidMove
 from companion.core.session import Session, make_config, new_session_id
+from companion.core.table import DELETE, SaveFailed, Tables, board_changes, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository
+
+LOBBY = "lobby"  # every change of any game, for the home screen's list
+
+
+def game_topic(session_id: str) -> str:
+    return f"game/{session_id}"
+
+
+class Broadcast:
+    """This tab's side of Flet's pubsub: tell the other tabs, and hear them (a topic per game)."""
+
+    def __init__(self, page: ft.Page | None = None):
+        self.page = page
+        self.watching: Counter = Counter()  # topic -> screens of this tab that show it
+        self.on_heard: Callable[[], None] = lambda: None
+
+    def tell(self, session_id: str, revision: int) -> None:
+        if self.page is not None:
+            for topic in (game_topic(session_id), LOBBY):
+                self.page.pubsub.send_others_on_topic(topic, revision)
+
+    def watch(self, topic: str) -> Callable[[], None]:
+        """Subscribe while a screen shows `topic`; returns the screen's cleanup."""
+        if self.page is not None and self.watching[topic] == 0:
+            self.page.pubsub.subscribe_topic(topic, self._heard)
+        self.watching[topic] += 1
+
+        def stop():
+            self.watching[topic] -= 1
+            if self.page is not None and self.watching[topic] <= 0:
+                del self.watching[topic]
+                self.page.pubsub.unsubscribe_topic(topic)
+        return stop
+
+    def _heard(self, topic: str, message) -> None:
+        # Runs in a worker thread with no page context: hand it to this tab's own loop (a closed tab's
+        # session lives on for a while without a connection: it re-reads everything when it reconnects).
+        page = self.page
+        if page is None or page.session.connection is None:
+            return
+
+        async def rerender():
+            self.on_heard()
+        page.run_task(rerender)
 
 
 @ft.observable
@@ -26,18 +76,28 @@ class AppModel:
     revision: int = 0
     error: str = ""  # the last refused entry, shown until the next one
     error_session: str = ""  # the game it was refused in (not shown in another game)
+    info: str = ""  # what the last change on this tab did, when the screen alone does not show it (undo)
     notices: list = field(default_factory=list)
+    tables: Tables | None = None
+    broadcast: Broadcast = field(default_factory=Broadcast)
+    me: dict = field(default_factory=dict)  # session id -> the seat this device plays ("this phone is me")
 
     @staticmethod
-    def create(repo: Repository) -> "AppModel":
+    def create(repo: Repository, tables: Tables | None = None, page: ft.Page | None = None) -> "AppModel":
         settings = repo.settings()
-        return AppModel(repo=repo, lang=settings["lang"], theme=settings["theme"],
-                        notices=[n.render(settings["lang"]) for n in repo.notices])
+        model = AppModel(repo=repo, lang=settings["lang"], theme=settings["theme"],
+                         notices=[n.render(settings["lang"]) for n in repo.notices],
+                         tables=tables or Tables(repo), broadcast=Broadcast(page))
+        model.broadcast.on_heard = model.changed
+        return model
 
     # ------------------------------------------------------------------ text
 
     def error_for(self, session: Session) -> str:
         return self.error if self.error_session == session.id else ""
+
+    def info_for(self, session: Session) -> str:
+        return self.info if self.error_session == session.id and not self.error else ""
 
     def t(self, key: str, **params) -> str:
         return tr(self.lang, key, **params)
@@ -72,46 +132,73 @@ class AppModel:
         self.repo.save(session)
         self.repo.remember_names([p["name"] for p in config["players"]])
         self.changed()
+        self.broadcast.tell(session.id, 0)
         return session
 
     def session(self, session_id: str) -> Session | None:
-        return self.repo.session(session_id)
+        return self.tables.session(session_id)
 
-    def record(self, session: Session, event: dict) -> bool:
-        """Apply an entry; a refused one leaves everything as it was and says why."""
+    def apply(self, session: Session, *changes: dict) -> bool:
+        """Send changes to the game's hub (applied to its latest state, saved, then shown on every
+        screen); a refused one, or one that could not be saved, leaves everything as it was and says why."""
         try:
-            session.record(event)
-        except InvalidMove as refused:
+            saved = self.tables.apply(session.id, *changes)
+        except (InvalidMove, SaveFailed) as refused:
             self.error = refused.msg.render(self.lang)
             self.error_session = session.id
+            self.changed()
             return False
-        self.repo.save(session)
-        self.error = ""
+        self.error, self.info, self.error_session = "", "", session.id
         self.changed()
+        self.broadcast.tell(session.id, saved.revision)
         return True
 
-    def undo(self, session: Session) -> None:
-        session.undo()
-        self.repo.save(session)
-        self.error = ""
-        self.changed()
+    def record(self, session: Session, event: dict) -> bool:
+        """A tracker entry."""
+        return self.apply(session, event)
 
-    def redo(self, session: Session) -> None:
-        session.redo()
-        self.repo.save(session)
-        self.error = ""
-        self.changed()
+    def undo(self, session: Session) -> bool:
+        """Take back the entry `session` (as this screen drew it) shows as the last one; say which."""
+        lines = undo_lines(session)
+        done = self.apply(session, {"type": "undo", "entry": session.cursor})
+        if done:
+            self.info = self.t("ui.undone", entry=lines)
+        return done
 
-    def update_session(self, session: Session, **fields) -> None:
-        """Save a change that is not a tracker entry (setup ticks, stage, the board being entered)."""
-        for name, value in fields.items():
-            setattr(session, name, value)
-        self.repo.save(session)
+    def redo(self, session: Session) -> bool:
+        lines = redo_lines(session)
+        done = self.apply(session, {"type": "redo", "entry": session.cursor})
+        if done:
+            self.info = self.t("ui.redone", entry=lines)
+        return done
+
+    def edit_board(self, session: Session, player: int, drawn: dict, edited: dict) -> bool:
+        """What an editor changed on player's board (as drawn), sent as field events."""
+        changes = [{"type": "board_set", "player": player, "path": path, "delete": True} if value is DELETE
+                   else {"type": "board_set", "player": player, "path": path, "value": value}
+                   for path, value in board_changes(drawn["players"][player], edited["players"][player])]
+        return self.apply(session, *changes) if changes else True
+
+    def finish(self, session: Session, make_play) -> str | None:
+        try:
+            play_id = self.tables.finish(session.id, make_play)
+        except (InvalidMove, SaveFailed) as refused:
+            self.error = refused.msg.render(self.lang)
+            self.error_session = session.id
+            self.changed()
+            return None
         self.changed()
+        self.broadcast.tell(session.id, -1)
+        return play_id
+
+    def set_me(self, session: Session, seat: int | None) -> None:
+        """This device plays `seat` in that game (None: nobody in particular)."""
+        self.me = {**{k: v for k, v in self.me.items() if k != session.id}, **({session.id: seat} if seat is not None else {})}
 
     def discard(self, session: Session) -> None:
-        self.repo.discard(session.id)
+        self.tables.discard(session.id)
         self.changed()
+        self.broadcast.tell(session.id, -1)
 
 
 def game_of(session_or_id) -> GameDefinition:

@@ -121,3 +121,15 @@ def error_banner(text: str) -> ft.Control:
             bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=8,
         ),
     )
+
+
+def info_banner(text: str) -> ft.Control:
+    """What just happened on this screen (e.g. what Undo took back), read out by screen readers."""
+    return ft.Semantics(
+        label=text, live_region=True, container=True,
+        content=ft.Container(
+            content=ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                            ft.Text(text, color=ft.Colors.ON_SECONDARY_CONTAINER, expand=True)]),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=12, border_radius=8,
+        ),
+    )

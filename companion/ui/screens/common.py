@@ -4,13 +4,29 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.model import AppModel
-from companion.ui.widgets import screen
+from companion.core.session import Session
+from companion.ui.model import AppModel, game_topic
+from companion.ui.widgets import TOUCH, screen
 
 
-def missing_game(model: AppModel, route: str) -> ft.View:
-    """A link to a game that is no longer in progress (finished, discarded, or a stale bookmark)."""
+def use_game(model: AppModel, sid: str) -> Session | None:
+    """The latest saved state of game `sid`; the screen re-renders whenever any device changes it."""
+    ft.use_effect(lambda: model.broadcast.watch(game_topic(sid)), [sid])
+    return model.session(sid)
+
+
+def missing_game(model: AppModel, route: str, sid: str = "") -> ft.View:
+    """A link to a game that is no longer in progress: saved to the history (perhaps from another
+    phone), discarded, or a stale bookmark."""
     page = ft.context.page
+    play_id = model.tables.finished.get(sid)
+    if play_id:
+        return screen(model, route, "Tabula", [
+            ft.Text(model.t("ui.game.saved_elsewhere")),
+            ft.FilledButton(model.t("ui.game.see_result"), icon=ft.Icons.EMOJI_EVENTS, height=TOUCH,
+                            on_click=lambda e: page.navigate(f"/history/{play_id}")),
+            ft.OutlinedButton(model.t("ui.back_home"), height=TOUCH, on_click=lambda e: page.navigate("/")),
+        ], back="/")
     return screen(model, route, "Tabula", [
         ft.Text(model.t("ui.game.missing")),
         ft.FilledButton(model.t("ui.back_home"), on_click=lambda e: page.navigate("/")),

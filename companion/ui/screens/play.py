@@ -14,8 +14,10 @@ from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.panels import PANELS_WITH_PLAYER_ACTIONS, TRACKER_PANELS
-from companion.ui.screens.common import missing_game
-from companion.ui.widgets import TOUCH, Texts, colour_dot, error_banner, icon_button, screen, section, stepper
+from companion.core.table import undo_lines, redo_lines
+from companion.ui.screens.common import missing_game, use_game
+from companion.ui.widgets import (TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section,
+                                  stepper)
 
 LOG_LINES = 12
 
@@ -27,7 +29,8 @@ def PlayScreen(model: AppModel):
     route = f"/game/{sid}/play"
     pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
     needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
-    session = model.session(sid)
+    choosing_me, set_choosing_me = ft.use_state(False)  # the "which player is this phone?" dialog
+    session = use_game(model, sid)
     # Stable identities (same session, same setters): the memoized player cards compare them.
     adjust = ft.use_callback(lambda player, counter, delta: model.record(
         session, {"type": "adjust", "player": player, "counter": counter, "delta": delta}), [sid])
@@ -56,19 +59,18 @@ def PlayScreen(model: AppModel):
     elif session is not None and pending is not None:
         action, player = pending
         dialog = action_dialog(model, session, action, player, lambda: set_pending(None), submit)
+    elif session is not None and choosing_me:
+        dialog = me_dialog(model, session, lambda: set_choosing_me(False))
     ft.use_dialog(dialog)
 
     if session is None:
-        return missing_game(model, route)
+        return missing_game(model, route, sid)
     game, config, state = session.game, session.config, session.state
     names = [p["name"] for p in config["players"]]
 
     def to_scoring(e):
-        if session.board is None:
-            model.update_session(session, stage="scoring", board=game.board_from_tracker(state, config))
-        else:
-            model.update_session(session, stage="scoring")
-        page.navigate(f"/game/{sid}/score")
+        if model.apply(session, {"type": "stage", "stage": "scoring"}):
+            page.navigate(f"/game/{sid}/score")
 
     on_turn = player_on_turn(state, len(names))
     actions = game.actions(state, config)
@@ -82,6 +84,7 @@ def PlayScreen(model: AppModel):
             [ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None) for n, line in
              enumerate(game.status(state, config))], spacing=4))),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
+        *([info_banner(model.info_for(session))] if model.info_for(session) else []),
         *([TRACKER_PANELS[game.id](model, session)] if game.id in TRACKER_PANELS else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
@@ -92,7 +95,7 @@ def PlayScreen(model: AppModel):
                 tuple(state["players"][i]["counters"][c.id] for c in game.counters),
                 state.get("start_player") == i, i == on_turn, game.counters, tuple(player_actions), adjust, trigger,
             ), col={"xs": 12, "md": 6})
-            for i in seat_order(len(names), on_turn)], spacing=8, run_spacing=8),
+            for i in seat_order(len(names), on_turn, model.me.get(sid))], spacing=8, run_spacing=8),
         section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
                 or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)]),
     ]
@@ -102,8 +105,13 @@ def PlayScreen(model: AppModel):
     return screen(
         model, route, model.m(game.name), controls, back="/", bottom=score_button,
         actions=[
-            icon_button(ft.Icons.UNDO, model.t("ui.undo"), lambda e: model.undo(session), disabled=not session.can_undo),
-            icon_button(ft.Icons.REDO, model.t("ui.redo"), lambda e: model.redo(session), disabled=not session.can_redo),
+            icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE, me_label(model, session),
+                        lambda e: set_choosing_me(True)),
+            # Named for what they take back or bring back (the entry as this screen shows it).
+            icon_button(ft.Icons.UNDO, entry_label(model, "ui.undo", undo_lines(session)),
+                        lambda e: model.undo(session), disabled=not session.can_undo),
+            icon_button(ft.Icons.REDO, entry_label(model, "ui.redo", redo_lines(session)),
+                        lambda e: model.redo(session), disabled=not session.can_redo),
         ],
     )
 
@@ -156,10 +164,45 @@ def player_on_turn(state: dict, players: int) -> int | None:
     return None
 
 
-def seat_order(players: int, first: int | None) -> list[int]:
-    """The players' cards in seating order, starting with the player on turn (when there is one)."""
+def seat_order(players: int, first: int | None, me: int | None = None) -> list[int]:
+    """The players' cards in seating order, starting with the player on turn (when there is one);
+    on a phone that says which player it is, that player's card comes first."""
     start = first or 0
-    return [(start + k) % players for k in range(players)]
+    order = [(start + k) % players for k in range(players)]
+    return [me] + [i for i in order if i != me] if me in order else order
+
+
+def entry_label(model: AppModel, key: str, lines: list[Msg]) -> str:
+    """"Undo" alone when there is nothing to take back, else "Undo: Ben: Money +5 (now 12)"."""
+    return model.t(f"{key}_entry", entry=lines) if lines else model.t(key)
+
+
+def me_label(model: AppModel, session) -> str:
+    seat = model.me.get(session.id)
+    return (model.t("ui.play.me_is", name=session.config["players"][seat]["name"]) if seat is not None
+            else model.t("ui.play.me_choose"))
+
+
+def me_dialog(model: AppModel, session, close) -> ft.AlertDialog:
+    """This phone is one player's: their card comes first, end scoring opens on their board."""
+    def choose(seat):
+        model.set_me(session, seat)
+        close()
+    current = model.me.get(session.id)
+    options = [(i, p["name"], p["colour"]) for i, p in enumerate(session.config["players"])]
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(model.t("ui.play.me_title")),
+        content=ft.Column([
+            ft.Text(model.t("ui.play.me_hint")),
+            *[ft.Semantics(label=name, button=True, selected=i == current, container=True,
+                           content=(ft.FilledButton if i == current else ft.OutlinedButton)(
+                               content=ft.Row([colour_dot(colour, 14), ft.Text(name)], tight=True, spacing=8),
+                               on_click=lambda e, i=i: choose(i), height=TOUCH, width=float("inf")))
+              for i, name, colour in options],
+            ft.TextButton(model.t("ui.play.me_nobody"), on_click=lambda e: choose(None), height=TOUCH),
+        ], tight=True, spacing=8, width=360),
+        actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close(), height=TOUCH)],
+        on_dismiss=lambda e: close())
 
 
 def badge(text: str, colour) -> ft.Control:

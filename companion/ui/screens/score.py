@@ -11,7 +11,7 @@ from companion.core.history import make_play
 from companion.ui.boards import BOARD_EDITORS
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
-from companion.ui.screens.common import missing_game
+from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
 from companion.ui.widgets import TOUCH, colour_dot, error_banner, screen
 
@@ -27,18 +27,24 @@ def explain_error(model: AppModel, board: dict, error: BoardStateError) -> str:
 
 @ft.component
 def ScoreScreen(model: AppModel):
+    """Each board can be entered on its own phone at the same time: every change is a field event,
+    every phone shows how many boards are entered, and the results appear on all of them once every
+    board is in ("Calculate scores" says that all are in, for a table that enters them on one phone)."""
     page = ft.context.page
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/score"
-    player, set_player = ft.use_state(0)
-    shown, set_shown = ft.use_state(False)  # results are shown for the board as it is now
-    session = model.session(sid)
+    session = use_game(model, sid)
+    player, set_player = ft.use_state(model.me.get(sid, 0))
+    editing, set_editing = ft.use_state(False)  # back at the boards while all of them are marked entered
     if session is None:
-        return missing_game(model, route)
+        return missing_game(model, route, sid)
     game = session.game
+    names = [p["name"] for p in session.config["players"]]
     board = session.board or game.board_from_tracker(session.state, session.config)
     editor = BOARD_EDITORS[game.id]
     box = model.repo.box_data(game.id)
+    done = set(session.board_done)
+    all_done = len(done) == len(names)
 
     sheet, problem, missing_box = None, "", ()
     try:
@@ -49,50 +55,71 @@ def ScoreScreen(model: AppModel):
         missing_box = tuple(missing.keys)
 
     def change(new_board):
-        set_shown(False)
-        model.update_session(session, board=new_board)
+        model.edit_board(session, player, board, new_board)
+
+    def mark_done(e):
+        if model.apply(session, {"type": "board_done", "player": player, "done": True}):
+            waiting = [i for i in range(len(names)) if i not in done and i != player]
+            if waiting:  # on to the next board still to be entered
+                set_player(waiting[0])
+
+    def calculate(e):
+        set_editing(False)
+        model.apply(session, *[{"type": "board_done", "player": i, "done": True}
+                               for i in range(len(names)) if i not in done])
 
     def confirm(e):
-        if model.session(sid) is None:  # a second tap on Confirm: the play is already saved
-            return
-        play = make_play(session, sheet, board, box)
-        model.repo.finish(session, play)
-        model.changed()
-        page.navigate(f"/history/{play['id']}")
+        def play_of(latest):
+            latest_board = latest.board or board
+            return make_play(latest, game.score(game.parse_board_state(latest_board), box), latest_board, box)
+        play_id = model.finish(session, play_of)
+        if play_id:
+            page.navigate(f"/history/{play_id}")
 
     tabs = ft.Row([
-        ft.Semantics(label=model.t("ui.score.board_of", name=p["name"]), button=True, selected=i == player,
-                     container=True,
+        ft.Semantics(label=model.t("ui.score.board_of_done" if i in done else "ui.score.board_of", name=name),
+                     button=True, selected=i == player, container=True,
                      content=(ft.FilledButton if i == player else ft.OutlinedButton)(
-                         content=ft.Row([colour_dot(session.config["players"][i]["colour"], 12), ft.Text(p["name"])],
+                         content=ft.Row([colour_dot(session.config["players"][i]["colour"], 12), ft.Text(name),
+                                         *([ft.Icon(ft.Icons.CHECK_CIRCLE, size=16)] if i in done else [])],
                                         tight=True, spacing=6),
                          on_click=lambda e, i=i: set_player(i), height=TOUCH))
-        for i, p in enumerate(board["players"])
+        for i, name in enumerate(names)
     ], wrap=True)
+    progress = model.t("ui.score.progress", done=len(done), total=len(names))
     controls = [
         ft.Text(model.t("ui.score.hint")),
+        ft.Semantics(label=progress, live_region=True, container=True,
+                     content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
+        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         tabs,
         editor(model, board, player, change),
         ft.Divider(),
     ]
-    if shown and missing_box:  # ask for exactly the printed values this result needs, once
+    showing = all_done and not editing
+    if showing and missing_box:  # ask for exactly the printed values this result needs, once
         problem = "box"
         controls.insert(0, ft.Card(content=ft.Container(padding=12, content=ft.Column([
             ft.Text(model.t("ui.score.box_needed"), weight=ft.FontWeight.BOLD),
             BoxDataForm(model, game.id, missing_box),
         ]))))
-    elif shown and problem:
+    elif showing and problem:
         controls.insert(0, error_banner(problem))
-    elif shown:
+    elif showing:
         controls = [results_view(model, game, sheet, notes=sheet.notes)]
-    if shown and not problem:
+    if showing and not problem:
         bottom = ft.Row([
             ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH,
-                              on_click=lambda e: set_shown(False)),
+                              on_click=lambda e: set_editing(True)),
             ft.FilledButton(model.t("ui.score.confirm"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
                             on_click=confirm),
         ])
     else:
-        bottom = ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH,
-                                 width=float("inf"), on_click=lambda e: set_shown(True))
+        bottom = ft.Row([
+            *([ft.OutlinedButton(model.t("ui.score.entered", name=names[player]), icon=ft.Icons.CHECK,
+                                 height=TOUCH, expand=True, on_click=mark_done)]
+              if player not in done and len(done) < len(names) - 1 else []),
+            ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
+                            on_click=calculate),
+        ])
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.model import AppModel
-from companion.ui.screens.common import missing_game, players_line
-from companion.ui.widgets import TOUCH, screen
+from companion.ui.screens.common import missing_game, players_line, use_game
+from companion.ui.widgets import TOUCH, error_banner, screen
 
 
 @ft.component
@@ -14,19 +14,18 @@ def SetupScreen(model: AppModel):
     page = ft.context.page
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/setup"
-    session = model.session(sid)
+    session = use_game(model, sid)
     if session is None:
-        return missing_game(model, route)
+        return missing_game(model, route, sid)
     steps = session.game.setup_checklist(session.config)
     done = set(session.setup_done)
 
     def tick(step_id, value):
-        ticked = [s.id for s in steps if (s.id == step_id and value) or (s.id != step_id and s.id in done)]
-        model.update_session(session, setup_done=ticked)
+        model.apply(session, {"type": "setup_tick", "step": step_id, "done": bool(value)})
 
     def begin(e):
-        model.update_session(session, stage="play")
-        page.navigate(f"/game/{sid}/play")
+        if model.apply(session, {"type": "stage", "stage": "play"}):
+            page.navigate(f"/game/{sid}/play")
 
     rows = []
     for number, step in enumerate(steps, 1):
@@ -45,6 +44,7 @@ def SetupScreen(model: AppModel):
             padding=ft.Padding.only(left=4, bottom=8, right=4),
         ))
     controls = [
+        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         ft.Text(model.m(session.game.name), theme_style=ft.TextThemeStyle.TITLE_LARGE),
         players_line(model, session),
         ft.Text(model.t("ui.setup.progress", done=len(done & {s.id for s in steps}), total=len(steps))),
