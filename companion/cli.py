@@ -85,11 +85,9 @@ def cmd_setup(args) -> int:
 
 
 def load_box(args, game_id: str) -> dict:
-    from companion.storage import Repository
-
     box = {}
     if args.data:
-        box.update(Repository(Path(args.data), GAMES).box_data(game_id))
+        box.update(open_read_only(Path(args.data), args.lang).box_data(game_id))
     if args.box:
         extra = read_json_file(args.box, "box data")
         if not isinstance(extra, dict):
@@ -145,11 +143,20 @@ def data_dir(args) -> Path:
     return Path(args.data) if args.data else load_settings().data_dir
 
 
-def cmd_export(args) -> int:
+def open_read_only(folder: Path, lang: str):
+    """The data folder for a command that only reads: nothing in it is created, changed or moved."""
     from companion.storage import Repository
+
+    repo = Repository(folder, GAMES, read_only=True)
+    for notice in repo.notices:
+        print("warning:", notice.render(lang), file=sys.stderr)
+    return repo
+
+
+def cmd_export(args) -> int:
     from companion.storage import export
 
-    repo = Repository(data_dir(args), GAMES)
+    repo = open_read_only(data_dir(args), args.lang)
     if args.format == "csv":
         text = export.plays_csv(repo.plays(), args.lang)
     elif args.format == "json":
@@ -170,6 +177,7 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     from companion.storage import Repository
     from companion.storage import export
+    from companion.storage.lock import DataFolderBusy, DataLock, LockError
 
     file = Path(args.file)
     try:
@@ -183,7 +191,15 @@ def cmd_import(args) -> int:
         data = export.parse_text(raw)
     except export.ImportProblem as problem:
         raise CliError(f"{args.file}: {problem}; nothing was imported")
-    result = export.import_data(Repository(data_dir(args), GAMES), data)
+    folder = data_dir(args)
+    try:  # the server keeps its own copy of the history in memory: writing under it would be lost
+        lock = DataLock(folder).acquire("import")
+    except DataFolderBusy as busy:
+        raise CliError(busy.for_import())
+    except LockError as error:
+        raise CliError(str(error))
+    with lock:
+        result = export.import_data(Repository(folder, GAMES), data)
     print(f"imported {result['added']} plays ({result['skipped']} already there) "
           f"and box data of {result['box_games']} games")
     return 0

@@ -7,6 +7,9 @@ Files (all TinyDB, all written atomically):
 - `boxdata.json`            values printed on components that the players entered.
 A file that cannot be read (empty, truncated, not JSON, wrong version or shape) is renamed to
 `<name>.damaged-<time>` and a notice is kept for the home screen; the app carries on without it.
+
+`Repository(dir, games, read_only=True)` (for `export` and `score --data`) only reads: it creates no
+folder or file, leaves a damaged file where it is (with a notice), and every write raises `ReadOnlyError`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tinydb import TinyDB
+from tinydb.storages import Storage
 from tinydb.table import Document
 
 from companion.core.game import GameDefinition
@@ -33,6 +37,24 @@ MAX_KNOWN_NAMES = 40
 
 class DamagedFile(Exception):
     pass
+
+
+class ReadOnlyError(Exception):
+    """A write on a Repository opened with read_only=True."""
+
+
+class _Snapshot(Storage):
+    """A file's text as read once: every read parses it afresh (TinyDB changes what it reads in place
+    before it writes), every write raises."""
+
+    def __init__(self, text: str | None):
+        self.text = text
+
+    def read(self):
+        return json.loads(self.text) if self.text else None
+
+    def write(self, data) -> None:
+        raise ReadOnlyError("this data folder was opened read-only")
 
 
 def _check_tinydb_shape(data: Any) -> None:
@@ -61,10 +83,12 @@ def _check_play(doc: dict) -> None:
 
 
 class Repository:
-    def __init__(self, data_dir: Path, games: dict[str, GameDefinition]):
+    def __init__(self, data_dir: Path, games: dict[str, GameDefinition], read_only: bool = False):
         self.dir = Path(data_dir)
         self.games = games
-        (self.dir / "live").mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        if not read_only:
+            (self.dir / "live").mkdir(parents=True, exist_ok=True)
         self.notices: list[Msg] = []
         self._lock = threading.RLock()
         self._settings = self._open(self.dir / "settings.json")
@@ -77,6 +101,8 @@ class Repository:
     # ------------------------------------------------------------------ files
 
     def _open(self, path: Path, check: Callable[[TinyDB], Any] | None = None) -> TinyDB:
+        if self.read_only:
+            return self._open_read_only(path, check)
         db = TinyDB(path, storage=AtomicJSONStorage)
         if path.exists():
             try:
@@ -90,7 +116,24 @@ class Repository:
         db.table("meta").upsert(Document({"schema": SCHEMA_VERSION}, doc_id=1))
         return db
 
+    def _open_read_only(self, path: Path, check: Callable[[TinyDB], Any] | None) -> TinyDB:
+        """The same checks as `_open`, but a missing or damaged file reads as empty and stays as it is."""
+        text = None
+        if path.exists():
+            try:
+                text = path.read_text(encoding="utf-8")
+                _check_tinydb_shape(json.loads(text))
+                if check:
+                    check(TinyDB(text, storage=_Snapshot))
+            except (OSError, ValueError, DamagedFile) as error:
+                self._move_aside(path, error)
+                text = None
+        return TinyDB(text, storage=_Snapshot)
+
     def _move_aside(self, path: Path, error: Exception) -> None:
+        if self.read_only:
+            self.notices.append(Msg("core.notice.damaged_kept", file=path.name, reason=str(error)))
+            return
         aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
         n = 1
         while aside.exists():
@@ -129,13 +172,20 @@ class Repository:
 
     def save(self, session: Session) -> None:
         """Persist a game in progress; when this returns, the entry survives a crash."""
+        self._check_writable()
         with self._lock:
             db = TinyDB(self._session_path(session.id), storage=AtomicJSONStorage)
             db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}},
                               "session": {"1": session.to_json()}})
             self._sessions[session.id] = session
 
+    def _check_writable(self) -> None:
+        # The TinyDB files refuse writes themselves (_Snapshot); the live games are written directly.
+        if self.read_only:
+            raise ReadOnlyError("this data folder was opened read-only")
+
     def discard(self, session_id: str) -> None:
+        self._check_writable()
         with self._lock:
             self._sessions.pop(session_id, None)
             self._session_path(session_id).unlink(missing_ok=True)

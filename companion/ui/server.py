@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 from pathlib import Path
 
 import flet as ft
@@ -10,6 +11,7 @@ import flet as ft
 from companion.config import PROJECT_DIR
 from companion.games import GAMES
 from companion.storage import Repository
+from companion.storage.lock import DataFolderBusy, DataLock, LockError
 
 ASSETS = PROJECT_DIR / "assets"
 
@@ -52,10 +54,21 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False) -> int:
             print("error: no LAN address found on this machine; use --host to choose one")
             return 2
         host = address
+    # Before the Repository opens the folder (opening may move damaged files aside); held while serving,
+    # and the kernel drops it if the process dies.
+    try:
+        lock = DataLock(data_dir).acquire("server", f"http://{host}:{port}/")
+    except DataFolderBusy as busy:
+        print(f"error: {busy.for_server()}", file=sys.stderr)
+        return 2
+    except LockError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     repo = Repository(data_dir, GAMES)
     for notice in repo.notices:
         print("warning:", notice.render("en"))
     print(f"Tabula is running at http://{host}:{port}/  (data: {data_dir})", flush=True)
     ft.run(make_main(repo), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
            assets_dir=str(ASSETS))
+    lock.release()
     return 0
