@@ -260,8 +260,6 @@ def damage_variants(name: str, session: Session) -> dict[str, bytes]:
         variants["no config"] = json.dumps(valid_tinydb({"session": {"1": {
             k: v for k, v in doc.items() if k != "config"}}})).encode()
         variants["cursor past the log"] = json.dumps(valid_tinydb({"session": {"1": dict(doc, cursor=99)}})).encode()
-        variants["entry the rules forbid"] = json.dumps(valid_tinydb({"session": {"1": dict(
-            doc, events=[{"type": "adjust", "player": 0, "counter": "money", "delta": -50}], cursor=1)}})).encode()
         variants["players not a list"] = json.dumps(valid_tinydb({"session": {"1": dict(
             doc, config={"players": "Anna", "start_player": 0})}})).encode()
     return variants
@@ -447,3 +445,23 @@ def test_sigkill_during_writes_loses_no_acknowledged_entry(tmp_path, request):
     leftovers = sorted(p.name for p in data.rglob("*.tmp"))
     request.node.user_properties.append(("sigkill", {"kills": kills, "figures": figures, "tmp_left": leftovers}))
     print(f"\nSIGKILL: {kills} kills, (acknowledged, saved) after each: {figures}; temp files left: {len(leftovers)}")
+
+
+def test_a_game_whose_log_no_longer_replays_resumes_at_its_last_good_entry(tmp_path):
+    """Not moved aside: the good entries stay, the rest is kept in the file, and Home says so."""
+    session = new_session()
+    session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 2})
+    doc = session.to_json()
+    doc["events"].append({"type": "adjust", "player": 0, "counter": "money", "delta": -50})
+    doc["cursor"] = 2
+    r = repo(tmp_path)
+    (tmp_path / "live" / f"{session.id}.json").write_text(json.dumps(valid_tinydb({"session": {"1": doc}})))
+    r = repo(tmp_path)
+    assert damaged_files(tmp_path) == []
+    kept = r.session(session.id)
+    assert kept.cursor == 1 and kept.state["players"][0]["counters"]["money"] == 7
+    assert kept.set_aside == [{"type": "adjust", "player": 0, "counter": "money", "delta": -50}]
+    assert [n.key for n in r.notices] == ["core.notice.set_aside"]
+    assert "1" in r.notices[0].render("en") and "Anna" in r.notices[0].render("de")
+    r.save(kept)  # saved again, the entries set aside stay in the file and are not reported twice
+    assert repo(tmp_path).notices == [] and repo(tmp_path).session(session.id).set_aside == kept.set_aside

@@ -152,9 +152,14 @@ class Repository:
             if doc.get("game") not in self.games:
                 raise DamagedFile(f"unknown game {doc.get('game')!r}")
             session = Session.from_json(doc, self.games)
+            newly_aside = len(session.set_aside) - len(doc.get("set_aside", []))
+            players = [p["name"] for p in session.config["players"]]
         except Exception as error:  # any damage in a saved game must not stop the app
             self._move_aside(path, error)
             return
+        if newly_aside > 0:  # the game resumes at its last good entry; the rest stays in its file
+            self.notices.append(Msg("core.notice.set_aside", game=session.game.name, count=newly_aside,
+                                    players=players))
         self._sessions[session.id] = session
 
     def _session_path(self, session_id: str) -> Path:
