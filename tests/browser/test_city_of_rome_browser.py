@@ -55,9 +55,9 @@ def test_three_player_game_in_german(browser, server):
     app.click("Einflussmarker +1 (Carla)")
     app.click("Geld +1 (Anna)")
     app.wait_label("Geld von Anna: 6")
-    app.click("Rückgängig")
+    app.click("Rückgängig: Anna: Geld +1 » 6")
     app.wait_label("Geld von Anna: 5")
-    app.click("Wiederholen")
+    app.click("Wiederholen: Anna: Geld +1 » 6")
     app.wait_label("Geld von Anna: 6")
     for expected_round in (2, 3):
         app.click("Runde beenden")

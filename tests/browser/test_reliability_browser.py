@@ -2,7 +2,8 @@
 harnesses are in bench/: 200 entries under SIGKILL, every damaged-file case, 25 entries x 4 sessions):
 - SIGKILL of `python -m companion run` during browser entries: every entry the browser showed is kept;
 - damaged data files: the server starts, moves the file aside, the home screen says so, the app goes on;
-- 4 browser sessions entering into 4 different games at once: nothing lost, no file damaged."""
+- 4 browser sessions entering into 4 different games at once: nothing lost, no file damaged;
+- 4 phones on ONE game (table mode), in turns and all at once: nothing lost, every phone agrees."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ if str(BENCH) not in sys.path:
 import concurrency  # noqa: E402
 import crash_harness  # noqa: E402
 import damaged_files  # noqa: E402
+import table_mode  # noqa: E402
 
 
 def test_sigkill_during_browser_entries_loses_no_acknowledged_entry():
@@ -37,3 +39,9 @@ def test_four_browser_sessions_enter_into_four_games_at_once():
     summary = concurrency.run(entries=3)
     assert summary["entries"] == 12
     assert summary["lost"] == 0 and summary["damaged"] == 0 and summary["page_errors"] == 0
+
+
+def test_four_phones_on_one_game_lose_nothing_and_agree():
+    summary = table_mode.run(entries=3)
+    assert summary["entries"] == 24 and summary["saved_entries"] == 24
+    assert summary["lost"] == 0 and summary["converged"] and summary["page_errors"] == 0

@@ -1,0 +1,124 @@
+"""Table mode in a real browser: two phones (browser contexts) in one City of Rome game.
+Every change on one phone shows on the other without a reload (setup ticks, tracker entries, undo,
+boards entered in parallel, the result, the saved play); Undo says what it takes back; a save that
+fails (the server's files may not grow: "disk full") shows a plain message and keeps the last saved
+state on both phones; a reload mid-game resumes exactly."""
+
+from __future__ import annotations
+
+import resource
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.browser.harness import App, Server
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+if str(BENCH) not in sys.path:
+    sys.path.insert(0, str(BENCH))
+
+from common import make_game  # noqa: E402
+
+SID = "20250101-120000-rome3"
+NAMES = ["Anna", "Ben", "Cleo"]
+
+
+def disk_full(server, full: bool) -> None:
+    """Make the server unable to write any file (EFBIG on every write), or able again."""
+    _, hard = resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE)
+    resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (0 if full else hard, hard))
+
+
+def put_card(app: App, row: int, column: int, card: str) -> None:
+    app.click(f"Row {row}, column {column}: Empty")
+    app.click(card)
+    app.wait_label(f"Row {row}, column {column}: {card}")
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A server with a 3-player City of Rome game waiting at its setup checklist."""
+    make_game(tmp_path / "data", "city-of-rome", SID, players=3, stage="setup")
+    s = Server(tmp_path / "data").start()
+    yield s
+    s.stop()
+
+
+def test_two_phones_share_one_game_live(browser, server):
+    anna = App(browser, server.url).open(f"game/{SID}/setup")
+    ben = App(browser, server.url).open(f"game/{SID}/setup")
+
+    # Setup ticks from both phones: each sees the other's.
+    anna.page.get_by_role("checkbox").first.click()
+    ben.wait_text("1 of 9 steps done")
+    ben.page.get_by_role("checkbox").nth(1).click()
+    anna.wait_text("2 of 9 steps done")
+    anna.click("Setup done – start playing")
+    ben.click("Setup done – start playing")
+
+    # Tracker entries travel both ways.
+    anna.click("Money +1 (Anna)")
+    ben.wait_label("Money of Anna: 6")
+    ben.click("Money +1 (Ben)")
+    anna.wait_label("Money of Ben: 6")
+    anna.shot("table-tracker-anna")
+
+    # Undo names the entry it takes back (Ben's, made on the other phone) and both phones follow.
+    undo = anna.find(anna.page.get_by_role("button", name="Undo: Ben", exact=False))
+    assert "Money +1" in undo.get_attribute("aria-label") or "Money" in (undo.text_content() or "")
+    undo.click()
+    anna.wait_text("Undone: Ben")
+    ben.wait_label("Money of Ben: 5")
+    anna.wait_label("Money of Ben: 5")
+
+    # A save that fails: a plain message, and the last saved state on both phones.
+    disk_full(server, True)
+    try:
+        anna.click("Money +1 (Anna)")
+        anna.wait_text("Not saved: the entry could not be stored")
+        anna.shot("table-save-failed")
+        anna.wait_label("Money of Anna: 6")
+        ben.wait_label("Money of Anna: 6")
+    finally:
+        disk_full(server, False)
+    anna.click("Money +1 (Anna)")
+    ben.wait_label("Money of Anna: 7")
+
+    # A reload mid-game resumes exactly.
+    ben.open(f"game/{SID}/play")
+    ben.wait_label("Money of Anna: 7")
+    ben.wait_label("Money of Ben: 5")
+
+    # This phone is Ben's: his card comes first, and final scoring opens on his board.
+    ben.click("Which player is this phone?")
+    ben.click("Ben")
+    ben.wait_label("This phone is Ben's")
+    ben.shot("table-tracker-ben-first")
+
+    # End scoring in parallel: each phone enters a board; both see how many are in.
+    anna.click("Final scoring")
+    anna.wait_text("0 of 3 boards entered")
+    ben.click("Final scoring")
+    ben.wait_label("Money +1 (Ben)")  # Ben's board is the one open on his phone
+    put_card(ben, 1, 1, "House 2")
+    ben.click("Ben's board is entered")
+    anna.wait_text("1 of 3 boards entered")
+    put_card(anna, 1, 1, "Vegetable farm")
+    anna.click("Anna's board is entered")
+    ben.wait_text("2 of 3 boards entered")
+    anna.wait_label("Board of Cleo")
+    put_card(anna, 1, 1, "House 2")
+    anna.shot("table-score-anna")
+    anna.click("Calculate scores")
+    # The results appear on both phones.
+    anna.wait_text("Winner")
+    ben.wait_text("Winner")
+    ben.shot("table-results-ben")
+
+    # Anna confirms; Ben's phone learns that the game is saved and where to see it.
+    anna.click("Confirm and save")
+    ben.wait_text("This game is finished")
+    ben.click("See the result")
+    ben.wait_text("Winner")
+    assert not anna.errors and not ben.errors
