@@ -209,8 +209,11 @@ def cmd_run(args) -> int:
     from companion.ui.server import serve
 
     settings = load_settings()
+    if args.new_token and not (args.lan or args.require_token):
+        raise CliError("--new-token replaces the table token: use it with --lan or --require-token")
     return serve(host=args.host or settings.host, port=args.port or settings.port,
-                 data_dir=Path(args.data) if args.data else settings.data_dir, lan=args.lan)
+                 data_dir=Path(args.data) if args.data else settings.data_dir, lan=args.lan,
+                 require_token=args.require_token, new_token=args.new_token)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -257,6 +260,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int)
     p.add_argument("--data", help="data directory (default from flet.toml)")
     p.add_argument("--lan", action="store_true", help="serve on this machine's LAN address for phones at the table")
+    p.add_argument("--require-token", action="store_true",
+                   help="only phones that scanned the table's QR code get in; for a host that is reachable by "
+                        "others, e.g. behind a tunnel (--lan implies it)")
+    p.add_argument("--new-token", action="store_true",
+                   help="replace the table token kept in the data folder: every phone must scan the QR code again")
     p.set_defaults(func=cmd_run)
     return parser
 

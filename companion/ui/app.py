@@ -9,6 +9,7 @@ from companion.ui.model import AppModel
 from companion.ui.widgets import theme_mode
 from companion.ui.screens.history import HistoryScreen, PlayScreen
 from companion.ui.screens.home import HomeScreen
+from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate
 from companion.ui.screens.new_game import NewGameScreen
 from companion.ui.screens.play import PlayScreen as TrackerScreen
 from companion.ui.screens.score import ScoreScreen
@@ -17,7 +18,9 @@ from companion.ui.screens.stats import StatsScreen
 from companion.ui.screens.setup import SetupScreen
 
 
-def make_main(repo: Repository):
+def make_main(repo: Repository, invite: InviteInfo | None = None):
+    """`invite` is given when the server requires the table token (--lan, --require-token)."""
+
     def main(page: ft.Page) -> None:
         model = AppModel.create(repo)
         page.title = "Tabula"
@@ -47,11 +50,15 @@ def make_main(repo: Repository):
                     route("history/:pid", PlayScreen),
                     route("stats", StatsScreen),
                     route("settings", SettingsScreen),
+                    route("invite", lambda m: InviteScreen(m, invite)),
                 ],
                 not_found=lambda: HomeScreen(model),
                 manage_views=True,
             )
 
-        page.render_views(App)
+        if invite is None:
+            page.render_views(App)
+        else:  # table mode: a session without the token sees the join page only
+            page.render_views(TableGate, model.lang, invite, App)
 
     return main

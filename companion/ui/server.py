@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import re
+import secrets
 import socket
 import sys
 from pathlib import Path
@@ -11,9 +14,12 @@ import flet as ft
 from companion.config import PROJECT_DIR
 from companion.games import GAMES
 from companion.storage import Repository
+from companion.storage.atomic import write_atomic
 from companion.storage.lock import DataFolderBusy, DataLock, LockError
 
 ASSETS = PROJECT_DIR / "assets"
+TOKEN_FILE = "table-token"
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 
 def lan_address() -> str | None:
@@ -45,7 +51,60 @@ def _interface_addresses() -> list[str]:
     return found
 
 
-def serve(host: str, port: int, data_dir: Path, lan: bool = False) -> int:
+def table_token(data_dir: Path, renew: bool = False) -> str:
+    """The table token, kept in the data folder so that phones which joined stay joined when the host
+    restarts the server (after a crash, say); `renew` replaces it and every phone must scan again.
+    Created on first need; readable by the owner only (mkstemp's 0600, kept by the rename)."""
+    path = Path(data_dir) / TOKEN_FILE
+    if not renew:
+        try:
+            token = path.read_text(encoding="ascii", errors="replace").strip()
+        except FileNotFoundError:
+            token = ""
+        if _TOKEN_SHAPE.fullmatch(token):
+            if path.stat().st_mode & 0o077:
+                path.chmod(0o600)  # e.g. copied over with a backup: others must not read it
+            return token
+        if token:
+            print(f"warning: {path.name} in the data folder did not hold a valid token; made a new one "
+                  "(every phone must scan the QR code again)")
+    token = make_token()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, token + "\n")
+    return token
+
+
+def make_token() -> str:
+    """token_urlsafe(16) drawn until it has no '-' (about 127 random bits). The invite screen's large
+    URL may wrap after a hyphen, and someone typing it would take that for a line-break hyphen."""
+    while True:
+        token = secrets.token_urlsafe(16)
+        if "-" not in token:
+            return token
+
+
+def invite_url(host: str, port: int, token: str) -> str:
+    shown = f"[{host}]" if ":" in host else host  # an IPv6 address needs brackets in a URL
+    return f"http://{shown}:{port}/?t={token}"
+
+
+def print_invite(url: str, out=None) -> None:
+    """The invite URL and a text QR code of it (half blocks, no colour codes: fine in logs too)."""
+    import segno
+
+    out = out or sys.stdout
+    text = io.StringIO()
+    segno.make(url, error="m").terminal(out=text, compact=True)
+    print(f"Phones at the table: scan this QR code or open {url}", file=out)
+    try:
+        out.write(text.getvalue())
+    except UnicodeEncodeError:  # a console that cannot show block characters
+        print("(this console cannot show the QR code; the Invite players screen in the app shows it)", file=out)
+    out.flush()
+
+
+def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token: bool = False,
+          new_token: bool = False) -> int:
     from companion.ui.app import make_main
 
     if lan:
@@ -67,8 +126,20 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False) -> int:
     repo = Repository(data_dir, GAMES)
     for notice in repo.notices:
         print("warning:", notice.render("en"))
+    invite = None
+    if lan or require_token:
+        from companion.ui.screens.invite import InviteInfo
+
+        try:
+            token = table_token(data_dir, renew=new_token)
+        except OSError as error:
+            print(f"error: cannot keep the table token in {data_dir}: {error.strerror or error}", file=sys.stderr)
+            return 2
+        invite = InviteInfo(invite_url(host, port, token), token)
     print(f"Tabula is running at http://{host}:{port}/  (data: {data_dir})", flush=True)
-    ft.run(make_main(repo), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
+    if invite is not None:
+        print_invite(invite.url)
+    ft.run(make_main(repo, invite=invite), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
            assets_dir=str(ASSETS))
     lock.release()
     return 0

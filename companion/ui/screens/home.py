@@ -75,8 +75,12 @@ def HomeScreen(model: AppModel):
             ft.OutlinedButton(model.t("ui.home.settings"), icon=ft.Icons.SETTINGS, on_click=go("/settings"),
                               height=TOUCH, expand=True),
         ]),
-        ft.OutlinedButton(model.t("history.stats.title"), icon=ft.Icons.BAR_CHART, on_click=go("/stats"),
-                          height=TOUCH, width=float("inf")),
+        ft.Row([
+            ft.OutlinedButton(model.t("history.stats.title"), icon=ft.Icons.BAR_CHART, on_click=go("/stats"),
+                              height=TOUCH, expand=True),
+            ft.OutlinedButton(model.t("ui.home.invite"), icon=ft.Icons.QR_CODE_2, on_click=go("/invite"),
+                              height=TOUCH, expand=True),
+        ]),
     ]
     return screen(model, "/", "Tabula", controls,
                   actions=[icon_button(ft.Icons.SETTINGS, model.t("ui.home.settings"), go("/settings"))])

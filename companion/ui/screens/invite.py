@@ -1,0 +1,159 @@
+"""Table mode: the token gate every session passes first, and the "Invite players" screen.
+
+The server hands the app an `InviteInfo` when it requires the table token (`--lan`, `--require-token`).
+A session sees the app only when its URL carries the token (`?t=...`) or its browser stored it on an
+earlier visit; otherwise it sees one page that says to scan the host's QR code, and nothing else is
+rendered for it: no router, no data, no handlers that could read or change a game.
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+from urllib.parse import parse_qs, urlsplit
+
+import flet as ft
+import segno
+
+from companion.ui.model import AppModel
+from companion.ui.widgets import Texts, screen
+
+PREFS_KEY = "tabula.table_token"  # browser storage (localStorage on the web): one value per origin
+
+
+@dataclass(frozen=True)
+class InviteInfo:
+    """What the server tells the app: the invite URL (with the token) and the token itself."""
+
+    url: str
+    token: str
+
+
+def qr_png(url: str) -> bytes:
+    return _qr_png(url)
+
+
+@lru_cache(maxsize=4)
+def _qr_png(url: str) -> bytes:
+    import io
+
+    out = io.BytesIO()
+    # Scale 8, quiet zone 4 (the standard's minimum): measured to scan back exactly from a screenshot.
+    segno.make(url, error="m").save(out, kind="png", scale=8, border=4)
+    return out.getvalue()
+
+
+def token_in_route(route: str | None) -> str:
+    """The `t` query value of a route like `/?t=abc` or `/invite?x=1&t=abc` ('' when absent)."""
+    values = parse_qs(urlsplit(route or "").query).get("t")
+    return values[0] if values else ""
+
+
+def token_matches(given: object, token: str) -> bool:
+    # Constant-time comparison: the answer time says nothing about how much of a guess was right.
+    return isinstance(given, str) and bool(given) and hmac.compare_digest(given.encode(), token.encode())
+
+
+def join_view(texts: Texts, route: str) -> ft.View:
+    """The only page a session without the token sees."""
+    return ft.View(
+        route=route,
+        controls=[ft.Column(
+            [
+                ft.Icon(ft.Icons.QR_CODE_SCANNER, size=96, color=ft.Colors.PRIMARY),
+                ft.Text(texts.t("ui.join.title"), theme_style=ft.TextThemeStyle.HEADLINE_MEDIUM,
+                        weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+                ft.Text(texts.t("ui.join.text"), size=18, text_align=ft.TextAlign.CENTER),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER,
+            spacing=16, expand=True,
+        )],
+        padding=24,
+        vertical_alignment=ft.MainAxisAlignment.CENTER,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def waiting_view(route: str) -> ft.View:
+    """Shown for the moment it takes to ask the browser for a stored token."""
+    return ft.View(route=route, controls=[ft.ProgressRing()],
+                   vertical_alignment=ft.MainAxisAlignment.CENTER,
+                   horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+@ft.component
+def TableGate(lang: str, invite: InviteInfo, app: Callable):
+    """Render `app` only for a session that showed the table token, now or on an earlier visit."""
+    page = ft.context.page
+    from_url = token_matches(token_in_route(page.route), invite.token)
+    allowed, set_allowed = ft.use_state(from_url)
+    checked, set_checked = ft.use_state(from_url)  # has the browser's stored token been looked at?
+
+    async def remember():
+        await ft.SharedPreferences().set(PREFS_KEY, invite.token)
+
+    async def look_up_stored_token():
+        if allowed:
+            await remember()  # a reload or a new tab on this phone then works without the query
+            return
+        stored = await ft.SharedPreferences().get(PREFS_KEY)
+        if token_matches(stored, invite.token):
+            set_allowed(True)
+        set_checked(True)
+
+    def on_route_change(e):
+        # The same tab opened again with the QR's URL keeps its session: main() does not run again.
+        if token_matches(token_in_route(e.route), invite.token):
+            set_allowed(True)
+            set_checked(True)
+            page.run_task(remember)
+
+    def listen():
+        if not allowed:
+            page.on_route_change = on_route_change
+
+    ft.use_effect(look_up_stored_token, dependencies=[])
+    ft.use_effect(listen, dependencies=[])  # the app's Router takes the route handler over once allowed
+
+    if allowed:
+        return app()
+    if not checked:
+        return [waiting_view(page.route or "/")]
+    return [join_view(Texts(lang), page.route or "/")]
+
+
+def qr_side(page) -> float:
+    """Most of a phone's width, so the code scans from across the table; on a laptop it still fits
+    the window's height below the app bar and the URL."""
+    width = page.width or 390
+    height = page.height or 844
+    return max(200, min(width - 24, height - 240, 640))
+
+
+@ft.component
+def InviteScreen(model: AppModel, invite: InviteInfo | None):
+    title = model.t("ui.invite.title")
+    if invite is None:
+        controls = [
+            ft.Icon(ft.Icons.WIFI_OFF, size=64, color=ft.Colors.OUTLINE),
+            ft.Text(model.t("ui.invite.off_title"), theme_style=ft.TextThemeStyle.TITLE_LARGE,
+                    weight=ft.FontWeight.BOLD),
+            ft.Text(model.t("ui.invite.off_text"), size=16),
+            ft.Text("make run ARGS=--lan", size=18, font_family="monospace", selectable=True,
+                    weight=ft.FontWeight.BOLD),
+        ]
+        return screen(model, "/invite", title, controls, back="/")
+    controls = [
+        ft.Row([ft.Semantics(
+            label=model.t("ui.invite.qr"), image=True, container=True,
+            content=ft.Image(src=qr_png(invite.url), width=qr_side(ft.context.page), height=qr_side(ft.context.page),
+                             fit=ft.BoxFit.CONTAIN, filter_quality=ft.FilterQuality.NONE),
+        )], alignment=ft.MainAxisAlignment.CENTER),
+        # Selectable text shows in the accessibility tree as an empty text field: the label names it.
+        ft.Semantics(label=invite.url, container=True, content=ft.Text(
+            invite.url, size=20, weight=ft.FontWeight.BOLD, selectable=True, text_align=ft.TextAlign.CENTER)),
+        ft.Text(model.t("ui.invite.help"), size=15, text_align=ft.TextAlign.CENTER),
+    ]
+    return screen(model, "/invite", title, controls, back="/")
