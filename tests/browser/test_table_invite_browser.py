@@ -185,3 +185,17 @@ def test_the_same_tab_opened_with_the_invite_link_gets_in(browser, table):
         assert not app.errors
     finally:
         app.close()
+
+
+def test_without_table_mode_the_invite_screen_says_how_to_start_it(browser, server):
+    """`companion run` on 127.0.0.1 needs no token: Home opens directly; Invite players explains --lan."""
+    app = App(browser, server.url).open("")
+    try:
+        app.click("Invite players", settle=800)
+        app.wait_text("^Table mode is off$")
+        app.wait_text(re.escape("make run ARGS=--lan"))
+        app.shot("table-invite-off-en")
+        assert not (server.data_dir / "table-token").exists()
+        assert not app.errors
+    finally:
+        app.close()

@@ -20,6 +20,7 @@ import segno
 from companion.ui.model import AppModel
 from companion.ui.widgets import Texts, screen
 
+START_TABLE_MODE = "make run ARGS=--lan"
 PREFS_KEY = "tabula.table_token"  # browser storage (localStorage on the web): one value per origin
 
 
@@ -141,8 +142,9 @@ def InviteScreen(model: AppModel, invite: InviteInfo | None):
             ft.Text(model.t("ui.invite.off_title"), theme_style=ft.TextThemeStyle.TITLE_LARGE,
                     weight=ft.FontWeight.BOLD),
             ft.Text(model.t("ui.invite.off_text"), size=16),
-            ft.Text("make run ARGS=--lan", size=18, font_family="monospace", selectable=True,
-                    weight=ft.FontWeight.BOLD),
+            ft.Semantics(label=START_TABLE_MODE, container=True, content=ft.Container(
+                ft.Text(START_TABLE_MODE, size=18, selectable=True, weight=ft.FontWeight.BOLD),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=12, border_radius=8)),
         ]
         return screen(model, "/invite", title, controls, back="/")
     controls = [
