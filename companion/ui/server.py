@@ -96,10 +96,12 @@ def print_invite(url: str, out=None) -> None:
     text = io.StringIO()
     segno.make(url, error="m").terminal(out=text, compact=True)
     print(f"Phones at the table: scan this QR code or open {url}", file=out)
-    try:
-        out.write(text.getvalue())
-    except UnicodeEncodeError:  # a console that cannot show block characters
+    try:  # asked first: an output stream set to replace what it cannot encode would print escapes
+        "█▀▄".encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
         print("(this console cannot show the QR code; the Invite players screen in the app shows it)", file=out)
+    else:
+        out.write(text.getvalue())
     out.flush()
 
 
