@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.table import Tables
 from companion.storage import Repository
 from companion.ui.model import AppModel
 from companion.ui.widgets import theme_mode
@@ -21,8 +22,12 @@ from companion.ui.screens.setup import SetupScreen
 def make_main(repo: Repository, invite: InviteInfo | None = None):
     """`invite` is given when the server requires the table token (--lan, --require-token)."""
 
+    tables = Tables(repo)  # one hub for every tab: each game's changes go through its lock
+
     def main(page: ft.Page) -> None:
-        model = AppModel.create(repo)
+        model = AppModel.create(repo, tables, page)
+        # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
+        page.on_connect = lambda e: model.changed()
         page.title = "Tabula"
         page.theme = ft.Theme(color_scheme_seed="#8c3b2a")
         page.dark_theme = ft.Theme(color_scheme_seed="#8c3b2a")

@@ -23,6 +23,7 @@ from companion.games import GAMES
 from companion.storage import Repository
 
 LOBBY = "lobby"  # every change of any game, for the home screen's list
+ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
 
 def game_topic(session_id: str) -> str:
@@ -192,8 +193,21 @@ class AppModel:
         return play_id
 
     def set_me(self, session: Session, seat: int | None) -> None:
-        """This device plays `seat` in that game (None: nobody in particular)."""
+        """This device plays `seat` in that game (None: nobody in particular); the browser keeps it."""
         self.me = {**{k: v for k, v in self.me.items() if k != session.id}, **({session.id: seat} if seat is not None else {})}
+        page = self.broadcast.page
+        if page is not None:
+            async def keep():
+                await ft.SharedPreferences().set(ME_KEY + session.id, "" if seat is None else str(seat))
+            page.run_task(keep)
+
+    async def recall_me(self, session_id: str) -> None:
+        """Which player this browser said it is in that game, on an earlier visit (a new tab, a restart)."""
+        if self.broadcast.page is None or session_id in self.me:
+            return
+        value = await ft.SharedPreferences().get(ME_KEY + session_id)
+        if isinstance(value, str) and value.isdigit() and session_id not in self.me:
+            self.me = {**self.me, session_id: int(value)}
 
     def discard(self, session: Session) -> None:
         self.tables.discard(session.id)

@@ -30,6 +30,15 @@ def disk_full(server, full: bool) -> None:
     resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (0 if full else hard, hard))
 
 
+def new_tab(app: App) -> App:
+    """The same phone (browser context, its storage) in a new tab: a new session on the server."""
+    app.page.close()
+    app.page = app.context.new_page()
+    app.page.route(lambda u: not u.startswith("http://127.0.0.1"), lambda r: r.abort())
+    app.page.on("pageerror", lambda e: app.errors.append(str(e)))
+    return app
+
+
 def put_card(app: App, row: int, column: int, card: str) -> None:
     app.click(f"Row {row}, column {column}: Empty")
     app.click(card)
@@ -95,11 +104,17 @@ def test_two_phones_share_one_game_live(browser, server):
     ben.click("Ben")
     ben.wait_label("This phone is Ben's")
     ben.shot("table-tracker-ben-first")
+    # The browser keeps it: a new tab on Ben's phone (a new session) knows it is Ben's.
+    new_tab(ben).open(f"game/{SID}/play")
+    ben.wait_label("This phone is Ben's")
 
     # End scoring in parallel: each phone enters a board; both see how many are in.
     anna.click("Final scoring")
+    anna.wait_text("The tracker says: Round 1 of 14")  # the game isn't over yet: asked first
+    anna.shot("table-not-over-yet")
+    anna.click("Final scoring now")
     anna.wait_text("0 of 3 boards entered")
-    ben.click("Final scoring")
+    ben.click("Final scoring")  # not asked again: final scoring has begun at this table
     ben.wait_label("Money +1 (Ben)")  # Ben's board is the one open on his phone
     put_card(ben, 1, 1, "House 2")
     ben.click("Ben's board is entered")

@@ -12,6 +12,10 @@ from companion.ui.widgets import TOUCH, screen
 def use_game(model: AppModel, sid: str) -> Session | None:
     """The latest saved state of game `sid`; the screen re-renders whenever any device changes it."""
     ft.use_effect(lambda: model.broadcast.watch(game_topic(sid)), [sid])
+
+    async def recall():
+        await model.recall_me(sid)
+    ft.use_effect(recall, [sid])
     return model.session(sid)
 
 

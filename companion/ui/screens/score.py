@@ -34,12 +34,13 @@ def ScoreScreen(model: AppModel):
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/score"
     session = use_game(model, sid)
-    player, set_player = ft.use_state(model.me.get(sid, 0))
+    chosen, set_player = ft.use_state(None)  # the board shown: this phone's player's until another is chosen
     editing, set_editing = ft.use_state(False)  # back at the boards while all of them are marked entered
     if session is None:
         return missing_game(model, route, sid)
     game = session.game
     names = [p["name"] for p in session.config["players"]]
+    player = chosen if chosen is not None else model.me.get(sid, 0)
     board = session.board or game.board_from_tracker(session.state, session.config)
     editor = BOARD_EDITORS[game.id]
     box = model.repo.box_data(game.id)
