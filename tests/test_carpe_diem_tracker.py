@@ -5,7 +5,7 @@ import pytest
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.games.carpe_diem import GAME
-from companion.games.carpe_diem.tracker import banderole_order, banderole_position, board_from_tracker
+from companion.games.carpe_diem.tracker import advised_event, banderole_order, banderole_position, board_from_tracker
 
 HERBS_2 = {"letter": "A", "mode": "pay", "requirement": {"herbs": 2}, "reward": {"vp": 4}}
 CHIMNEYS_2 = {"letter": "C", "mode": "own", "requirement": {"chimneys": 2}, "reward": {"bread": 1}}
@@ -33,6 +33,11 @@ def fill_cards(s):
     spaces = {2: (2, 4, 5, 6, 7, 8, 9, 11), 3: (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)}[len(s.config["players"])]
     for i, space in enumerate(spaces):
         s.record({"type": "set_card", "space": space, "card": cycle[i % len(cycle)]})
+
+
+def advised(s, player, circle, owned=None):
+    """The scoring entry with the advisor's recommended choices, resolved (as the panel sends it)."""
+    return advised_event(s.state, s.config, player, circle, owned)
 
 
 def end_phase(s):
@@ -63,14 +68,14 @@ def test_banderole_stack_at_start_and_scoring_order():
 
 def test_landscape_gives_tiles_minus_one_wares():
     s = session()
-    s.record({"type": "complete_pond", "player": 0, "value": 3})  # a 3-tile pond gives 2 fish
-    s.record({"type": "complete_vineyard", "player": 0, "value": 4})
-    s.record({"type": "complete_garden", "player": 1, "value": 2})
-    s.record({"type": "complete_chicken_yard", "player": 2, "value": 2})
+    s.record({"type": "complete_pond", "player": 0, "tiles": 3})  # a 3-tile pond gives 2 fish
+    s.record({"type": "complete_vineyard", "player": 0, "tiles": 4})
+    s.record({"type": "complete_garden", "player": 1, "tiles": 2})
+    s.record({"type": "complete_chicken_yard", "player": 2, "tiles": 2})
     assert (counters(s, 0)["fish"], counters(s, 0)["grapes"], counters(s, 0)["pond"]) == (2, 3, 1)
     assert (counters(s, 1)["herbs"], counters(s, 2)["chicken"]) == (1, 1)
     with pytest.raises(InvalidMove):
-        s.record({"type": "complete_pond", "player": 0, "value": 5})
+        s.record({"type": "complete_pond", "player": 0, "tiles": 5})
 
 
 def test_merchant_turns_all_wares_into_coins_plus_one():
@@ -102,7 +107,7 @@ def test_banderole_steps_stack_on_top():
     assert banderole_position(s.state, 1) == (2, 0)
     assert banderole_position(s.state, 0) == (2, 1)
     assert banderole_order(s.state) == [0, 1, 2]
-    s.record({"type": "banderole", "player": 2, "value": 3})
+    s.record({"type": "banderole", "player": 2, "steps": 3})
     assert banderole_position(s.state, 2) == (3, 0)
     assert counters(s, 1)["administrator"] == 1
 
@@ -145,7 +150,7 @@ def test_scoring_period_order_choices_and_blocked_circles():
     with pytest.raises(InvalidMove):
         s.record({"type": "score_circle", "player": 0, "circle": 1})
     vp_before = counters(s, 0)["vp"]
-    s.record({"type": "score_circle", "player": 0, "circle": 2})
+    s.record(advised(s, 0, 2))
     assert counters(s, 0)["vp"] == vp_before - 8
     # The period is over: phase 2, the start player passes left, round 1.
     assert (s.state["stage"], s.state["phase"], s.state["round"], s.state["start_player"]) == ("play", 2, 1, 1)
@@ -157,7 +162,11 @@ def test_recommended_choice_is_applied_and_steps_move_the_disc():
     s.record({"type": "adjust", "player": 1, "counter": "chimneys", "delta": 7})
     end_phase(s)
     # Circle 2 = spaces 4 and 5 ("per 3 chimneys -> coin + step", "per 2 chimneys -> bread").
-    s.record({"type": "score_circle", "player": 1, "circle": 2})
+    event = advised(s, 1, 2)
+    # Stored as resolved: what was applied, not "whatever the advisor says" (it may say otherwise later).
+    assert event == {"type": "score_circle", "player": 1, "circle": 2, "order": [4, 5], "bread": [False, False],
+                     "sets": [3, 2]}
+    s.record(event)
     c = counters(s, 1)
     assert (c["bread"], c["coins"]) == (3, 2)
     assert banderole_position(s.state, 1) == (2, 0)
@@ -169,7 +178,8 @@ def test_owned_counts_can_be_given_with_the_event():
     end_phase(s)
     # Circle 3 = spaces 5 and 6 ("per 3 chimneys -> 1 coin + 1 step", "per pond + garden -> 7 VP");
     # the tracker counted nothing, the player gives the counts.
-    s.record({"type": "score_circle", "player": 1, "circle": 3, "owned": {"chimneys": 4, "pond": 1, "garden": 1}})
+    s.record(advised(s, 1, 3, owned={"chimneys": 4, "pond": 1, "garden": 1}))
+    assert s.events[-1]["owned"] == {"chimneys": 4, "pond": 1, "garden": 1}
     c = counters(s, 1)
     assert c["coins"] == 1 and c["vp"] == 9 + 7
     assert banderole_position(s.state, 1) == (1, 0)
@@ -202,7 +212,7 @@ def test_four_phases_then_final_scoring():
         for _ in range(2):
             player = s.state["scoring"]["order"][len(s.state["scoring"]["done"])]
             free = min(int(c) for c in GAME.actions(s.state, s.config)[0].value_choices)
-            s.record({"type": "score_circle", "player": player, "circle": free})
+            s.record(advised(s, player, free))
     assert s.state["stage"] == "finished"
     assert len(s.state["circles_used"]) == 8  # one of the 9 circles stays free
     assert GAME.actions(s.state, s.config) == []
@@ -224,10 +234,17 @@ def test_score_circle_choices_are_type_checked():
     s = session(2, start=0)
     fill_cards(s)
     end_phase(s)
+    good = {"type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "bread": [False, False],
+            "sets": [0, 0]}
     for bad in ({"bread": ["yes", False]}, {"sets": [1]}, {"sets": [True, 0]}, {"order": "2,5"},
-                {"owned": {"chimneys": -1}}, {"order": [2, 4]}):
+                {"owned": {"chimneys": -1}}, {"order": [2, 4]},
+                {"sets": [None, 0]},  # "as many as possible" is not a choice made: the number is stored
+                {"order": None}, {"bread": None}, {"sets": None}):
         with pytest.raises(InvalidMove):
-            s.record({"type": "score_circle", "player": 1, "circle": 1, **bad})
+            s.record({**good, **bad})
+    for left_out in ("order", "bread", "sets", "circle"):
+        with pytest.raises(InvalidMove):
+            s.record({k: v for k, v in good.items() if k != left_out})
     assert s.state["circles_used"] == {}
 
 
@@ -241,7 +258,7 @@ def test_start_player_passes_left_each_phase():
         for _ in range(3):
             player = s.state["scoring"]["order"][len(s.state["scoring"]["done"])]
             free = GAME.actions(s.state, s.config)[0].value_choices[0]
-            s.record({"type": "score_circle", "player": player, "circle": free})
+            s.record(advised(s, player, free))
     starts.append(s.state["start_player"])
     assert starts == [2, 0, 1, 2]
 
@@ -250,7 +267,7 @@ def test_start_player_passes_left_each_phase():
 
 def test_undo_redo_replay_the_log():
     s = session(2)
-    s.record({"type": "complete_pond", "player": 0, "value": 4})
+    s.record({"type": "complete_pond", "player": 0, "tiles": 4})
     s.record({"type": "complete_merchant", "player": 0})
     assert counters(s, 0)["coins"] == 4 and counters(s, 0)["fish"] == 0
     s.undo()
@@ -268,7 +285,7 @@ def test_invalid_events_change_nothing():
     s = session(2)
     before = s.state
     for event in ({"type": "place_market", "player": 5}, {"type": "nonsense"},
-                  {"type": "banderole", "player": 0, "value": 0},
+                  {"type": "banderole", "player": 0, "steps": 0},
                   {"type": "score_circle", "player": 0, "circle": 1}):
         with pytest.raises(InvalidMove):
             s.record(event)
@@ -278,10 +295,10 @@ def test_invalid_events_change_nothing():
 def test_status_and_logs_render_in_both_languages():
     s = session(3)
     fill_cards(s)
-    s.record({"type": "complete_pond", "player": 0, "value": 3})
+    s.record({"type": "complete_pond", "player": 0, "tiles": 3})
     s.record({"type": "complete_administrator", "player": 1})
     end_phase(s)
-    s.record({"type": "score_circle", "player": s.state["scoring"]["order"][0], "circle": 1})
+    s.record(advised(s, s.state["scoring"]["order"][0], 1))
     from companion.core.text import Msg
     for lang in ("en", "de"):
         texts = [m.render(lang) for m in GAME.status(s.state, s.config)]
@@ -290,3 +307,59 @@ def test_status_and_logs_render_in_both_languages():
         texts += [c.label.render(lang) for c in GAME.counters]
         for text in texts:
             assert "carpe-diem." not in text and "{" not in text, text
+
+
+# ------------------------------------------------------------------ games saved before event schema 2
+
+@pytest.mark.parametrize("old, new", [
+    ({"type": "complete_pond", "player": 0, "value": 3}, {"type": "complete_pond", "player": 0, "tiles": 3}),
+    ({"type": "complete_chicken_yard", "player": 2, "value": 2},
+     {"type": "complete_chicken_yard", "player": 2, "tiles": 2}),
+    ({"type": "banderole", "player": 1, "value": 4}, {"type": "banderole", "player": 1, "steps": 4}),
+    # a scoring with every choice made: only the circle's name changes (schema 1 also took "value")
+    ({"type": "score_circle", "player": 1, "value": 2, "order": [5, 4], "bread": [True, False], "sets": [0, 1]},
+     {"type": "score_circle", "player": 1, "circle": 2, "order": [5, 4], "bread": [True, False], "sets": [0, 1]}),
+    # nothing to name: unchanged
+    ({"type": "place_market", "player": 0},) * 2,
+    ({"type": "end_round"},) * 2,
+    ({"type": "set_card", "space": 2, "card": None},) * 2,
+    ({"type": "adjust", "player": 0, "counter": "vp", "delta": -3},) * 2,
+])
+def test_upgrade_from_event_schema_1(old, new):
+    assert GAME.upgrade_event(old) == new
+
+
+def scoring_at_phase_end():
+    s = session(2, start=0)
+    fill_cards(s)
+    s.record({"type": "adjust", "player": 1, "counter": "chimneys", "delta": 7})
+    s.record({"type": "adjust", "player": 1, "counter": "herbs", "delta": 5})
+    end_phase(s)
+    return s
+
+
+def test_upgrade_resolves_a_scoring_left_to_the_advisor_as_it_was_applied():
+    """Schema 1 stored {"circle": c} (or "value": c) and let the advisor choose at every replay; the
+    upgrade stores the choice it made then, which needs the state just before the entry."""
+    s = scoring_at_phase_end()
+    old = {"type": "score_circle", "player": 1, "value": 2}
+    upgraded = GAME.upgrade_event(old, s.state, s.config)
+    assert upgraded == advised(s, 1, 2) == {"type": "score_circle", "player": 1, "circle": 2, "order": [4, 5],
+                                            "bread": [False, False], "sets": [3, 2]}
+    # Partly chosen: "sets" null meant as many as possible; the upgrade stores the number.
+    partly = {"type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "sets": [None, None]}
+    assert GAME.upgrade_event(partly, s.state, s.config) == {
+        "type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "bread": [False, False], "sets": [2, 2]}
+    # With the district counts given in the entry: kept, and used for the choice.
+    owned = {"type": "score_circle", "player": 1, "circle": 3, "owned": {"pond": 1, "garden": 1}}
+    assert GAME.upgrade_event(owned, s.state, s.config) == {
+        **owned, "order": [5, 6], "bread": [False, False], "sets": [2, 1]}
+    # Without the state nothing can be resolved: the choices stay open and the entry is refused.
+    open_entry = GAME.upgrade_event(old)
+    assert open_entry == {"type": "score_circle", "player": 1, "circle": 2}
+    with pytest.raises(InvalidMove):
+        s.record(open_entry)
+    # An entry refused then stays refused (here: a circle with a card missing).
+    s2 = session(2)
+    end_phase(s2)
+    assert GAME.upgrade_event(old, s2.state, s2.config) == open_entry

@@ -119,7 +119,7 @@ def scoring_session():
                                                        "reward": {"vp": 4}}})
     s.record({"type": "set_card", "space": 5, "card": {"letter": "B", "mode": "pay", "requirement": {
         "chicken": 1, "grapes": 1, "herbs": 1, "fish": 1}, "reward": {"vp": 8}}})
-    for e in ({"type": "complete_garden", "player": 1, "value": 3}, {"type": "complete_baker", "player": 1},
+    for e in ({"type": "complete_garden", "player": 1, "tiles": 3}, {"type": "complete_baker", "player": 1},
               {"type": "place_bakery", "player": 1}, {"type": "place_market", "player": 1}):
         s.record(e)
     for _ in range(7):

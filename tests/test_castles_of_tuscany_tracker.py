@@ -10,13 +10,10 @@ from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
 
 NAMES = ["Anna", "Ben", "Clara", "Dario"]
-# Event values are 1-based positions in the offered choices; spelled out here from the rulebook's
-# lists, not taken from the code.
-BONUS = {"card": 1, "storage": 2, "marble": 3, "worker": 4, "yield": 5}
-COLOUR = {"dark_green": 1, "red": 2, "turquoise": 3, "light_green": 4, "grey": 5, "orange": 6, "yellow": 7,
-          "beige": 8}
-GOODS = {"card": 1, "marble": 2, "worker": 3, "hexagon": 4, "hexagon_no_space": 5}
-TILE = {"quarry": 1, "village": 2, "monastery": 3, "estate": 4, "cart": 5}
+# Entries name their choices; the names, spelled out here from the rulebook's lists, not taken from the code.
+COLOUR = ("dark_green", "red", "turquoise", "light_green", "grey", "orange", "yellow", "beige")
+GOODS = ("card", "marble", "worker", "hexagon", "hexagon_no_space")
+TILE = ("quarry", "village", "monastery", "estate", "cart")
 
 
 def config_for(n=3, start=0, box=None):
@@ -32,7 +29,7 @@ def play(events, n=3, start=0, box=None, skip_pick=True):
     state = GAME.initial_state(config)
     if skip_pick:
         for k in range(n):
-            state = GAME.apply(state, {"type": "bonus_tile", "player": (start + k) % n, "value": BONUS["card"]}, config)
+            state = GAME.apply(state, {"type": "bonus_tile", "player": (start + k) % n, "bonus": "card"}, config)
     for event in events:
         state = GAME.apply(state, event, config)
     return state, config
@@ -56,10 +53,10 @@ def test_rulebook_scoring_example_anna():
     """Anna: green 9 at the end of round 1, red 4 from two yield cards -> 13. Round 2: green on to 22
     and red +2 from a yield card -> 13 + 2 + 22 = 37. Green is not reset."""
     events = [
-        {"type": "yield_red", "player": 0, "value": 2},
-        {"type": "yield_red", "player": 0, "value": 2},
-        {"type": "region", "player": 0, "value": 3},       # 6 green
-        {"type": "region", "player": 0, "value": 2},       # 3 green -> 9
+        {"type": "yield_red", "player": 0, "points": 2},
+        {"type": "yield_red", "player": 0, "points": 2},
+        {"type": "region", "player": 0, "fields": 3},       # 6 green
+        {"type": "region", "player": 0, "fields": 2},       # 3 green -> 9
         reveal(1, 7),                                      # Ben empties stack 1
         {"type": "end_round"},
     ]
@@ -68,10 +65,10 @@ def test_rulebook_scoring_example_anna():
     assert (a["green"], a["red"]) == (9, 13)
     assert state["round"] == 2
     events2 = [
-        {"type": "yield_green", "player": 0, "value": 6},  # 15
-        {"type": "region", "player": 0, "value": 3},       # 21
-        {"type": "region", "player": 0, "value": 1},       # 22
-        {"type": "yield_red", "player": 0, "value": 2},    # red 15
+        {"type": "yield_green", "player": 0, "points": 6},  # 15
+        {"type": "region", "player": 0, "fields": 3},       # 21
+        {"type": "region", "player": 0, "fields": 1},       # 22
+        {"type": "yield_red", "player": 0, "points": 2},    # red 15
         reveal(2, 14),                                     # Clara empties stack 2
         {"type": "end_round"},
     ]
@@ -87,7 +84,7 @@ def test_rulebook_scoring_example_anna():
 
 @pytest.mark.parametrize("size,points", [(1, 1), (2, 3), (3, 6)])
 def test_region_completed(size, points):
-    state, _ = play([{"type": "region", "player": 1, "value": size}])
+    state, _ = play([{"type": "region", "player": 1, "fields": size}])
     assert counters(state, 1)["green"] == points
     assert counters(state, 1)["red"] == 0
 
@@ -95,41 +92,41 @@ def test_region_completed(size, points):
 @pytest.mark.parametrize("size", [0, 4, "3", True, None])
 def test_region_sizes_are_1_to_3(size):
     with pytest.raises(InvalidMove):
-        play([{"type": "region", "player": 0, "value": size}])
+        play([{"type": "region", "player": 0, "fields": size}])
 
 
 def test_monastery_example_second_of_three_scores_nothing_the_third_six():
     # Anna: the second yellow field of a 3-region is no completion; the third is: 6 points.
-    state, _ = play([{"type": "region", "player": 0, "value": 3}])
+    state, _ = play([{"type": "region", "player": 0, "fields": 3}])
     assert counters(state, 0)["green"] == 6
 
 
 def test_agriculture_clara_and_benno_examples():
     # Clara: pigs/wine on a region with wine already: 1 new kind = 1 point. Benno's wooden hexagon
     # on a light-green field always counts as one more kind: 1 point. A double tile: up to 2.
-    state, _ = play([{"type": "agriculture", "player": 2, "value": 1},
-                     {"type": "agriculture", "player": 1, "value": 1},
-                     {"type": "agriculture", "player": 0, "value": 2}])
+    state, _ = play([{"type": "agriculture", "player": 2, "kinds": 1},
+                     {"type": "agriculture", "player": 1, "kinds": 1},
+                     {"type": "agriculture", "player": 0, "kinds": 2}])
     assert [counters(state, i)["green"] for i in range(3)] == [2, 1, 1]
     with pytest.raises(InvalidMove):
-        play([{"type": "agriculture", "player": 0, "value": 3}])
+        play([{"type": "agriculture", "player": 0, "kinds": 3}])
 
 
 def test_yield_cards_points_and_goods():
     state, _ = play([
-        {"type": "yield_red", "player": 0, "value": 2},
-        {"type": "yield_green", "player": 0, "value": 3},
-        {"type": "yield_goods", "player": 0, "value": GOODS["card"]},
-        {"type": "yield_goods", "player": 0, "value": GOODS["marble"]},
-        {"type": "yield_goods", "player": 0, "value": GOODS["worker"]},
-        {"type": "yield_goods", "player": 0, "value": GOODS["hexagon"]},
+        {"type": "yield_red", "player": 0, "points": 2},
+        {"type": "yield_green", "player": 0, "points": 3},
+        {"type": "yield_goods", "player": 0, "goods": "card"},
+        {"type": "yield_goods", "player": 0, "goods": "marble"},
+        {"type": "yield_goods", "player": 0, "goods": "worker"},
+        {"type": "yield_goods", "player": 0, "goods": "hexagon"},
     ])
     c = counters(state, 0)
     assert (c["red"], c["green"], c["cards"], c["marble"], c["workers"], c["hexagons"]) == (2, 3, 6, 1, 1, 1)
 
 
 def test_second_hexagon_without_free_storage_gives_two_red():
-    state, _ = play([{"type": "yield_goods", "player": 1, "value": GOODS["hexagon_no_space"]}])
+    state, _ = play([{"type": "yield_goods", "player": 1, "goods": "hexagon_no_space"}])
     c = counters(state, 1)
     assert (c["red"], c["hexagons"]) == (2, 0)
 
@@ -141,15 +138,15 @@ def test_tile_effects_with_bonus_tiles():
     config = config_for(2)
     state = GAME.initial_state(config)
     for p, kind in ((0, "marble"), (1, "worker")):
-        state = GAME.apply(state, {"type": "bonus_tile", "player": p, "value": BONUS[kind]}, config)
+        state = GAME.apply(state, {"type": "bonus_tile", "player": p, "bonus": kind}, config)
     for kind in ("marble", "worker", "card", "yield", "yield", "yield"):
-        state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS[kind]}, config)
+        state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": kind}, config)
     for tile in ("quarry", "village", "monastery", "estate", "cart"):
-        state = GAME.apply(state, {"type": "tile_effect", "player": 0, "value": TILE[tile]}, config)
+        state = GAME.apply(state, {"type": "tile_effect", "player": 0, "tile": tile}, config)
     c = counters(state, 0)
     assert (c["marble"], c["workers"], c["cards"], c["hexagons"]) == (3, 2, 5 + 3, 1)
     assert "reveal 4 yield card(s)" in rendered(state)[-1]
-    state = GAME.apply(state, {"type": "tile_effect", "player": 1, "value": TILE["village"]}, config)
+    state = GAME.apply(state, {"type": "tile_effect", "player": 1, "tile": "village"}, config)
     assert counters(state, 1)["workers"] == 2
 
 
@@ -160,31 +157,31 @@ def test_bonus_pick_in_turn_order_and_storage_gives_two_green():
     state = GAME.initial_state(config)
     assert "Ben chooses next" in GAME.status(state, config)[1].render("en")
     with pytest.raises(InvalidMove) as refused:
-        GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS["card"]}, config)
+        GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": "card"}, config)
     assert "Ben chooses next" in refused.value.msg.render("en")
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["storage"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "storage"}, config)
     assert counters(state, 1)["green"] == 2
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 2, "value": BONUS["marble"]}, config)
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS["storage"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 2, "bonus": "marble"}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": "storage"}, config)
     assert [counters(state, i)["green"] for i in range(3)] == [2, 2, 0]
     assert state["bonus_pick"] == []
     # later, from a city: any player, any kind still left
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 2, "value": BONUS["storage"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 2, "bonus": "storage"}, config)
     assert counters(state, 2)["green"] == 2
     assert state["players"][2]["bonus"] == {"card": 0, "storage": 1, "marble": 1, "worker": 0, "yield": 0}
 
 
 def test_only_five_bonus_tiles_of_a_kind():
-    events = [{"type": "bonus_tile", "player": 0, "value": BONUS["worker"]}] * 5
+    events = [{"type": "bonus_tile", "player": 0, "bonus": "worker"}] * 5
     state, config = play(events)
     with pytest.raises(InvalidMove) as refused:
-        GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["worker"]}, config)
+        GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "worker"}, config)
     assert "all 5 bonus tiles +1 worker are taken" in refused.value.msg.render("en")
     # the other kinds are still there; "+1 card" has 3 left after the 3 picks
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["card"]}, config)
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["card"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "card"}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "card"}, config)
     with pytest.raises(InvalidMove):
-        GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["card"]}, config)
+        GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "card"}, config)
 
 
 # ------------------------------------------------------------------ colour bonus (box data)
@@ -192,7 +189,7 @@ def test_only_five_bonus_tiles_of_a_kind():
 def test_colour_bonus_needs_box_data_and_says_which():
     state, config = play([])
     with pytest.raises(InvalidMove) as refused:
-        GAME.apply(state, {"type": "colour_bonus", "player": 0, "value": COLOUR["yellow"]}, config)
+        GAME.apply(state, {"type": "colour_bonus", "player": 0, "colour": "yellow"}, config)
     assert isinstance(refused.value, MissingBoxData)
     assert refused.value.keys == ["colour_bonus.yellow.I"]
     assert refused.value.game_id == "castles-of-tuscany"
@@ -202,27 +199,27 @@ def test_colour_bonus_needs_box_data_and_says_which():
 
 def test_colour_bonus_first_side_one_second_side_two_then_gone():
     box = {"colour_bonus.yellow.I": 7, "colour_bonus.yellow.II": 4}  # test values, not the real tiles
-    state, config = play([{"type": "colour_bonus", "player": 1, "value": COLOUR["yellow"]}], box=box)
+    state, config = play([{"type": "colour_bonus", "player": 1, "colour": "yellow"}], box=box)
     assert counters(state, 1)["green"] == 7
     with pytest.raises(InvalidMove):  # the same player cannot get it twice
-        GAME.apply(state, {"type": "colour_bonus", "player": 1, "value": COLOUR["yellow"]}, config)
-    state = GAME.apply(state, {"type": "colour_bonus", "player": 0, "value": COLOUR["yellow"]}, config)
+        GAME.apply(state, {"type": "colour_bonus", "player": 1, "colour": "yellow"}, config)
+    state = GAME.apply(state, {"type": "colour_bonus", "player": 0, "colour": "yellow"}, config)
     assert counters(state, 0)["green"] == 4
     with pytest.raises(InvalidMove) as refused:
-        GAME.apply(state, {"type": "colour_bonus", "player": 2, "value": COLOUR["yellow"]}, config)
+        GAME.apply(state, {"type": "colour_bonus", "player": 2, "colour": "yellow"}, config)
     assert "back in the box" in refused.value.msg.render("en")
     assert any("yellow (monastery) side - (done: Ben, Anna)" in line.render("en")
                for line in GAME.status(state, config))
 
 
 def test_second_side_value_asked_only_when_needed_and_box_value_event():
-    state, config = play([{"type": "colour_bonus", "player": 0, "value": COLOUR["red"]}],
+    state, config = play([{"type": "colour_bonus", "player": 0, "colour": "red"}],
                          box={"colour_bonus.red.I": 5})
     with pytest.raises(MissingBoxData) as missing:
-        GAME.apply(state, {"type": "colour_bonus", "player": 1, "value": COLOUR["red"]}, config)
+        GAME.apply(state, {"type": "colour_bonus", "player": 1, "colour": "red"}, config)
     assert missing.value.keys == ["colour_bonus.red.II"]
     state = GAME.apply(state, {"type": "box_value", "key": "colour_bonus.red.II", "value": 3}, config)
-    state = GAME.apply(state, {"type": "colour_bonus", "player": 1, "value": COLOUR["red"]}, config)
+    state = GAME.apply(state, {"type": "colour_bonus", "player": 1, "colour": "red"}, config)
     assert (counters(state, 0)["green"], counters(state, 1)["green"]) == (5, 3)
     for bad in ({"type": "box_value", "key": "colour_bonus.pink.I", "value": 3},
                 {"type": "box_value", "key": "colour_bonus.red.I", "value": -1},
@@ -269,15 +266,15 @@ def test_turn_cycle_ends_with_the_start_players_right_neighbour():
 
 
 def test_three_scorings_extra_cycle_then_final():
-    state, config = play([{"type": "region", "player": 0, "value": 1}])  # Anna green 1
+    state, config = play([{"type": "region", "player": 0, "fields": 1}])  # Anna green 1
     state = GAME.apply(state, reveal(1, 7), config)
     state = GAME.apply(state, {"type": "end_round"}, config)
     assert counters(state, 0)["red"] == 1 and state["round"] == 2
-    state = GAME.apply(state, {"type": "region", "player": 0, "value": 2}, config)  # green 4
+    state = GAME.apply(state, {"type": "region", "player": 0, "fields": 2}, config)  # green 4
     state = GAME.apply(state, reveal(2, 14), config)
     state = GAME.apply(state, {"type": "end_round"}, config)
     assert counters(state, 0)["red"] == 1 + 4 and state["round"] == 3
-    state = GAME.apply(state, {"type": "region", "player": 0, "value": 3}, config)  # green 10
+    state = GAME.apply(state, {"type": "region", "player": 0, "fields": 3}, config)  # green 10
     state = GAME.apply(state, reveal(1, 14), config)  # Ben: 21 revealed, stack 3 empty
     state = GAME.apply(state, {"type": "end_round"}, config)
     # round 3's regular end: no scoring yet, one more full turn cycle
@@ -289,14 +286,14 @@ def test_three_scorings_extra_cycle_then_final():
     with pytest.raises(InvalidMove):
         GAME.apply(state, {"type": "end_round"}, config)
     # green scored in the extra cycle still reaches red at the third scoring
-    state = GAME.apply(state, {"type": "region", "player": 0, "value": 1}, config)  # green 11
+    state = GAME.apply(state, {"type": "region", "player": 0, "fields": 1}, config)  # green 11
     state = GAME.apply(state, {"type": "end_extra_cycle"}, config)
     assert state["finished"]
     assert counters(state, 0)["red"] == 5 + 11 and counters(state, 0)["green"] == 11
     assert [s["round"] for s in state["scorings"]] == [1, 2, 3]
     assert GAME.actions(state, config) == []
     with pytest.raises(InvalidMove):
-        GAME.apply(state, {"type": "region", "player": 0, "value": 1}, config)
+        GAME.apply(state, {"type": "region", "player": 0, "fields": 1}, config)
     board = GAME.board_from_tracker(state, config)
     assert board["players"][0]["red"] == 16 and board["players"][0]["green"] == 11
     GAME.score(GAME.parse_board_state(board), {})  # the prefilled form is a valid board state
@@ -322,14 +319,18 @@ def test_initial_state_everyone_at_zero_with_five_cards():
 
 
 @pytest.mark.parametrize("event", [
-    {"type": "region", "player": 3, "value": 1},
-    {"type": "region", "player": True, "value": 1},
-    {"type": "region", "value": 1},
+    {"type": "region", "player": 3, "fields": 1},
+    {"type": "region", "player": True, "fields": 1},
+    {"type": "region", "fields": 1},
     {"type": "nonsense"},
     {"type": "end_extra_cycle"},
-    {"type": "yield_red", "player": 0, "value": 0},
-    {"type": "yield_goods", "player": 0, "value": 6},
-    {"type": "colour_bonus", "player": 0, "value": 9},
+    {"type": "yield_red", "player": 0, "points": 0},
+    {"type": "yield_goods", "player": 0, "goods": "silver"},
+    {"type": "colour_bonus", "player": 0, "colour": "pink"},
+    {"type": "colour_bonus", "player": 0, "colour": 2},     # a position: only games of event schema 1
+    {"type": "colour_bonus", "player": 0, "value": 2},
+    {"type": "bonus_tile", "player": 0, "value": 1},
+    {"type": "region", "player": 0, "value": 2},
 ])
 def test_refused_entries_leave_the_state_alone(event):
     state, config = play([])
@@ -342,9 +343,9 @@ def test_refused_entries_leave_the_state_alone(event):
 def test_undo_and_redo_replay_the_log():
     config = config_for(2)
     session = Session("s", GAMES["castles-of-tuscany"], config)
-    session.record({"type": "bonus_tile", "player": 0, "value": BONUS["storage"]})
-    session.record({"type": "bonus_tile", "player": 1, "value": BONUS["marble"]})
-    session.record({"type": "region", "player": 0, "value": 3})
+    session.record({"type": "bonus_tile", "player": 0, "bonus": "storage"})
+    session.record({"type": "bonus_tile", "player": 1, "bonus": "marble"})
+    session.record({"type": "region", "player": 0, "fields": 3})
     session.record(reveal(1, 7))
     session.record({"type": "end_round"})
     assert counters(session.state, 0)["red"] == 8
@@ -363,7 +364,7 @@ def test_undo_and_redo_replay_the_log():
 
 
 def test_box_values_from_the_config_are_used_and_unknown_keys_ignored():
-    state, config = play([{"type": "colour_bonus", "player": 0, "value": COLOUR["grey"]}],
+    state, config = play([{"type": "colour_bonus", "player": 0, "colour": "grey"}],
                          box={"colour_bonus.grey.I": 6, "something.else": 3})
     assert counters(state, 0)["green"] == 6
     assert "something.else" not in state["box"]
@@ -373,12 +374,12 @@ def test_every_message_renders_in_both_languages():
     box = {f"colour_bonus.{c}.{s}": 2 for c in COLOUR for s in ("I", "II")}
     config = config_for(4, start=3, box=box)
     state = GAME.initial_state(config)
-    events = [{"type": "bonus_tile", "player": p, "value": BONUS["storage"]} for p in (3, 0, 1, 2)]
-    events += [{"type": "tile_effect", "player": 0, "value": v} for v in TILE.values()]
-    events += [{"type": "yield_goods", "player": 1, "value": v} for v in GOODS.values()]
-    events += [{"type": "colour_bonus", "player": p, "value": 1} for p in (0, 1)]
-    events += [{"type": "agriculture", "player": 2, "value": 2}, {"type": "yield_red", "player": 2, "value": 1},
-               {"type": "yield_green", "player": 2, "value": 1},
+    events = [{"type": "bonus_tile", "player": p, "bonus": "storage"} for p in (3, 0, 1, 2)]
+    events += [{"type": "tile_effect", "player": 0, "tile": v} for v in TILE]
+    events += [{"type": "yield_goods", "player": 1, "goods": v} for v in GOODS]
+    events += [{"type": "colour_bonus", "player": p, "colour": "dark_green"} for p in (0, 1)]
+    events += [{"type": "agriculture", "player": 2, "kinds": 2}, {"type": "yield_red", "player": 2, "points": 1},
+               {"type": "yield_green", "player": 2, "points": 1},
                {"type": "box_value", "key": "colour_bonus.red.I", "value": 3},
                reveal(0, 7), {"type": "end_round"}, reveal(0, 7), {"type": "end_round"}, reveal(0, 7),
                {"type": "end_round"}]
@@ -406,12 +407,55 @@ def test_only_the_bonus_pick_is_offered_until_everyone_has_picked():
     bonus = GAME.actions(state, config)[0]
     assert bonus.per_player and [c.render("en") for c in bonus.choice_labels] == [
         "+1 card", "+1 storage space", "+1 marble", "+1 worker", "+1 yield card"]
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "value": BONUS["yield"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": "yield"}, config)
     assert [a.id for a in GAME.actions(state, config)] == ["bonus_tile"]
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "value": BONUS["yield"]}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "yield"}, config)
     offered = {a.id for a in GAME.actions(state, config)}
     assert offered == {"bonus_tile", "tile_effect", "region", "agriculture", "colour_bonus", "yield_red",
                        "yield_green", "yield_goods"}
     colour = next(a for a in GAME.actions(state, config) if a.id == "colour_bonus")
     assert len(colour.value_choices) == len(colour.choice_labels) == 8
     assert "after 7 tiles revealed" in GAME.status(state, config)[1].render("en")
+
+
+# ------------------------------------------------------------------ entries by name; games saved before
+
+def test_every_offered_choice_goes_under_the_actions_field():
+    """What the tracker screen sends for each offered choice ({type, player, field: value}) is an
+    entry the tracker takes; string ids for kinds, numbers for counts."""
+    box = {f"colour_bonus.{c}.{s}": 2 for c in COLOUR for s in ("I", "II")}
+    state, config = play([], box=box)
+    choosing = [a for a in GAME.actions(state, config) if a.value_choices]
+    assert {a.id: a.field for a in choosing} == {
+        "bonus_tile": "bonus", "region": "fields", "agriculture": "kinds", "colour_bonus": "colour",
+        "tile_effect": "tile", "yield_red": "points", "yield_green": "points", "yield_goods": "goods"}
+    for action in choosing:
+        for value in action.value_choices:
+            GAME.apply(state, {"type": action.id, "player": 0, action.field: value}, config)
+    colour = next(a for a in choosing if a.id == "colour_bonus")
+    assert colour.value_choices == COLOUR
+
+
+@pytest.mark.parametrize("old, new", [
+    ({"type": "bonus_tile", "player": 0, "value": 2}, {"type": "bonus_tile", "player": 0, "bonus": "storage"}),
+    ({"type": "bonus_tile", "player": 2, "value": 5}, {"type": "bonus_tile", "player": 2, "bonus": "yield"}),
+    ({"type": "colour_bonus", "player": 1, "value": 2}, {"type": "colour_bonus", "player": 1, "colour": "red"}),
+    ({"type": "colour_bonus", "player": 1, "value": 8}, {"type": "colour_bonus", "player": 1, "colour": "beige"}),
+    ({"type": "tile_effect", "player": 0, "value": 1}, {"type": "tile_effect", "player": 0, "tile": "quarry"}),
+    ({"type": "tile_effect", "player": 0, "value": 5}, {"type": "tile_effect", "player": 0, "tile": "cart"}),
+    ({"type": "yield_goods", "player": 3, "value": 5},
+     {"type": "yield_goods", "player": 3, "goods": "hexagon_no_space"}),
+    ({"type": "region", "player": 0, "value": 3}, {"type": "region", "player": 0, "fields": 3}),
+    ({"type": "agriculture", "player": 0, "value": 1}, {"type": "agriculture", "player": 0, "kinds": 1}),
+    ({"type": "yield_red", "player": 1, "value": 4}, {"type": "yield_red", "player": 1, "points": 4}),
+    ({"type": "yield_green", "player": 1, "value": 6}, {"type": "yield_green", "player": 1, "points": 6}),
+    # already named, or nothing to name: unchanged
+    ({"type": "box_value", "key": "colour_bonus.red.I", "value": 5},) * 2,
+    ({"type": "adjust", "player": 0, "counter": "revealed", "delta": 1},) * 2,
+    ({"type": "end_round"},) * 2,
+    ({"type": "colour_bonus", "player": 1, "colour": "red"},) * 2,
+    # a position that never existed stays as it was: the replay refuses it
+    ({"type": "colour_bonus", "player": 1, "value": 9},) * 2,
+])
+def test_upgrade_from_event_schema_1(old, new):
+    assert GAME.upgrade_event(old) == new

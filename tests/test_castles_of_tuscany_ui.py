@@ -5,7 +5,7 @@ from companion.core.session import Session, make_config
 from companion.games.castles_of_tuscany import GAME
 from companion.ui.boards.castles_of_tuscany import parse_points, stepped
 from companion.ui.panels.castles_of_tuscany import announcement, colour_tiles, scoring_lines, stack_fill
-from companion.ui.screens.play import box_events, missing_box_data
+from companion.ui.screens.play import box_events, event_for, missing_box_data
 
 NAMES = ["Anna", "Ben"]
 
@@ -14,8 +14,8 @@ def session(box=None):
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.colours)], 0)
     config["box"] = box or {}
     s = Session("t", GAME, config)
-    s.record({"type": "bonus_tile", "player": 0, "value": 1})
-    s.record({"type": "bonus_tile", "player": 1, "value": 1})
+    s.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
+    s.record({"type": "bonus_tile", "player": 1, "bonus": "card"})
     return s
 
 
@@ -84,11 +84,11 @@ def test_colour_tiles_side_points_and_players():
     tiles = {t["colour"]: t for t in colour_tiles(s.state)}
     assert tiles["dark_green"] == {"colour": "dark_green", "side": "I", "players": [], "points": 4}
     assert tiles["red"]["points"] is None
-    s.record({"type": "colour_bonus", "player": 1, "value": 1})
+    s.record({"type": "colour_bonus", "player": 1, "colour": "dark_green"})
     tiles = {t["colour"]: t for t in colour_tiles(s.state)}
     assert tiles["dark_green"] == {"colour": "dark_green", "side": "II", "players": [1], "points": None}
     s.record({"type": "box_value", "key": "colour_bonus.dark_green.II", "value": 2})
-    s.record({"type": "colour_bonus", "player": 0, "value": 1})
+    s.record({"type": "colour_bonus", "player": 0, "colour": "dark_green"})
     tiles = {t["colour"]: t for t in colour_tiles(s.state)}
     assert tiles["dark_green"] == {"colour": "dark_green", "side": None, "players": [1, 0], "points": None}
 
@@ -96,13 +96,13 @@ def test_colour_tiles_side_points_and_players():
 def test_a_colour_bonus_without_its_value_asks_for_exactly_that_key():
     s = session()
     before = len(s.events)
-    keys, why = missing_box_data(s, {"type": "colour_bonus", "player": 0, "value": 3})
+    keys, why = missing_box_data(s, {"type": "colour_bonus", "player": 0, "colour": "turquoise"})
     assert keys == ("colour_bonus.turquoise.I",)
     assert "turquoise" in why.render("en")
     assert len(s.events) == before  # only a trial
     # another refusal is not a box-data question
-    assert missing_box_data(s, {"type": "region", "player": 0, "value": 5}) == ((), None)
-    assert missing_box_data(s, {"type": "region", "player": 0, "value": 3}) == ((), None)
+    assert missing_box_data(s, {"type": "region", "player": 0, "fields": 5}) == ((), None)
+    assert missing_box_data(s, {"type": "region", "player": 0, "fields": 3}) == ((), None)
     assert len(s.events) == before
 
 
@@ -119,10 +119,35 @@ def test_box_events_hand_over_only_what_the_tracker_lacks():
 def test_entering_the_value_then_repeating_the_entry():
     """What the prompt does: the stored value goes to the tracker, the refused entry is repeated."""
     s = session()
-    entry = {"type": "colour_bonus", "player": 0, "value": 1}
+    entry = {"type": "colour_bonus", "player": 0, "colour": "dark_green"}
     keys, _ = missing_box_data(s, entry)
     for event in box_events(keys, {"colour_bonus.dark_green.I": 3}, s.state["box"]):
         s.record(event)
     assert missing_box_data(s, entry) == ((), None)
     s.record(entry)
     assert s.state["players"][0]["counters"]["green"] == 3
+
+
+def test_the_play_screen_sends_the_choice_by_name():
+    """A tapped choice goes into the entry under the action's field, never as a position."""
+    s = session({"colour_bonus.red.I": 5})
+    actions = {a.id: a for a in GAME.actions(s.state, s.config)}
+    entry = event_for(actions["colour_bonus"], 1, "red")
+    assert entry == {"type": "colour_bonus", "player": 1, "colour": "red"}
+    s.record(entry)
+    assert event_for(actions["region"], 0, 2) == {"type": "region", "player": 0, "fields": 2}
+    assert event_for(actions["bonus_tile"], 0, "storage") == {"type": "bonus_tile", "player": 0, "bonus": "storage"}
+
+
+def test_a_choice_of_goods_is_copied_into_the_entry():
+    from companion.games.milestones import GAME as MILESTONES
+
+    config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(NAMES, MILESTONES.colours)], 0)
+    s = Session("m", MILESTONES, config)
+    s.record({"type": "adjust", "player": 0, "counter": "stone", "delta": 2})
+    s.record({"type": "adjust", "player": 0, "counter": "wood", "delta": 1})
+    castle = next(a for a in MILESTONES.actions(s.state, config) if a.id == "castle")
+    entry = event_for(castle, None, castle.value_choices[0])
+    assert entry == {"type": "castle", "keep": castle.value_choices[0]}
+    assert entry["keep"] is not castle.value_choices[0]  # a later change of the entry leaves the offer alone
+    s.record(entry)

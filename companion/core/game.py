@@ -66,20 +66,27 @@ class Counter:
 
 @dataclass(frozen=True)
 class Action:
-    """A game event the tracker offers as a button.
+    """A game event the tracker offers as a button: `{"type": id}`, plus `"player": p` for
+    `per_player` actions (shown on each player's card).
 
-    `per_player` actions are shown on each player's card; `value_choices` (when given) are the
-    numbers offered after tapping (for example a milestone's number); `choice_labels` (when given,
-    one per value, same order) are what the screen shows instead of the bare numbers (for example a
-    colour for value 3); `confirm` asks first.
+    `value_choices` (when given) are offered after tapping; the one chosen goes into the event under
+    the key `field`, as it is: a number (a milestone's number: `"number": 5`), a string id (a colour:
+    `"colour": "red"`) or a JSON object (the goods a player keeps). `choice_labels` (when given, one
+    per value, same order) are what the screen shows instead of the bare values; `confirm` asks first.
     """
 
     id: str
     label: Msg
     per_player: bool = False
-    value_choices: tuple[int, ...] = ()
+    value_choices: tuple[int | str | dict, ...] = ()
     confirm: Msg | None = None
     choice_labels: tuple[Msg, ...] = ()
+    field: str = ""
+
+    def __post_init__(self):
+        # An event names its choice: a value without a key would be a bare position again.
+        if self.value_choices and not self.field:
+            raise ValueError(f"action {self.id!r}: value_choices need the event key they go to (field)")
 
 
 @dataclass(frozen=True)

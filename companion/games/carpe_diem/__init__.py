@@ -23,6 +23,7 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     box_values=scoring.BOX_VALUES,
+    upgrade_event=tracker.upgrade_event,
     extra={
         "scoring_period": scoring_period,
         "advice_for": tracker.advice_for,

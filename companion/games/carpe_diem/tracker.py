@@ -9,14 +9,17 @@ State (plain JSON):
 Events (besides core's generic "adjust"):
     {"type": "end_round"}                                   round +1; after round 7 the scoring starts
     {"type": "set_card", "space": s, "card": {...}|null}     enter / correct / clear a scoring card
-    {"type": "score_circle", "player": p, "circle": c,        place a disc and resolve both cards; the
-     "order": [s1, s2], "bread": [b1, b2], "sets": [k1, k2],  choices as `scoring_period.evaluate` takes
-     "owned": {...}}                                          them; left out: the advisor's recommendation;
-                                                              `owned` defaults to the district counters
-    {"type": "<reward action id>", "player": p, "value": n}  one-tap rewards (see `actions`); `value` only
-                                                              where the action has value_choices
-Per-player actions send {"type": action.id, "player": p} plus "value" for value_choices; the generic
-"score_circle" action sends the circle as "value".
+    {"type": "score_circle", "player": p, "circle": c,        place a disc and resolve both cards with
+     "order": [s1, s2], "bread": [b1, b2], "sets": [k1, k2],  the choices made, always all three (as
+     "owned": {...}}                                          `scoring_period.evaluate` takes them; a
+                                                              choice the advisor made is stored as made:
+                                                              `advised_event`); `owned` (optional) gives
+                                                              district counts, default the counters
+    {"type": "complete_<landscape>", "player": p, "tiles": n} a landscape of n tiles (2-4) completed
+    {"type": "banderole", "player": p, "steps": n}           the disc moves n spaces on
+    {"type": "<other reward action id>", "player": p}        one-tap rewards (see `actions`)
+Per-player actions send {"type": action.id, "player": p} plus their `field` for value_choices. Games
+saved before event schema 2 stored "value" and scorings left to the advisor: `upgrade_event`.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ SINGLE_TILE_REWARDS = {"place_market": ("market", "coins"), "place_bakery": ("ba
 REWARD_ACTIONS = ("complete_merchant", "complete_baker", "complete_administrator", "complete_craftsman",
                   "place_market", "place_bakery", "place_fountain", "banderole_space")
 STEP_CHOICES = (1, 2, 3, 4, 5, 6)
+LANDSCAPE_TILES = (2, 3, 4)  # a completed landscape has 2 to 4 tiles
 
 
 def names(config: dict) -> list[str]:
@@ -102,8 +106,8 @@ def _player(event: dict, config: dict) -> int:
     return player
 
 
-def _value(event: dict, choices: tuple[int, ...]) -> int:
-    value = event.get("value")
+def _value(event: dict, key: str, choices: tuple[int, ...]) -> int:
+    value = event.get(key)
     if isinstance(value, bool) or value not in choices:
         raise InvalidMove(Msg("core.error.bad_event"))
     return value
@@ -212,26 +216,13 @@ def score_circle(state: dict, event: dict, config: dict) -> None:
     who = names(config)
     if player != next_scorer(state):
         raise InvalidMove(Msg("carpe-diem.error.not_your_turn", player=who[next_scorer(state)]))
-    circle = event.get("circle", event.get("value"))
+    circle = event.get("circle")
     cards = circle_cards(state, config, circle)
-    owned = owned_counts(state, player)
-    extra = event.get("owned") or {}
-    if not isinstance(extra, dict) or any(
-            k not in sp.OWN_ITEMS or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in extra.items()):
-        raise InvalidMove(Msg("core.error.bad_event"))
-    owned.update(extra)
-    have = holdings(state, player)
-    bread, sets, order = event.get("bread", [False, False]), event.get("sets", [None, None]), event.get("order")
-    if (not isinstance(bread, list) or len(bread) != 2 or not all(isinstance(b, bool) for b in bread)
-            or not isinstance(sets, list) or len(sets) != 2
-            or not all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in sets)
-            or not (order is None or (isinstance(order, list) and len(order) == 2))):
+    owned = _owned(state, player, event)
+    if not resolved(event):
         raise InvalidMove(Msg("core.error.bad_event"))
     try:
-        if "order" in event or "bread" in event or "sets" in event:
-            option = sp.evaluate(cards, have, owned, order, bread, sets)
-        else:
-            option = sp.advise(cards, have, owned).recommended
+        option = sp.evaluate(cards, holdings(state, player), owned, event["order"], event["bread"], event["sets"])
     except sp.PeriodError as error:
         raise InvalidMove(error.msg)
     counters = state["players"][player]["counters"]
@@ -244,6 +235,40 @@ def score_circle(state: dict, event: dict, config: dict) -> None:
     _log(state, "scored", player=who[player], circle=circle, outcome=option.explain())
     if len(state["scoring"]["done"]) == len(who):
         end_scoring(state, config)
+
+
+def _owned(state: dict, player: int, event: dict) -> dict[str, int]:
+    """The district counts for a scoring: the counters, with what the event gives (`owned`) on top."""
+    owned = owned_counts(state, player)
+    extra = event.get("owned") or {}
+    if not isinstance(extra, dict) or any(
+            k not in sp.OWN_ITEMS or isinstance(v, bool) or not isinstance(v, int) or v < 0 for k, v in extra.items()):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    owned.update(extra)
+    return owned
+
+
+def resolved(event: dict) -> bool:
+    """Whether a score_circle entry carries every choice: the order of the two cards, bread on each,
+    sets on each (a number, not "as many as possible")."""
+    order, bread, sets = event.get("order"), event.get("bread"), event.get("sets")
+    return (isinstance(order, list) and len(order) == 2
+            and isinstance(bread, list) and len(bread) == 2 and all(isinstance(b, bool) for b in bread)
+            and isinstance(sets, list) and len(sets) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in sets))
+
+
+def advised_event(state: dict, config: dict, player: int, circle: int, owned: dict | None = None) -> dict:
+    """The score_circle entry for the advisor's recommendation at `circle`, every choice resolved
+    (what is stored is what was applied, whatever the advisor would say later). Raises InvalidMove
+    where the entry would be refused."""
+    event = {"type": "score_circle", "player": player, "circle": circle, **({"owned": owned} if owned else {})}
+    cards = circle_cards(state, config, circle)
+    try:
+        option = sp.advise(cards, holdings(state, player), _owned(state, player, event)).recommended
+    except sp.PeriodError as error:
+        raise InvalidMove(error.msg)
+    return {**event, **option.choice()}
 
 
 def end_scoring(state: dict, config: dict) -> None:
@@ -267,7 +292,7 @@ def reward(state: dict, event: dict, config: dict) -> None:
     name = names(config)[player]
     if kind in LANDSCAPE_ACTIONS:
         landscape = LANDSCAPE_ACTIONS[kind]
-        tiles = _value(event, (2, 3, 4))
+        tiles = _value(event, "tiles", LANDSCAPE_TILES)
         ware = LANDSCAPE_WARE[landscape]
         c[landscape] += 1
         c[ware] += tiles - 1
@@ -300,7 +325,7 @@ def reward(state: dict, event: dict, config: dict) -> None:
         move_banderole(state, player, 1)
         _log(state, "banderole", player=name, steps=1, space=banderole_position(state, player)[0])
     elif kind == "banderole":
-        steps = _value(event, STEP_CHOICES)
+        steps = _value(event, "steps", STEP_CHOICES)
         move_banderole(state, player, steps)
         _log(state, "banderole", player=name, steps=steps, space=banderole_position(state, player)[0])
 
@@ -319,13 +344,50 @@ def actions(state: dict, config: dict) -> list[Action]:
                                       round=state["round"], phase=state["phase"])))
     else:
         free = tuple(sorted(free_circles(state, config)))
+        # The free circles; the panel adds the choices there (an entry without them is refused).
         out.append(Action("score_circle", Msg("carpe-diem.action.score_circle"), per_player=True,
-                          value_choices=free, confirm=Msg("carpe-diem.confirm.score_circle")))
-    out += [Action(k, Msg(f"carpe-diem.action.{k}"), per_player=True, value_choices=(2, 3, 4))
+                          value_choices=free, field="circle", confirm=Msg("carpe-diem.confirm.score_circle")))
+    out += [Action(k, Msg(f"carpe-diem.action.{k}"), per_player=True, value_choices=LANDSCAPE_TILES, field="tiles")
             for k in LANDSCAPE_ACTIONS]
     out += [Action(k, Msg(f"carpe-diem.action.{k}"), per_player=True) for k in REWARD_ACTIONS]
-    out.append(Action("banderole", Msg("carpe-diem.action.banderole"), per_player=True, value_choices=STEP_CHOICES))
+    out.append(Action("banderole", Msg("carpe-diem.action.banderole"), per_player=True, value_choices=STEP_CHOICES,
+                      field="steps"))
     return out
+
+
+# ---------------------------------------------------------------- games saved before event schema 2
+
+def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
+    """An entry of event schema 1 in today's form. A landscape's tiles and the banderole steps were
+    "value"; a scoring named its circle as "circle" or "value" and could leave its choices to the
+    advisor (or "sets" as null: as many as possible). Those choices are resolved here as schema 1
+    resolved them, which needs the tracker `state` just before the entry and the `config`; without
+    them such an entry keeps its choices open and the replay refuses it."""
+    kind = event.get("type")
+    if kind in LANDSCAPE_ACTIONS or kind == "banderole":
+        if "value" not in event:
+            return event
+        rest = {k: v for k, v in event.items() if k != "value"}
+        return {**rest, "tiles" if kind in LANDSCAPE_ACTIONS else "steps": event["value"]}
+    if kind != "score_circle":
+        return event
+    named = {k: v for k, v in event.items() if k != "value"}
+    named["circle"] = event.get("circle", event.get("value"))
+    if resolved(named) or state is None or config is None:
+        return named
+    try:
+        player = _player(event, config)
+        cards = circle_cards(state, config, named["circle"])
+        owned = _owned(state, player, event)
+        have = holdings(state, player)
+        if any(k in event for k in ("order", "bread", "sets")):
+            option = sp.evaluate(cards, have, owned, event.get("order"), event.get("bread", [False, False]),
+                                 event.get("sets", [None, None]))
+        else:
+            option = sp.advise(cards, have, owned).recommended
+    except (InvalidMove, sp.PeriodError, TypeError, ValueError):
+        return named  # refused then as now: the replay says so
+    return {**named, **option.choice()}
 
 
 def status(state: dict, config: dict) -> list[Msg]:

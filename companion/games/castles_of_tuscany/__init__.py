@@ -29,5 +29,6 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     box_values=BOX_VALUES,
+    upgrade_event=tracker.upgrade_event,
     # The rulebook does not name the four player colours; these are the core defaults.
 )

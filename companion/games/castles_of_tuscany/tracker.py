@@ -2,24 +2,27 @@
 three scorings (rulebook: Siegpunkte, Die Plättchen im Einzelnen, Die 3 Durchgänge,
 Farbbonus-Plättchen, Wertungen).
 
-Events (besides core's generic `adjust` of a counter):
-- `{"type": "bonus_tile", "player": p, "value": k}`: p takes a bonus tile of kind k (1-5, order of
-  `BONUS_KINDS`); the first one each player takes is the setup pick, in turn order. "+1 storage
-  space" also moves the green marker 2 on.
-- `{"type": "region", "player": p, "value": size}`: a region of 1/2/3 fields completed: 1/3/6 green.
-- `{"type": "agriculture", "player": p, "value": k}`: k agriculture kinds new to the region (1-2).
-- `{"type": "colour_bonus", "player": p, "value": c}`: p filled every field of colour c (1-8, order of
-  `COLOURS`). The tracker keeps the tiles: the first player gets side I, the second side II, then the
-  tile leaves the game. Their points are box data: `state["box"]` (copied from `config["box"]` when
-  the session starts, and set or corrected with the `box_value` event). A missing value refuses the
-  entry with `BoxValueNeeded`, an InvalidMove that is also a MissingBoxData naming the keys.
-- `{"type": "tile_effect", "player": p, "value": t}`: p placed a tile of kind t (`TILE_EFFECTS`):
+Events (besides core's generic `adjust` of a counter; every choice by name, see `upgrade_event`
+for the positions that games saved before event schema 2 stored):
+- `{"type": "bonus_tile", "player": p, "bonus": kind}`: p takes a bonus tile (`BONUS_KINDS`: "card",
+  "storage", "marble", "worker", "yield"); the first one each player takes is the setup pick, in
+  turn order. "+1 storage space" also moves the green marker 2 on.
+- `{"type": "region", "player": p, "fields": n}`: a region of 1/2/3 fields completed: 1/3/6 green.
+- `{"type": "agriculture", "player": p, "kinds": k}`: k agriculture kinds new to the region (1-2).
+- `{"type": "colour_bonus", "player": p, "colour": c}`: p filled every field of colour c (`COLOURS`,
+  e.g. "dark_green"). The tracker keeps the tiles: the first player gets side I, the second side II,
+  then the tile leaves the game. Their points are box data: `state["box"]` (copied from
+  `config["box"]` when the session starts, and set or corrected with the `box_value` event). A
+  missing value refuses the entry with `BoxValueNeeded`, an InvalidMove that is also a
+  MissingBoxData naming the keys.
+- `{"type": "tile_effect", "player": p, "tile": t}`: p placed a tile of kind t (`TILE_EFFECTS`):
   quarry 1 marble (+1 per "+1 marble" bonus tile), village 1 worker (+1 per "+1 worker"),
   monastery 3 cards (the "+1 card" bonus does not count), estate 1 wooden hexagon, cart: says how
   many yield cards to reveal (1 + 1 per "+1 yield card"), each then entered as a yield event.
   Storage is not changed (the storage counter is the players' to keep).
-- `{"type": "yield_red" | "yield_green", "player": p, "value": points}`: a yield card's points.
-- `{"type": "yield_goods", "player": p, "value": g}`: a yield card's goods (`GOODS`, one item each).
+- `{"type": "yield_red" | "yield_green", "player": p, "points": n}`: a yield card's points.
+- `{"type": "yield_goods", "player": p, "goods": g}`: a yield card's goods (`GOODS`, one item each;
+  "hexagon_no_space": a second wooden hexagon with no free storage space).
 - `{"type": "box_value", "key": key, "value": points}`: enter or correct a colour-bonus value.
 - `{"type": "end_round"}`: the turn cycle in which someone emptied the round's stack is complete.
   Rounds 1 and 2: the scoring (green added onto red, green kept). Round 3: the extra full turn
@@ -115,9 +118,10 @@ def _player(event: dict, config: dict) -> int:
     return p
 
 
-def _choice(event: dict, choices) -> int:
-    v = event.get("value")
-    if isinstance(v, bool) or not isinstance(v, int) or v not in choices:
+def _choice(event: dict, key: str, choices):
+    """The event's choice under `key`: one of `choices` (numbers or string ids, never a bool)."""
+    v = event.get(key)
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or v not in choices:
         raise InvalidMove(m("error.bad_value", value=repr(v), allowed=[str(c) for c in choices]))
     return v
 
@@ -158,7 +162,7 @@ def taken_of_kind(state: dict, kind: str) -> int:
 
 def _bonus_tile(state, event, config, names):
     p = _player(event, config)
-    kind = BONUS_KINDS[_choice(event, range(1, len(BONUS_KINDS) + 1)) - 1]
+    kind = _choice(event, "bonus", BONUS_KINDS)
     if state["bonus_pick"] and state["bonus_pick"][0] != p:
         raise InvalidMove(m("error.pick_order", player=names[p], next=names[state["bonus_pick"][0]],
                             order=[names[i] for i in state["bonus_pick"]]))
@@ -179,14 +183,14 @@ def _bonus_tile(state, event, config, names):
 
 def _region(state, event, config, names):
     p = _player(event, config)
-    size = _choice(event, tuple(REGION_POINTS))
+    size = _choice(event, "fields", tuple(REGION_POINTS))
     green = _add(state, p, "green", REGION_POINTS[size])
     _log(state, m("log.region", player=names[p], size=size, points=REGION_POINTS[size], green=green))
 
 
 def _agriculture(state, event, config, names):
     p = _player(event, config)
-    kinds = _choice(event, range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
+    kinds = _choice(event, "kinds", range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
     green = _add(state, p, "green", kinds)
     _log(state, m("log.agriculture", player=names[p], kinds=kinds, points=kinds, green=green))
 
@@ -200,7 +204,7 @@ def colour_bonus_points(state: dict, colour: str, side: str) -> int:
 
 def _colour_bonus(state, event, config, names):
     p = _player(event, config)
-    colour = COLOURS[_choice(event, range(1, len(COLOURS) + 1)) - 1]
+    colour = _choice(event, "colour", COLOURS)
     got = state["colour_bonus"][colour]
     if p in got:
         raise InvalidMove(m("error.colour_twice", player=names[p], colour=colour_msg(colour)))
@@ -217,7 +221,7 @@ def _colour_bonus(state, event, config, names):
 
 def _tile_effect(state, event, config, names):
     p = _player(event, config)
-    kind = TILE_EFFECTS[_choice(event, range(1, len(TILE_EFFECTS) + 1)) - 1]
+    kind = _choice(event, "tile", TILE_EFFECTS)
     bonus = state["players"][p]["bonus"]
     if kind == "cart":
         cards = 1 + bonus["yield"]
@@ -232,7 +236,7 @@ def _tile_effect(state, event, config, names):
 def _yield_points(track):
     def apply(state, event, config, names):
         p = _player(event, config)
-        points = _choice(event, YIELD_POINT_CHOICES)
+        points = _choice(event, "points", YIELD_POINT_CHOICES)
         total = _add(state, p, track, points)
         _log(state, m(f"log.yield_{track}", player=names[p], points=points, total=total))
     return apply
@@ -240,7 +244,7 @@ def _yield_points(track):
 
 def _yield_goods(state, event, config, names):
     p = _player(event, config)
-    goods = GOODS[_choice(event, range(1, len(GOODS) + 1)) - 1]
+    goods = _choice(event, "goods", GOODS)
     if goods == "hexagon_no_space":
         red = _add(state, p, "red", NO_SPACE_HEXAGON_RED)
         _log(state, m("log.yield_no_space", player=names[p], points=NO_SPACE_HEXAGON_RED, red=red))
@@ -328,6 +332,38 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
     handler(state, event, config, _names(config))
 
 
+# ---------------------------------------------------------------- games saved before event schema 2
+
+# Event schema 1 stored a choice as "value": a 1-based position in these tuples, as they were then
+# (spelled out here so that a later change of the tuples above cannot misread an old game).
+SCHEMA_1_POSITIONS = {
+    "bonus_tile": ("bonus", ("card", "storage", "marble", "worker", "yield")),
+    "colour_bonus": ("colour", ("dark_green", "red", "turquoise", "light_green", "grey", "orange", "yellow",
+                                "beige")),
+    "tile_effect": ("tile", ("quarry", "village", "monastery", "estate", "cart")),
+    "yield_goods": ("goods", ("card", "marble", "worker", "hexagon", "hexagon_no_space")),
+}
+SCHEMA_1_NUMBERS = {"region": "fields", "agriculture": "kinds", "yield_red": "points", "yield_green": "points"}
+
+
+def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
+    """An entry of event schema 1 in today's form: `{"type": "colour_bonus", "player": 1, "value": 2}`
+    becomes `{"type": "colour_bonus", "player": 1, "colour": "red"}`. A position that never existed
+    is left as it was (the replay then refuses that entry). Needs neither the state before the
+    entry nor the config (the Carpe Diem upgrade does)."""
+    kind = event.get("type")
+    if "value" not in event or kind not in (*SCHEMA_1_POSITIONS, *SCHEMA_1_NUMBERS):
+        return event  # adjust, box_value, end_round, end_extra_cycle: unchanged
+    rest = {k: v for k, v in event.items() if k != "value"}
+    value = event["value"]
+    if kind in SCHEMA_1_NUMBERS:
+        return {**rest, SCHEMA_1_NUMBERS[kind]: value}
+    key, names = SCHEMA_1_POSITIONS[kind]
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= len(names):
+        return event
+    return {**rest, key: names[value - 1]}
+
+
 # ---------------------------------------------------------------- what the tracker offers
 
 def actions(state: dict, config: dict) -> list[Action]:
@@ -345,29 +381,27 @@ def actions(state: dict, config: dict) -> list[Action]:
                           confirm=m("confirm.end_round_3" if state["round"] == ROUNDS else "confirm.end_round",
                                     round=state["round"],
                                     last=names[last_in_cycle(n, state["start_player"])])))
-    out.append(Action("bonus_tile", m("action.bonus_tile"), per_player=True,
-                      value_choices=tuple(range(1, len(BONUS_KINDS) + 1)),
-                      choice_labels=tuple(bonus_msg(k) for k in BONUS_KINDS)))
+    out.append(Action("bonus_tile", m("action.bonus_tile"), per_player=True, field="bonus",
+                      value_choices=BONUS_KINDS, choice_labels=tuple(bonus_msg(k) for k in BONUS_KINDS)))
     if state["bonus_pick"]:
         return out  # the setup pick comes first; nothing else happens before it is done
     out += [
-        Action("region", m("action.region"), per_player=True, value_choices=tuple(REGION_POINTS),
+        Action("region", m("action.region"), per_player=True, field="fields", value_choices=tuple(REGION_POINTS),
                choice_labels=tuple(m("choice.region", size=s, points=p) for s, p in REGION_POINTS.items())),
-        Action("agriculture", m("action.agriculture"), per_player=True,
+        Action("agriculture", m("action.agriculture"), per_player=True, field="kinds",
                value_choices=tuple(range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1)),
                choice_labels=tuple(m("choice.agriculture", kinds=k)
                                    for k in range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))),
-        Action("colour_bonus", m("action.colour_bonus"), per_player=True,
-               value_choices=tuple(range(1, len(COLOURS) + 1)),
-               choice_labels=tuple(colour_msg(c) for c in COLOURS)),
-        Action("tile_effect", m("action.tile_effect"), per_player=True,
-               value_choices=tuple(range(1, len(TILE_EFFECTS) + 1)),
-               choice_labels=tuple(m(f"choice.tile_{t}") for t in TILE_EFFECTS)),
-        Action("yield_red", m("action.yield_red"), per_player=True, value_choices=YIELD_POINT_CHOICES),
-        Action("yield_green", m("action.yield_green"), per_player=True, value_choices=YIELD_POINT_CHOICES),
-        Action("yield_goods", m("action.yield_goods"), per_player=True,
-               value_choices=tuple(range(1, len(GOODS) + 1)),
-               choice_labels=tuple(m(f"goods.{g}") for g in GOODS)),
+        Action("colour_bonus", m("action.colour_bonus"), per_player=True, field="colour",
+               value_choices=COLOURS, choice_labels=tuple(colour_msg(c) for c in COLOURS)),
+        Action("tile_effect", m("action.tile_effect"), per_player=True, field="tile",
+               value_choices=TILE_EFFECTS, choice_labels=tuple(m(f"choice.tile_{t}") for t in TILE_EFFECTS)),
+        Action("yield_red", m("action.yield_red"), per_player=True, field="points",
+               value_choices=YIELD_POINT_CHOICES),
+        Action("yield_green", m("action.yield_green"), per_player=True, field="points",
+               value_choices=YIELD_POINT_CHOICES),
+        Action("yield_goods", m("action.yield_goods"), per_player=True, field="goods",
+               value_choices=GOODS, choice_labels=tuple(m(f"goods.{g}") for g in GOODS)),
     ]
     return out
 

@@ -18,6 +18,7 @@ GAME = GameDefinition(
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
+    upgrade_event=tracker.upgrade_event,
     colours=("violet", "orange", "white", "brown"),
     fixed_colours={2: ("white", "brown")},
 )

@@ -1,4 +1,9 @@
-"""City of Rome during play: rounds, the start player and the influence scorings (RUNDENENDE)."""
+"""City of Rome during play: rounds, the start player and the influence scorings (RUNDENENDE).
+
+Events: `{"type": "end_round"}` (the round's influence scoring, then the next round) and core's
+generic `{"type": "adjust", "player": p, "counter": id, "delta": n}` for money, influence tokens and
+build markers.
+"""
 
 from __future__ import annotations
 
@@ -73,6 +78,12 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
     state["waiting_cards"] += _revealed_in(state["round"], n)
     state["log"].append(Msg("city-of-rome.log.round_start", round=state["round"],
                             player=names[state["start_player"]]).to_json())
+
+
+def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
+    """Event schema 1 to 2: nothing to do. City of Rome's entries (`end_round` and core's `adjust`)
+    never stored a position; they already name what they change."""
+    return event
 
 
 def actions(state: dict, config: dict) -> list[Action]:

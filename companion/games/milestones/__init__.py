@@ -18,5 +18,6 @@ GAME = GameDefinition(
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
+    upgrade_event=tracker.upgrade_event,
     # The rulebook names no player colours ("in den Spielerfarben"): the default four are offered.
 )

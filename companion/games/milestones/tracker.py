@@ -1,8 +1,19 @@
 """Milestones during play (rulebook: SPIELABLAUF, DAS BAUAMT, DIE MÜHLE, DIE BURG, SPIELENDE).
 
-Events are `{"type": <action id>, "player": p, "value": n}` as the generic tracker screen sends them
-(`player` for per-player actions, `value` for actions with value choices), plus `end_turn`.
+Events (besides core's generic `adjust` of a counter), as the generic tracker screen sends them:
+- `{"type": "road" | "market", "player": p, "number": n}`: a road section (its milestone) or a market
+  on a number field worth n;
+- `{"type": "house" | "flour", "player": p, "points": n}`: a house (the free corners add up to n) or a
+  flour delivery (the 2 free numbers add up to n);
+- `{"type": "bonus_produced", "player": p, "workers": n}`: n workers with a bonus tile produced;
+- `{"type": "bonus_taken" | "buy_worker" | "last_worker_tile", "player": p}`;
+- `{"type": "castle", "player": p, "keep": {"stone": 1, "coins": 2}}`: DIE BURG, the goods kept
+  (see `castle`; `player` defaults to the player on turn, `keep` may be left out when there is
+  nothing to choose or the player gives goods back with the counters);
+- `{"type": "end_turn"}`.
 Quick scoring hands in the goods the rules ask for and refuses when a player does not have them.
+Games saved before event schema 2 stored these choices as "value" (the castle's as packed digits):
+`upgrade_event` turns them into this form.
 
 The end: a player who reaches the target field (or buys the last worker tile) ends the game for
 themselves after their turn; then every other player has exactly one more turn. The trigger is
@@ -44,6 +55,10 @@ VALUE_CHOICES = {
     "flour": FLOUR_CHOICES,
     "bonus_produced": BONUS_PRODUCTION_CHOICES,
 }
+# The event key of each action's number, in the rulebook's terms: a milestone or a market stands on
+# a number field; a house and a flour sack score the free numbers around them added up.
+VALUE_FIELDS = {"road": "number", "house": "points", "market": "number", "flour": "points",
+                "bonus_produced": "workers"}
 PLAYER_EVENTS = ("road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker",
                  "last_worker_tile", "castle")
 
@@ -86,8 +101,8 @@ def _player(event: dict, state: dict, config: dict) -> int:
     return player
 
 
-def _value(event: dict, minimum: int) -> int:
-    value = event.get("value")
+def _value(event: dict, key: str, minimum: int) -> int:
+    value = event.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= MAX_ENTRY:
         raise InvalidMove(Msg(f"{NS}.error.bad_value", minimum=minimum, maximum=MAX_ENTRY))
     return value
@@ -132,31 +147,17 @@ def keep_options(counters: dict) -> list[dict]:
     return options
 
 
-def encode_keep(keep: dict) -> int:
-    """A choice of goods kept as one number whose digits read stone, wood, sand, grain, coins:
-    1 stone and 2 coins -> 10002."""
-    return sum(keep.get(g, 0) * 10 ** (len(GOODS) - 1 - i) for i, g in enumerate(GOODS))
-
-
-def decode_keep(value: int) -> dict:
-    digits = f"{value:0{len(GOODS)}d}"
-    return {g: int(d) for g, d in zip(GOODS, digits) if int(d)}
-
-
 def castle(state: dict, player: int, event: dict, name: str) -> None:
     """DIE BURG: more than 3 goods (coins included) are reduced to 3; the player chooses which 3
-    (`value`: an encoded choice from `keep_options`, or `keep`: {good: count}). Without a choice and
-    with more than one way to keep 3, the player is asked to give goods back with the counters."""
+    (`keep`: {good: count}, one of `keep_options`). Without a choice and with more than one way to
+    keep 3, the player is asked to give goods back with the counters."""
     counters = state["players"][player]["counters"]
     total = goods_total(counters)
     if player in state["castle"]:
         state["castle"].remove(player)
     keep = event.get("keep")
-    value = event.get("value")
-    if value is not None:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** len(GOODS):
-            raise InvalidMove(Msg("core.error.bad_event"))
-        keep = decode_keep(value)
+    if "value" in event:  # schema 1's packed digits: only `upgrade_event` reads them
+        raise InvalidMove(Msg("core.error.bad_event"))
     if keep is not None and (not isinstance(keep, dict) or any(g not in GOODS for g in keep) or any(
             isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in keep.values())):
         raise InvalidMove(Msg("core.error.bad_event"))
@@ -261,7 +262,7 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
     me = state["players"][player]
     if kind in BUILDS:
         cost, coins = BUILDS[kind]
-        points = _value(event, 0 if kind in ("house", "flour") else 1)
+        points = _value(event, VALUE_FIELDS[kind], 0 if kind in ("house", "flour") else 1)
         _hand_in(state, player, cost, name)
         me["counters"]["coins"] += coins
         _log(state, kind, name=name, points=points, goods=goods_msgs(cost))
@@ -274,7 +275,7 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
         _log(state, "bonus_taken", name=name)
         _add_points(state, player, 1, name)
     elif kind == "bonus_produced":
-        count = _value(event, 1)
+        count = _value(event, VALUE_FIELDS[kind], 1)
         if count > PATH_SPACES:
             raise InvalidMove(Msg(f"{NS}.error.bad_value", minimum=1, maximum=PATH_SPACES))
         _log(state, "bonus_produced", name=name, count=count)
@@ -309,20 +310,18 @@ def actions(state: dict, config: dict) -> list[Action]:
     out = [Action("end_turn", Msg(f"{NS}.action.end_turn", name=names[current]), confirm=confirm)]
     options = keep_options(state["players"][current]["counters"])
     if len(options) > 1:
-        out.append(Action("castle", Msg(f"{NS}.action.castle_choose", name=names[current]),
-                          value_choices=tuple(encode_keep(o) for o in options),
+        out.append(Action("castle", Msg(f"{NS}.action.castle_choose", name=names[current]), field="keep",
+                          value_choices=tuple(options),
                           choice_labels=tuple(Msg(f"{NS}.action.castle_keep", goods=goods_msgs(o))
                                               for o in options)))
     else:
         out.append(Action("castle", Msg(f"{NS}.action.castle", name=names[current])))
     out += [
-        Action("road", Msg(f"{NS}.action.road"), per_player=True, value_choices=VALUE_CHOICES["road"]),
-        Action("house", Msg(f"{NS}.action.house"), per_player=True, value_choices=VALUE_CHOICES["house"]),
-        Action("market", Msg(f"{NS}.action.market"), per_player=True, value_choices=VALUE_CHOICES["market"]),
-        Action("flour", Msg(f"{NS}.action.flour"), per_player=True, value_choices=VALUE_CHOICES["flour"]),
+        *(Action(k, Msg(f"{NS}.action.{k}"), per_player=True, value_choices=VALUE_CHOICES[k], field=VALUE_FIELDS[k])
+          for k in ("road", "house", "market", "flour")),
         Action("bonus_taken", Msg(f"{NS}.action.bonus_taken"), per_player=True),
         Action("bonus_produced", Msg(f"{NS}.action.bonus_produced"), per_player=True,
-               value_choices=VALUE_CHOICES["bonus_produced"]),
+               value_choices=VALUE_CHOICES["bonus_produced"], field=VALUE_FIELDS["bonus_produced"]),
     ]
     if state["tiles_left"] > 0:
         out.append(Action("buy_worker", Msg(f"{NS}.action.buy_worker", cost=WORKER_TILE_COST), per_player=True))
@@ -330,6 +329,29 @@ def actions(state: dict, config: dict) -> list[Action]:
             out.append(Action("last_worker_tile", Msg(f"{NS}.action.last_worker_tile"), per_player=True,
                               confirm=Msg(f"{NS}.confirm.last_worker_tile", cost=WORKER_TILE_COST)))
     return out
+
+
+# ---------------------------------------------------------------- games saved before event schema 2
+
+SCHEMA_1_GOODS = ("stone", "wood", "sand", "grain", "coins")  # the castle's digits, in this order
+
+
+def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
+    """An entry of event schema 1 in today's form: a quick scoring's "value" under its name
+    (`{"type": "road", "player": 0, "value": 3}` -> `"number": 3`), and the castle's choice, packed
+    as digits (1 stone and 2 coins -> 10002), as the goods kept: `"keep": {"stone": 1, "coins": 2}`.
+    A value that was never valid is left as it was (the replay then refuses that entry)."""
+    kind = event.get("type")
+    if "value" not in event or kind not in (*VALUE_FIELDS, "castle"):
+        return event
+    rest = {k: v for k, v in event.items() if k != "value"}
+    value = event["value"]
+    if kind in VALUE_FIELDS:
+        return {**rest, VALUE_FIELDS[kind]: value}
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** len(SCHEMA_1_GOODS):
+        return event
+    digits = f"{value:0{len(SCHEMA_1_GOODS)}d}"
+    return {**rest, "keep": {g: int(d) for g, d in zip(SCHEMA_1_GOODS, digits) if int(d)}}
 
 
 def status(state: dict, config: dict) -> list[Msg]:

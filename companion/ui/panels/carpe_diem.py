@@ -248,7 +248,7 @@ def CarpeDiemPanel(model: AppModel, session):
         if action is not None:
             def give(value):
                 set_choosing(None)
-                model.record(session, {"type": action_id, "player": who, "value": value})
+                model.record(session, {"type": action_id, "player": who, action.field: value})
             dialog = ft.AlertDialog(
                 modal=True, title=ft.Text(f"{model.m(action.label)} ({names[who]})"),
                 content=ft.Row([ft.Semantics(

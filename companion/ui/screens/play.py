@@ -211,11 +211,13 @@ def badge(text: str, colour) -> ft.Control:
 
 
 def event_for(action, player, value=None) -> dict:
+    """The entry for a tapped action: the chosen value goes under the key the action names
+    (`{"type": "colour_bonus", "player": 1, "colour": "red"}`), never as a bare position."""
     event = {"type": action.id}
     if player is not None:
         event["player"] = player
     if value is not None:
-        event["value"] = value
+        event[action.field] = dict(value) if isinstance(value, dict) else value  # not shared with the Action
     return event
 
 

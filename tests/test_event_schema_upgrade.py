@@ -1,0 +1,142 @@
+"""Games saved before entries named their choices (event schema 1) resume after the change.
+
+`tests/data/event-schema-1/` holds one live file per game as the code of commit c573f15 saved it
+(recorded entry by entry through `Repository`, with undo and entries left undone; see its
+make_fixtures.py) and the state that code replayed it to. Loaded by today's code from a copy of a
+data folder, each game upgrades its entries, replays to exactly that state, and every entry is in
+the named form; saved again, it is a schema-2 file that loads to the same state.
+"""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.core.session import EVENT_SCHEMA, Session
+from companion.core.text import Msg
+from companion.games import GAMES
+from companion.games.carpe_diem.tracker import resolved
+from companion.storage.repository import Repository
+
+DATA = Path(__file__).parent / "data" / "event-schema-1"
+GAME_IDS = ("castles-of-tuscany", "milestones", "carpe-diem", "city-of-rome")
+
+# Every entry in the named form: the keys each kind of entry carries (besides "type"), per game.
+NAMED = {
+    "castles-of-tuscany": {
+        "bonus_tile": {"player", "bonus"}, "region": {"player", "fields"}, "agriculture": {"player", "kinds"},
+        "colour_bonus": {"player", "colour"}, "tile_effect": {"player", "tile"}, "yield_red": {"player", "points"},
+        "yield_green": {"player", "points"}, "yield_goods": {"player", "goods"}, "box_value": {"key", "value"},
+        "end_round": set(), "end_extra_cycle": set()},
+    "milestones": {
+        "road": {"player", "number"}, "market": {"player", "number"}, "house": {"player", "points"},
+        "flour": {"player", "points"}, "bonus_produced": {"player", "workers"}, "bonus_taken": {"player"},
+        "buy_worker": {"player"}, "castle": {"keep"}, "end_turn": set()},
+    "carpe-diem": {
+        "set_card": {"space", "card"}, "end_round": set(), "banderole": {"player", "steps"},
+        "score_circle": {"player", "circle", "order", "bread", "sets"},
+        **{f"complete_{k}": {"player", "tiles"} for k in ("vineyard", "garden", "chicken_yard", "pond")},
+        **{k: {"player"} for k in ("complete_merchant", "complete_baker", "complete_administrator",
+                                   "complete_craftsman", "place_market", "place_bakery", "place_fountain",
+                                   "banderole_space")}},
+    "city-of-rome": {"end_round": set()},
+}
+OPTIONAL = {("carpe-diem", "score_circle"): {"owned"}, ("milestones", "castle"): {"keep", "player"}}
+STRINGS = {"bonus", "colour", "tile", "goods"}  # kinds and colours by their string ids
+
+
+def fixture(game_id):
+    doc = json.loads((DATA / f"{game_id}.json").read_text(encoding="utf-8"))["session"]["1"]
+    expected = json.loads((DATA / f"{game_id}.state.json").read_text(encoding="utf-8"))
+    return doc, expected
+
+
+def loaded(tmp_path, game_id):
+    """A data folder holding the saved game (and the box data it was played with), opened as the app does."""
+    doc, _ = fixture(game_id)
+    (tmp_path / "live").mkdir()
+    shutil.copyfile(DATA / f"{game_id}.json", tmp_path / "live" / f"{doc['id']}.json")
+    shutil.copyfile(DATA / "boxdata.json", tmp_path / "boxdata.json")
+    repo = Repository(tmp_path, GAMES)
+    return repo, repo.session(doc["id"])
+
+
+def rendered(state):
+    return {"state": {k: v for k, v in state.items() if k != "log"},
+            "log_en": [Msg.from_json(line).render("en") for line in state["log"]]}
+
+
+def check_named(game_id, event):
+    kind = event["type"]
+    keys = set(event) - {"type"}
+    if kind == "adjust":
+        assert keys == {"player", "counter", "delta"}, event
+        return
+    assert kind in NAMED[game_id], event
+    required = NAMED[game_id][kind] - OPTIONAL.get((game_id, kind), set())
+    assert required <= keys <= NAMED[game_id][kind] | OPTIONAL.get((game_id, kind), set()), event
+    assert "value" not in keys or kind == "box_value", event
+    for key in STRINGS & keys:
+        assert isinstance(event[key], str), event
+    if (game_id, kind) == ("carpe-diem", "score_circle"):
+        assert resolved(event), event  # the advisor's choice as it was made, not left to a later replay
+    if (game_id, kind) == ("milestones", "castle") and "keep" in event:
+        assert isinstance(event["keep"], dict), event
+
+
+def test_the_fixtures_are_of_event_schema_1():
+    """What the test below upgrades: files without an event schema, entries with positions."""
+    values = 0
+    for game_id in GAME_IDS:
+        doc, expected = fixture(game_id)
+        assert "event_schema" not in doc
+        assert doc["cursor"] < len(doc["events"]) == expected["events"]  # some entries left undone
+        values += sum("value" in e and e["type"] != "box_value" for e in doc["events"])
+    assert values > 30
+
+
+# A Carpe Diem scoring that schema 1 left to the advisor is resolved by `upgrade_event(event, state,
+# config)` with the tracker state just before it (tests/test_carpe_diem_tracker.py); Session.from_json
+# still upgrades every entry before replaying, without a state, so that entry and the ones after it are
+# set aside. Strict: once the session passes the state, this passes and the mark must go.
+NEEDS_STATE = pytest.mark.xfail(strict=True, reason="session upgrades entries without the state before them")
+
+
+@pytest.mark.parametrize("game_id", [g if g != "carpe-diem" else pytest.param(g, marks=NEEDS_STATE)
+                                     for g in GAME_IDS])
+def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
+    doc, expected = fixture(game_id)
+    repo, session = loaded(tmp_path, game_id)
+    assert repo.notices == [] and session is not None
+    assert not session.set_aside  # every entry replays
+    assert (session.cursor, len(session.events)) == (expected["cursor"], expected["events"])
+    assert rendered(session.state) == expected["at_cursor"]
+    for event in session.events:  # the undone ones too: redo brings them back
+        check_named(game_id, event)
+    everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
+    assert rendered(everything.state) == expected["all_redone"]
+
+    # Saved again it is a file of today's schema, which loads to the same game without an upgrade.
+    repo.save(session)
+    saved = json.loads((tmp_path / "live" / f"{doc['id']}.json").read_text(encoding="utf-8"))["session"]["1"]
+    assert saved["event_schema"] == EVENT_SCHEMA
+    again = Repository(tmp_path, GAMES).session(doc["id"])
+    assert again.events == session.events and rendered(again.state) == expected["at_cursor"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_upgraded_with_the_state_before_each_entry(game_id):
+    """The upgrade as a replay does it: each entry upgraded with the state it is then applied to
+    (Carpe Diem's scorings left to the advisor need that state)."""
+    doc, expected = fixture(game_id)
+    game = GAMES[game_id]
+    state, events = game.initial_state(doc["config"]), []
+    for old in doc["events"]:
+        event = game.upgrade_event(old, state, doc["config"])
+        check_named(game_id, event)
+        game.apply_in_place(state, event, doc["config"])
+        events.append(event)
+    assert rendered(state) == expected["all_redone"]
+    at_cursor = Session(doc["id"], game, doc["config"], events, doc["cursor"])
+    assert rendered(at_cursor.state) == expected["at_cursor"]
