@@ -123,6 +123,9 @@ class GameDefinition:
     # Turns an entry saved under event schema 1 (games saved before entries named their choices)
     # into today's form; see `companion.core.session.EVENT_SCHEMA`.
     upgrade_event: Callable[[dict], dict] = lambda event: event
+    # Whether the tracker has reached the game's own end (its last round, phase or end trigger):
+    # final scoring before that asks first.
+    is_finished: Callable[[dict], bool] = lambda state: bool(state.get("finished"))
 
     def colours_for(self, players: int) -> tuple[str, ...]:
         return self.fixed_colours.get(players, self.colours)

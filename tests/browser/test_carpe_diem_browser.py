@@ -190,7 +190,10 @@ def english_game(app: App) -> None:
     app.shot("carpe-diem-after-scoring-en")
 
     # Final scoring: Anna's district in the grid.
-    tap(app, "Final scoring", settle=900)
+    tap(app, "Final scoring")
+    app.wait_text("The tracker says: Phase 2 of 4, round 1 of 7")  # before the game's end: asked first
+    app.shot("carpe-diem-not-over-en")
+    tap(app, "Final scoring now", settle=900)
     app.wait_text("Calculate scores")
 
     def feature(kind: str, cells: list[tuple[int, int]]) -> None:
@@ -312,7 +315,8 @@ def german_game(app: App) -> None:
     app.scroll_top()
     app.wait_text("Durchgang 2 von 4, Runde 1 von 7")
 
-    tap(app, "Schlusswertung", settle=900)
+    tap(app, "Schlusswertung")
+    tap(app, "Jetzt zur Schlusswertung", settle=900)
     tap(app, "Reihe 1, Spalte 1: leer", exact=False)
     app.shot("carpe-diem-cell-dialog-de")
     tap(app, "Villa", settle=500)

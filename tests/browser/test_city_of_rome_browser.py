@@ -75,7 +75,9 @@ def test_three_player_game_in_german(browser, server):
     app.shot("play-after-scoring-de")
 
     # The end scoring: Anna's city is the rulebook's example city.
-    app.click("Schlusswertung", settle=800)
+    app.click("Schlusswertung")
+    app.wait_text("Stand laut Tabula: Runde 4 von 14")  # before the game's end: asked first
+    app.click("Jetzt zur Schlusswertung", settle=800)
     app.wait_text("Punkte berechnen")
     for r, row in enumerate(RULEBOOK_CITY):
         for c, cell in enumerate(row):

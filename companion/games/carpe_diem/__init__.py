@@ -24,6 +24,7 @@ GAME = GameDefinition(
     board_from_tracker=tracker.board_from_tracker,
     box_values=scoring.BOX_VALUES,
     upgrade_event=tracker.upgrade_event,
+    is_finished=lambda state: state["stage"] == "finished",
     extra={
         "scoring_period": scoring_period,
         "advice_for": tracker.advice_for,

@@ -30,6 +30,7 @@ def PlayScreen(model: AppModel):
     pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
     needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
     choosing_me, set_choosing_me = ft.use_state(False)  # the "which player is this phone?" dialog
+    early, set_early = ft.use_state(False)  # final scoring asked for before the game's own end
     session = use_game(model, sid)
     # Stable identities (same session, same setters): the memoized player cards compare them.
     adjust = ft.use_callback(lambda player, counter, delta: model.record(
@@ -39,7 +40,8 @@ def PlayScreen(model: AppModel):
         else submit(event_for(action, player))), [sid])
 
     def submit(event):
-        keys, why = missing_box_data(session, event)
+        # The latest game, not the one drawn: box values entered just now are in it.
+        keys, why = missing_box_data(model.session(sid) or session, event)
         if keys:
             set_needs_box((keys, event, why))
         else:
@@ -51,7 +53,8 @@ def PlayScreen(model: AppModel):
 
         def entered():
             set_needs_box(None)
-            for box_event in box_events(keys, model.repo.box_data(session.game.id), session.state.get("box", {})):
+            for box_event in box_events(keys, model.repo.box_data(session.game.id),
+                                        (model.session(sid) or session).state.get("box", {})):
                 model.record(session, box_event)
             submit(event)  # asks again if a value is still missing
 
@@ -61,6 +64,8 @@ def PlayScreen(model: AppModel):
         dialog = action_dialog(model, session, action, player, lambda: set_pending(None), submit)
     elif session is not None and choosing_me:
         dialog = me_dialog(model, session, lambda: set_choosing_me(False))
+    elif session is not None and early:
+        dialog = early_scoring_dialog(model, session, lambda: set_early(False), lambda: go_scoring())
     ft.use_dialog(dialog)
 
     if session is None:
@@ -68,9 +73,16 @@ def PlayScreen(model: AppModel):
     game, config, state = session.game, session.config, session.state
     names = [p["name"] for p in config["players"]]
 
-    def to_scoring(e):
+    def go_scoring():
+        set_early(False)
         if model.apply(session, {"type": "stage", "stage": "scoring"}):
             page.navigate(f"/game/{sid}/score")
+
+    def to_scoring(e):
+        if game.is_finished(state) or session.board is not None:  # over, or scoring was begun before
+            go_scoring()
+        else:
+            set_early(True)
 
     on_turn = player_on_turn(state, len(names))
     actions = game.actions(state, config)
@@ -78,7 +90,7 @@ def PlayScreen(model: AppModel):
     player_actions = [] if game.id in PANELS_WITH_PLAYER_ACTIONS else [a for a in actions if a.per_player]
 
     log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
-    finished = bool(state.get("finished"))
+    finished = game.is_finished(state)
     controls = [
         ft.Card(content=ft.Container(padding=12, content=ft.Column(
             [ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None) for n, line in
@@ -94,6 +106,7 @@ def PlayScreen(model: AppModel):
                 Texts(model.lang), i, config["players"][i]["name"], config["players"][i]["colour"],
                 tuple(state["players"][i]["counters"][c.id] for c in game.counters),
                 state.get("start_player") == i, i == on_turn, game.counters, tuple(player_actions), adjust, trigger,
+                model.me.get(sid) == i,
             ), col={"xs": 12, "md": 6})
             for i in seat_order(len(names), on_turn, model.me.get(sid))], spacing=8, run_spacing=8),
         section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
@@ -118,12 +131,13 @@ def PlayScreen(model: AppModel):
 
 @ft.component
 def PlayerCardView(texts: Texts, seat: int, name: str, colour: str, values: tuple, is_start: bool,
-                   is_on_turn: bool, counters: tuple, actions: tuple, adjust, trigger):
+                   is_on_turn: bool, counters: tuple, actions: tuple, adjust, trigger, is_me: bool = False):
     """One player's counters and actions. Memoized: a click re-renders only the card whose values
     changed, which keeps the tracker quick however many players and counters it shows."""
     header = ft.Row([
         colour_dot(colour, 18),
         ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
+        *([badge(texts.t("ui.play.this_phone"), ft.Colors.SECONDARY_CONTAINER)] if is_me else []),
         *([badge(texts.t("ui.play.on_turn"), ft.Colors.PRIMARY_CONTAINER)] if is_on_turn else []),
         *([badge(texts.t("ui.play.start_player"), ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
     ])
@@ -181,6 +195,17 @@ def me_label(model: AppModel, session) -> str:
     seat = model.me.get(session.id)
     return (model.t("ui.play.me_is", name=session.config["players"][seat]["name"]) if seat is not None
             else model.t("ui.play.me_choose"))
+
+
+def early_scoring_dialog(model: AppModel, session, close, go) -> ft.AlertDialog:
+    """Final scoring before the game's own end asks first, naming where the game stands."""
+    where = session.game.status(session.state, session.config)
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(model.t("ui.play.not_over_title")),
+        content=ft.Text(model.t("ui.play.not_over_text", where=where[0] if where else model.t("ui.stage.play"))),
+        actions=[ft.TextButton(model.t("ui.play.keep_playing"), on_click=lambda e: close(), height=TOUCH),
+                 ft.FilledButton(model.t("ui.play.score_now"), on_click=lambda e: go(), height=TOUCH)],
+        on_dismiss=lambda e: close())
 
 
 def me_dialog(model: AppModel, session, close) -> ft.AlertDialog:
