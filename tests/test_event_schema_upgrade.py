@@ -97,14 +97,8 @@ def test_the_fixtures_are_of_event_schema_1():
 
 
 # A Carpe Diem scoring that schema 1 left to the advisor is resolved by `upgrade_event(event, state,
-# config)` with the tracker state just before it (tests/test_carpe_diem_tracker.py); Session.from_json
-# still upgrades every entry before replaying, without a state, so that entry and the ones after it are
-# set aside. Strict: once the session passes the state, this passes and the mark must go.
-NEEDS_STATE = pytest.mark.xfail(strict=True, reason="session upgrades entries without the state before them")
-
-
-@pytest.mark.parametrize("game_id", [g if g != "carpe-diem" else pytest.param(g, marks=NEEDS_STATE)
-                                     for g in GAME_IDS])
+# config)` with the tracker state just before it: Session.from_json upgrades entry by entry while replaying.
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
     doc, expected = fixture(game_id)
     repo, session = loaded(tmp_path, game_id)

@@ -224,7 +224,7 @@ def test_a_game_saved_under_event_schema_1_is_upgraded_by_the_game_on_load():
     assert data["event_schema"] == 2
     del data["event_schema"]  # as today's files were saved
     seen = []
-    game = dataclasses.replace(GAME, upgrade_event=lambda e: seen.append(e) or {**e, "delta": 3})
+    game = dataclasses.replace(GAME, upgrade_event=lambda e, state, config: seen.append(e) or {**e, "delta": 3})
     back = Session.from_json(data, {GAME.id: game})
     assert seen == [adjust(0, "money", 2)]
     assert money(back) == 8

@@ -121,8 +121,9 @@ class GameDefinition:
     fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)
     extra: dict = field(default_factory=dict)
     # Turns an entry saved under event schema 1 (games saved before entries named their choices)
-    # into today's form; see `companion.core.session.EVENT_SCHEMA`.
-    upgrade_event: Callable[[dict], dict] = lambda event: event
+    # into today's form, given the tracker state and config before it (a choice left to the advisor
+    # is resolved there); see `companion.core.session.EVENT_SCHEMA`.
+    upgrade_event: Callable[..., dict] = lambda event, state=None, config=None: event
     # Whether the tracker has reached the game's own end (its last round, phase or end trigger):
     # final scoring before that asks first.
     is_finished: Callable[[dict], bool] = lambda state: bool(state.get("finished"))

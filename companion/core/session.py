@@ -156,11 +156,8 @@ class Session:
         schema = data.get("event_schema", 1)
         if schema not in range(1, EVENT_SCHEMA + 1):
             raise ValueError(f"event schema {schema!r}, this version knows 1 to {EVENT_SCHEMA}")
-        events = list(data["events"])
-        if schema < EVENT_SCHEMA:
-            events = [game.upgrade_event(e) for e in events]
         session = Session(
-            id=data["id"], game=game, config=data["config"], events=events,
+            id=data["id"], game=game, config=data["config"], events=list(data["events"]),
             cursor=int(data["cursor"]), setup_done=list(data.get("setup_done", [])),
             board=data.get("board"), board_done=list(data.get("board_done", [])), stage=data.get("stage", "setup"),
             created=data.get("created", time.time()), updated=data.get("updated", time.time()),
@@ -168,20 +165,25 @@ class Session:
         )
         if not 0 <= session.cursor <= len(session.events):
             raise ValueError("cursor out of range")
-        session._replay_keeping_good_entries()  # a damaged log is found at load, not mid-game
+        session._replay_keeping_good_entries(upgrade=schema < EVENT_SCHEMA)  # damage is found at load
         return session
 
-    def _replay_keeping_good_entries(self) -> None:
-        """Replay the whole log; at the first entry that fails, keep what came before and set the rest
-        aside (still saved in the file) instead of losing the game."""
+    def _replay_keeping_good_entries(self, upgrade: bool = False) -> None:
+        """Replay the whole log, upgrading each entry from schema 1 first when asked (with the state
+        before it: an entry may have left a choice to the advisor); at the first entry that fails, keep
+        what came before and set the rest aside (still saved in the file) instead of losing the game."""
         state = self.game.initial_state(self.config)
+        kept = []
         for index, event in enumerate(self.events):
             try:
+                if upgrade:
+                    event = self.game.upgrade_event(event, copy.deepcopy(state), self.config)
                 self.game.apply_in_place(state, event, self.config)
             except Exception:  # any damage: an entry the rules refuse, or one of the wrong shape
                 self.set_aside = self.events[index:] + self.set_aside
-                self.events = self.events[:index]
                 self.cursor = min(self.cursor, index)
                 break
+            kept.append(event)
+        self.events = kept
         self._state = self._marks = None
         self.state
