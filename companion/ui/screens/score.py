@@ -78,8 +78,9 @@ def ScoreScreen(model: AppModel):
             page.navigate(f"/history/{play_id}")
 
     tabs = ft.Row([
+        # An entered board shows a tick; the live progress line above says how many are in.
         ft.Semantics(label=model.t("ui.score.board_of", name=name), button=True, selected=i == player,
-                     checked=i in done, container=True,  # checked: this board is entered
+                     container=True,
                      content=(ft.FilledButton if i == player else ft.OutlinedButton)(
                          content=ft.Row([colour_dot(session.config["players"][i]["colour"], 12), ft.Text(name),
                                          *([ft.Icon(ft.Icons.CHECK_CIRCLE, size=16)] if i in done else [])],
