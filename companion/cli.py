@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 
 from companion.config import load_settings
-from companion.core.board import MAX_BOARD_FILE_BYTES
-from companion.core.game import BoardStateError, InvalidMove, MissingBoxData
+from companion.core.board import MAX_BOARD_FILE_BYTES, check_text
+from companion.core.box import check_box_values
+from companion.core.game import BoardStateError, GameDefinition, InvalidMove, MissingBoxData
 from companion.core.scoring import ScoreSheet
 from companion.core.session import make_config
 from companion.core.text import LANGUAGES, Msg, tr
@@ -38,6 +39,8 @@ def read_json_file(path: str, what: str) -> object:
         raise CliError(f"{path}: cannot read {what}: {error.strerror}")
     except json.JSONDecodeError as error:
         raise CliError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    except ValueError:  # the one other thing json.loads refuses: Python's limit on digits in an integer
+        raise CliError(f"{path}: {what} holds a number of more than {sys.get_int_max_str_digits()} digits")
     except RecursionError:  # e.g. [[[[...]]]] under the size limit
         raise CliError(f"{path}: {what} is nested too deeply")
 
@@ -84,28 +87,43 @@ def cmd_setup(args) -> int:
     return 0
 
 
-def load_box(args, game_id: str) -> dict:
+def load_box(args, game: GameDefinition) -> dict:
+    """The --data folder's box data, then the --box file's: either one game's values
+    (`{"villa_4": 5}`) or values per game (`{"carpe-diem": {"villa_4": 5}}`, other keys ignored)."""
     box = {}
     if args.data:
-        box.update(open_read_only(Path(args.data), args.lang).box_data(game_id))
+        box.update(open_read_only(Path(args.data), args.lang).box_data(game.id))
     if args.box:
         extra = read_json_file(args.box, "box data")
         if not isinstance(extra, dict):
             raise CliError(f"{args.box}: box data must be a JSON object of values")
-        box.update(extra.get(game_id, extra))
+        per_game = any(key in GAMES for key in extra)
+        values, where = (extra.get(game.id, {}), f"$.{game.id}") if per_game else (extra, "$")
+        try:
+            check_text(values, where)
+            box.update(check_box_values(game, values, where))
+        except BoardStateError as error:
+            raise CliError(f"{args.box}: {error.field}: {error.msg.render(args.lang)}")
     return box
 
 
-def score_data(data: object, box: dict | None = None) -> ScoreSheet:
-    """Validate and score a board state; raises BoardStateError / MissingBoxData."""
+def game_of(data: object) -> GameDefinition:
+    """The game a board state names in `game` (required in every board-state file)."""
     if not isinstance(data, dict):
         raise BoardStateError("$", Msg("core.board.not_object"))
     if "game" not in data:
         raise BoardStateError("$.game", Msg("core.board.missing"))
-    game_id = data.get("game")
+    game_id = data["game"]
     if not isinstance(game_id, str) or game_id not in GAMES:  # a list or object here is not hashable
-        raise BoardStateError("$.game", Msg("core.board.unknown_game", game=repr(game_id), known=list(GAMES)))
-    game = GAMES[game_id]
+        shown = repr(game_id) if len(repr(game_id)) <= 60 else repr(game_id)[:57] + "..."
+        raise BoardStateError("$.game", Msg("core.board.unknown_game", game=shown, known=list(GAMES)))
+    return GAMES[game_id]
+
+
+def score_data(data: object, box: dict | None = None) -> ScoreSheet:
+    """Validate and score a board state; raises BoardStateError / MissingBoxData."""
+    game = game_of(data)
+    check_text(data)  # a lone surrogate (JSON "\\ud800") in a name would fail on output
     return game.score(game.parse_board_state(data), box or {})
 
 
@@ -125,9 +143,8 @@ def print_sheet(sheet: ScoreSheet, lang: str) -> None:
 
 def cmd_score(args) -> int:
     data = read_json_file(args.file, "board state")
-    game_id = data.get("game") if isinstance(data, dict) else None
     try:
-        sheet = score_data(data, load_box(args, game_id) if game_id in GAMES else {})
+        sheet = score_data(data, load_box(args, game_of(data)))
     except BoardStateError as error:
         raise CliError(f"{args.file}: {error.field}: {error.msg.render(args.lang)}")
     except MissingBoxData as error:
@@ -270,9 +287,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets \\u.... instead
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except CliError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_INVALID
+
+
+def one_line(text: str, limit: int = 1000) -> str:
+    """An error as one line of sensible length: a value from the file may hold line breaks or
+    thousands of digits, and messages repeat what they found."""
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -290,4 +290,4 @@ def test_cli_missing_or_bad_box_data_exit_2(tmp_path, capsys):
     box = tmp_path / "box.json"
     box.write_text(json.dumps({"carpe-diem": {"villa_6": 1, "banderole_7": 1, "banderole_9": 1}}))
     assert main(["score", str(ROOT / "examples/carpe-diem-2p-district.json"), "--box", str(box)]) == 2
-    assert "box.villa_6" in capsys.readouterr().err
+    assert f"{box}: $.carpe-diem.villa_6: the villa table does not go down" in capsys.readouterr().err

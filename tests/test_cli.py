@@ -233,3 +233,52 @@ def test_score_unreadable_files(tmp_path):
 def test_no_command_is_a_usage_error():
     result = cli(check_rc=2)
     assert "usage" in result.stderr
+
+
+# ------------------------------------------------------------------ hostile files, as a user runs them
+
+def with_money(literal: str) -> str:
+    data = rulebook()
+    data["players"][0]["money"] = "MONEY"
+    return json.dumps(data).replace('"MONEY"', literal)
+
+
+def with_name(name: str) -> str:
+    data = rulebook()
+    data["players"][0]["name"] = name
+    return json.dumps(data)  # ASCII: a lone surrogate is written as the escape \\ud800
+
+
+@pytest.mark.parametrize("content, says", [
+    (json.dumps(dict(rulebook(), game=["city-of-rome"])), "$.game: ['city-of-rome'] is not a known game"),
+    (json.dumps(dict(rulebook(), game={"id": 1})), "$.game: {'id': 1} is not a known game"),
+    (with_money("9" * 4400), "board state holds a number of more than 4300 digits"),
+    (with_money("9" * 4300), "$.players[0].money: must be at most 999999"),
+    (with_name("\ud800"), "$.players[0].name: contains text that is not valid Unicode"),
+])
+def test_score_hostile_files_in_a_real_process(tmp_path, content, says):
+    path = tmp_path / "board.json"
+    path.write_text(content, encoding="utf-8")
+    result = cli("score", path, check_rc=2)
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"error: {path}: ") and says in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("entry", ["[5]", '"villa_4"', "7", "true", "null"])
+def test_box_file_whose_game_entry_is_not_an_object_in_a_real_process(tmp_path, entry):
+    box = tmp_path / "box.json"
+    box.write_text('{"carpe-diem": ' + entry + "}", encoding="utf-8")
+    result = cli("score", "examples/carpe-diem-2p-district.json", "--box", box, check_rc=2)
+    assert result.stderr == f"error: {box}: $.carpe-diem: must be a JSON object\n"
+
+
+def test_names_a_terminal_cannot_show_do_not_crash_the_output(tmp_path):
+    data = rulebook()
+    data["players"][0]["name"] = "Zoë 🎲"
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "companion", "score", str(path)], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, env={**__import__("os").environ, "PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0, result.stderr
+    assert "Zo\\xeb \\U0001f3b2" in result.stdout

@@ -43,7 +43,7 @@ def filled(folder: Path) -> Path:
     repo = Repository(folder, GAMES)
     repo.set_setting("lang", "de")
     repo.remember_names(["Anna", "Ben"])
-    repo.set_box_data("carpe-diem", {"x": 1})
+    repo.set_box_data("carpe-diem", {"villa_4": 5})
     repo.restore_play(a_play(new_session("20250101-100000-aaaaaa"), 1_700_000_000.0))
     repo.restore_play(a_play(new_session("20250102-100000-bbbbbb"), 1_700_100_000.0))
     repo.save(new_session("20250103-100000-cccccc"))
@@ -196,7 +196,7 @@ def test_export_as_a_real_process_writes_nothing_either(tmp_path):
     assert tree(folder) == before
 
 
-@pytest.mark.parametrize("name", ["history.json", "settings.json", "boxdata.json", "live"])
+@pytest.mark.parametrize("name", ["history.jsonl", "settings.json", "boxdata.json", "live"])
 def test_export_reports_a_damaged_file_and_leaves_it_where_it_is(tmp_path, capsys, name):
     folder = filled(tmp_path / "data")
     damaged = next((folder / "live").glob("*.json")) if name == "live" else folder / name
@@ -208,7 +208,7 @@ def test_export_reports_a_damaged_file_and_leaves_it_where_it_is(tmp_path, capsy
     assert tree(folder) == before  # not moved aside, not rewritten
     assert not [p for p in folder.rglob("*") if ".damaged-" in p.name]
     data = json.loads(out)
-    assert len(data["plays"]) == (0 if name == "history.json" else 2)
+    assert len(data["plays"]) == (0 if name == "history.jsonl" else 2)
 
 
 def test_a_read_only_repository_reads_everything_and_refuses_every_write(tmp_path):
@@ -217,7 +217,7 @@ def test_a_read_only_repository_reads_everything_and_refuses_every_write(tmp_pat
     repo = Repository(folder, GAMES, read_only=True)
     assert [p["id"] for p in repo.plays()] == ["20250102-100000-bbbbbb", "20250101-100000-aaaaaa"]
     assert repo.settings()["lang"] == "de" and repo.known_names() == ["Anna", "Ben"]
-    assert repo.box_data("carpe-diem") == {"x": 1}
+    assert repo.box_data("carpe-diem") == {"villa_4": 5}
     assert [s.id for s in repo.live_sessions()] == ["20250103-100000-cccccc"]
     session = repo.live_sessions()[0]
     writes = [lambda: repo.save(session), lambda: repo.discard(session.id),
@@ -225,12 +225,12 @@ def test_a_read_only_repository_reads_everything_and_refuses_every_write(tmp_pat
               lambda: repo.delete_play(repo.plays()[0]["doc_id"]),
               lambda: repo.restore_play(a_play(session, 1_700_300_000.0)),
               lambda: repo.set_setting("theme", "dark"), lambda: repo.remember_names(["Zoe"]),
-              lambda: repo.set_box_data("carpe-diem", {"x": 2})]
+              lambda: repo.set_box_data("carpe-diem", {"villa_4": 6})]
     for write in writes:
         with pytest.raises(ReadOnlyError):
             write()
     assert tree(folder) == before
     # and what it reads is unchanged by the refused writes (TinyDB edits its copy before it writes)
     assert len(repo.plays()) == 2 and repo.known_names() == ["Anna", "Ben"]
-    assert repo.box_data("carpe-diem") == {"x": 1} and repo.settings()["theme"] == "light"
+    assert repo.box_data("carpe-diem") == {"villa_4": 5} and repo.settings()["theme"] == "light"
     assert repo.session(session.id) is session

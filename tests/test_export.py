@@ -105,16 +105,117 @@ BAD = [
 ]
 
 
+def explanation(d: dict, play: int = 0, player: int = 0) -> dict:
+    """A message of the file: the first explanation of a player."""
+    expl = d["plays"][play]["players"][player]["explanations"]
+    return expl[next(iter(expl))]
+
+
+def first_category(d: dict, play: int = 0, player: int = 0) -> str:
+    return next(iter(d["plays"][play]["players"][player]["explanations"]))
+
+
+MESSAGES = [  # (how the file is spoiled, the field named); the first explanation of plays[0].players[0]
+    (lambda d: explanation(d).update(key="no.such.key"), "explanations.{c}.key"),
+    (lambda d: explanation(d).update(key="{"), "explanations.{c}.key"),
+    (lambda d: explanation(d).update(key="{x:>50000000}"), "explanations.{c}.key"),
+    (lambda d: explanation(d).update(params={"x": "y" * 201}), "explanations.{c}.params.x"),
+    (lambda d: explanation(d).update(params={"x": list(range(51))}), "explanations.{c}.params.x"),
+    (lambda d: explanation(d).update(params={"x": [[1]]}), "explanations.{c}.params.x[0]"),
+    (lambda d: explanation(d).update(params={f"p{i}": 1 for i in range(51)}), "explanations.{c}.params"),
+    (lambda d: explanation(d).update(params={"x": {"a": 1}}), "explanations.{c}.params.x"),
+    (lambda d: explanation(d).update(params={"x": 10**16}), "explanations.{c}.params.x"),
+    (lambda d: explanation(d).update(params={"x": {"$msg": {"key": "core.list_sep", "params": {"y": {"$msg": {
+        "key": "core.list_sep", "params": {"z": {"$msg": {"key": "core.list_sep"}}}}}}}}}),
+     "explanations.{c}.params.x.$msg.params.y.$msg.params.z"),
+    (lambda d: explanation(d).update(params={"x": {"$msg": {"key": "nope"}}}), "explanations.{c}.params.x.$msg.key"),
+    (lambda d: explanation(d).update(extra=1), "explanations.{c}"),
+]
+
+
+@pytest.mark.parametrize("spoil,field", MESSAGES, ids=[f"msg-{i}" for i in range(len(MESSAGES))])
+def test_a_message_must_be_in_the_catalogue_and_small(repo, tmp_path, spoil, field):
+    data = good_file(repo)
+    spoil(data)
+    with pytest.raises(export.ImportProblem) as caught:
+        export.import_data(Repository(tmp_path / "target", GAMES), data)
+    assert caught.value.field == "$.plays[0].players[0]." + field.format(c=first_category(data))
+    assert Repository(tmp_path / "target", GAMES).plays() == []
+
+
+def test_a_message_three_deep_with_lists_is_what_tabula_writes_and_imports(repo, tmp_path):
+    data = good_file(repo)
+    explanation(data).update(params={"x": [{"$msg": {"key": "core.list_sep", "params": {"y": {"$msg": {
+        "key": "core.list_sep", "params": {"z": ["a" * 200, 1.5, None, True]}}}}}}]})
+    assert export.import_data(Repository(tmp_path / "target", GAMES), data)["added"] == 5
+
+
+BOX_BAD = [
+    ({"carpe-diem": {"villa_4": [1]}}, "$.box_data.carpe-diem.villa_4", "whole number"),
+    ({"carpe-diem": {"villa_4": {"a": 1}}}, "$.box_data.carpe-diem.villa_4", "whole number"),
+    ({"carpe-diem": {"villa_4": 1000}}, "$.box_data.carpe-diem.villa_4", "at most 999"),
+    ({"carpe-diem": {"villa_4": -1}}, "$.box_data.carpe-diem.villa_4", "at least 0"),
+    ({"carpe-diem": {"palace": 3}}, "$.box_data.carpe-diem.palace", "not a Carpe Diem box value"),
+    ({"carpe-diem": {"villa_3": 4}}, "$.box_data.carpe-diem.villa_3", "3"),  # shipped: 3
+    ({"carpe-diem": {"villa_6": 2}}, "$.box_data.carpe-diem.villa_6", "does not go down"),  # villa_5 is 7
+    ({"city-of-rome": {"x": 1}}, "$.box_data.city-of-rome.x", "no box data"),
+    ({"castles-of-tuscany": {"colour_bonus.blue.I": 5}}, "$.box_data.castles-of-tuscany.colour_bonus.blue.I",
+     "not part of"),
+    ({"castles-of-tuscany": {"colour_bonus.red.I": "5"}}, "$.box_data.castles-of-tuscany.colour_bonus.red.I",
+     "whole number"),
+    ({"carpe-diem": "villa_4=5"}, "$.box_data.carpe-diem", "object"),
+]
+
+
+@pytest.mark.parametrize("box,field,says", BOX_BAD, ids=[f"box-{i}" for i in range(len(BOX_BAD))])
+def test_box_data_in_a_backup_goes_through_the_games_own_check(repo, tmp_path, box, field, says):
+    data = good_file(repo)
+    data["box_data"] = box
+    with pytest.raises(export.ImportProblem) as caught:
+        export.import_data(Repository(tmp_path / "target", GAMES), data)
+    assert caught.value.field == field and says in caught.value.problem
+
+
+def test_good_box_data_of_every_game_imports(repo, tmp_path):
+    from companion.games.castles_of_tuscany.components import box_key
+    data = good_file(repo)
+    castles = {box_key("red", "I"): 5, box_key("grey", "II"): 2}
+    data["box_data"] = {"carpe-diem": {"villa_4": 5, "banderole_12": 9}, "castles-of-tuscany": castles}
+    target = Repository(tmp_path / "target", GAMES)
+    assert export.import_data(target, data)["box_games"] == 2
+    assert target.box_data("castles-of-tuscany") == castles
+
+
+@pytest.mark.parametrize("text,field,says", [
+    ('{"format": "tabula-export", "version": 1, "plays": [], "n": ' + "9" * 4301 + "}", "$", "4300 digits"),
+    ('{"format": "tabula-export", "version": 1, "plays": [{"id": "\\ud800"}]}', "$.plays[0].id", "Unicode"),
+    ('{"format": "tabula-export", "version": 1, "plays": [], "\\udfff": 1}', "$", "Unicode"),
+])
+def test_huge_numbers_and_lone_surrogates_are_refused(text, field, says):
+    with pytest.raises(export.ImportProblem) as caught:
+        export.parse_text(text)
+    assert caught.value.field == field and says in caught.value.problem
+
+
+def test_a_lone_surrogate_in_a_player_name_is_refused_naming_the_field(repo):
+    data = good_file(repo)
+    data["plays"][1]["players"][0]["name"] = "Ann\ud800"
+    data["plays"][1]["winners"] = ["Ann\ud800"]
+    with pytest.raises(export.ImportProblem) as caught:
+        export.parse_text(json.dumps(data))
+    assert caught.value.field == "$.plays[1].players[0].name"
+
+
 @pytest.mark.parametrize("spoil,field", BAD, ids=[f for _, f in BAD])
 def test_a_bad_file_changes_nothing_and_names_the_field(repo, tmp_path, spoil, field):
     data = good_file(repo)
     spoil(data)
     target = fill(tmp_path / "target", [example_play("milestones-stone-cutters.json", 9)])
-    before = (tmp_path / "target" / "history.json").read_bytes(), export.full_export(target)["box_data"]
+    before = (tmp_path / "target" / "history.jsonl").read_bytes(), export.full_export(target)["box_data"]
     with pytest.raises(export.ImportProblem) as caught:
         export.import_data(target, data)
     assert caught.value.field == field
-    assert (tmp_path / "target" / "history.json").read_bytes() == before[0]
+    assert (tmp_path / "target" / "history.jsonl").read_bytes() == before[0]
     assert export.full_export(target)["box_data"] == before[1]
 
 

@@ -199,6 +199,138 @@ def test_malformed_files_are_refused_with_exit_code_2(tmp_path, capsys, case, ki
     assert err.startswith("error: ") and len(err.strip().splitlines()) == 1
 
 
+def rulebook_with(change) -> str:
+    data = json.loads((ROOT / "examples" / "city-of-rome-rulebook.json").read_text(encoding="utf-8"))
+    change(data)
+    return json.dumps(data)
+
+
+HUGE = "9" * 5000  # more digits than Python turns into an int from text (4,300)
+HOSTILE_BOARDS = {
+    "game a list": rulebook_with(lambda d: d.update(game=["city-of-rome"])),
+    "game an object": rulebook_with(lambda d: d.update(game={"id": "city-of-rome"})),
+    "game a number": rulebook_with(lambda d: d.update(game=3)),
+    "game true": rulebook_with(lambda d: d.update(game=True)),
+    "game null": rulebook_with(lambda d: d.update(game=None)),
+    "no game": rulebook_with(lambda d: d.pop("game")),
+    "an integer literal of 5,000 digits": rulebook_with(lambda d: d["players"][0].update(money="HUGE")).replace(
+        '"HUGE"', HUGE),
+    "a count of 4,000 digits": rulebook_with(lambda d: d["players"][0].update(money="BIG")).replace(
+        '"BIG"', "9" * 4000),
+    "a count that would push the total past 4,300 digits": rulebook_with(
+        lambda d: d["players"][0].update(money="BIG")).replace('"BIG"', "9" * 4300),
+    "Infinity": rulebook_with(lambda d: d["players"][0].update(money="INF")).replace('"INF"', "Infinity"),
+    "a lone surrogate as a name": rulebook_with(lambda d: d["players"][0].update(name="\ud800")),
+    "a lone surrogate in a card": rulebook_with(lambda d: d["players"][0]["city"][0].__setitem__(0, "\udfff")),
+    "a lone surrogate as a key": rulebook_with(lambda d: d["players"][0].update({"\ud800": 1})),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE_BOARDS)
+def test_hostile_board_states_get_one_line_and_exit_2(tmp_path, capsys, case):
+    bad = tmp_path / "board.json"
+    bad.write_text(HOSTILE_BOARDS[case], encoding="utf-8")
+    for args in (["score", str(bad)], ["score", str(bad), "--json"], ["score", str(bad), "--lang", "de"]):
+        code, err = cli(args, capsys)
+        assert code == 2, (case, err)
+        assert err.startswith(f"error: {bad}: ") and len(err.strip().splitlines()) == 1, err
+        assert len(err) < 400, err  # a huge value is not repeated in the message
+
+
+def test_what_each_hostile_board_is_told(tmp_path, capsys):
+    said = {}
+    for case, text in HOSTILE_BOARDS.items():
+        (tmp_path / "b.json").write_text(text, encoding="utf-8")
+        said[case] = cli(["score", str(tmp_path / "b.json")], capsys)[1].split("b.json: ", 1)[1].strip()
+    assert said["game a list"] == "$.game: ['city-of-rome'] is not a known game (known: " \
+        "city-of-rome, castles-of-tuscany, milestones, carpe-diem)"
+    assert said["no game"] == "$.game: is missing"
+    assert said["an integer literal of 5,000 digits"] == "board state holds a number of more than 4300 digits"
+    assert said["a count of 4,000 digits"].startswith("$.players[0].money: must be at most 999999, found 9.999e+3999")
+    assert said["a lone surrogate as a name"].startswith("$.players[0].name: contains text that is not valid Unicode")
+    assert said["a lone surrogate in a card"].startswith("$.players[0].city[0][0]: contains text that is not valid")
+    assert said["a lone surrogate as a key"].startswith("$.players[0]: has a field name that is not valid Unicode")
+    assert said["Infinity"] == "$.players[0].money: must be a whole number, found inf"
+
+
+HOSTILE_BOXES = {
+    "the game's entry a list": '{"carpe-diem": [5, 10]}',
+    "the game's entry a text": '{"carpe-diem": "villa_4=5"}',
+    "the game's entry a number": '{"carpe-diem": 5}',
+    "the game's entry true": '{"carpe-diem": true}',
+    "the game's entry null": '{"carpe-diem": null}',
+    "a value a list": '{"carpe-diem": {"villa_4": [5]}}',
+    "a value null": '{"villa_4": null}',
+    "an unknown key": '{"carpe-diem": {"palace": 5}}',
+    "a value of 5,000 digits": '{"carpe-diem": {"villa_4": ' + HUGE + '}}',
+    "a value of 4,000 digits": '{"carpe-diem": {"villa_4": ' + "9" * 4000 + '}}',
+    "a lone surrogate key": '{"carpe-diem": {"\\ud800": 5}}',
+    "a list": '[{"villa_4": 5}]',
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE_BOXES)
+def test_hostile_box_files_get_one_line_and_exit_2(tmp_path, capsys, case):
+    box = tmp_path / "box.json"
+    box.write_text(HOSTILE_BOXES[case], encoding="utf-8")
+    code, err = cli(["score", str(ROOT / "examples" / "carpe-diem-2p-district.json"), "--box", str(box)], capsys)
+    assert code == 2, (case, err)
+    assert err.startswith(f"error: {box}: ") and len(err.strip().splitlines()) == 1, err
+    assert len(err) < 400, err
+
+
+def test_a_box_file_names_the_field_that_is_wrong(tmp_path, capsys):
+    box = tmp_path / "box.json"
+    for text, says in [('{"carpe-diem": null}', "$.carpe-diem: must be a JSON object"),
+                       ('{"carpe-diem": {"villa_4": [5]}}', "$.carpe-diem.villa_4: must be a whole number"),
+                       ('{"villa_4": 1000}', "$.villa_4: must be at most 999"),
+                       ('{"note": "x", "carpe-diem": {"palace": 1}}', "$.carpe-diem.palace: is not a Carpe Diem box")]:
+        box.write_text(text, encoding="utf-8")
+        code, err = cli(["score", str(ROOT / "examples" / "carpe-diem-2p-district.json"), "--box", str(box)], capsys)
+        assert code == 2 and err.startswith(f"error: {box}: {says}"), err
+    # a file of values per game gives the other games nothing: City of Rome needs none
+    box.write_text('{"carpe-diem": {"villa_4": 5}}', encoding="utf-8")
+    assert cli(["score", str(ROOT / "examples" / "city-of-rome-rulebook.json"), "--box", str(box)], capsys)[0] == 0
+
+
+def backup_with(change) -> str:
+    from tests.test_export import real_history
+    data = {"format": export.FORMAT, "version": export.VERSION, "plays": real_history()[:2], "box_data": {}}
+    change(data)
+    return json.dumps(data)
+
+
+HOSTILE_BACKUPS = {
+    "a play's game a list": lambda d: d["plays"][0].update(game=["city-of-rome"]),
+    "a play's game an object": lambda d: d["plays"][0].update(game={"a": 1}),
+    "a total of 5,000 digits": "HUGE",
+    "a lone surrogate as a name": lambda d: d["plays"][1]["players"][0].update(name="\ud800"),
+    "a message key that is a format template": lambda d: d["plays"][0]["players"][0]["explanations"].update(
+        x={"key": "{x:>50000000}"}),
+    "an unknown message key": lambda d: d["plays"][0].update(notes=[{"key": "{", "params": {}}]),
+    "box data of a game a list": lambda d: d.update(box_data={"carpe-diem": [1]}),
+    "box data null": lambda d: d.update(box_data={"carpe-diem": None}),
+    "a box value out of range": lambda d: d.update(box_data={"carpe-diem": {"villa_4": 10**6}}),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE_BACKUPS)
+def test_hostile_backups_get_one_line_exit_2_and_change_nothing(tmp_path, capsys, case):
+    change = HOSTILE_BACKUPS[case]
+    text = backup_with(lambda d: None).replace('"duration_s": ', '"duration_s": ' + HUGE + ', "x": ', 1) \
+        if change == "HUGE" else backup_with(change)
+    bad = tmp_path / "backup.json"
+    bad.write_text(text, encoding="utf-8")
+    data = tmp_path / "data"
+    code, err = cli(["import", str(bad), "--data", str(data)], capsys)
+    assert code == 2, (case, err)
+    assert err.startswith(f"error: {bad}: ") and err.strip().endswith("nothing was imported"), err
+    assert len(err.strip().splitlines()) == 1 and len(err) < 400, err
+    from companion.games import GAMES
+    from companion.storage import Repository
+    assert Repository(data, GAMES).plays() == [] and Repository(data, GAMES).box_data("carpe-diem") == {}
+
+
 def test_a_deeply_nested_backup_is_an_import_problem():
     with pytest.raises(export.ImportProblem):
         export.parse_text("[" * 100_000 + "]" * 100_000)

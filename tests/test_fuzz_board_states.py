@@ -232,3 +232,138 @@ def test_a_city_card_that_is_not_text_is_refused_naming_the_field(card):
     with pytest.raises(BoardStateError) as refused:
         score_data(data)
     assert refused.value.field == "$.players[0].city[1][3].card"
+
+
+# ------------------------------------------------------------------ the real CLI entry: files from outside
+# The same changes, plus what only a file can hold (an integer literal Python refuses to read, a lone
+# surrogate, Infinity), written to a file and run through `companion.cli.main` as `score`, `score --box`
+# and `import`: exit 0, or exit 2 with one line on stderr; nothing else escapes, the output can be written.
+
+import contextlib  # noqa: E402
+import io  # noqa: E402
+import tempfile  # noqa: E402
+
+from companion.cli import main  # noqa: E402
+
+HUGE_LITERAL = "9" * 5000
+HOSTILE = st.sampled_from([10**4000, -(10**4000), 10**6, "\ud800", "a\udfffb", "HUGE", float("inf"), float("nan"),
+                           "x" * 300, [], {}, None, True, 1.5, "city-of-rome", ["carpe-diem"], {"game": "milestones"}])
+HOSTILE_KEYS = KEYS | st.sampled_from(["\ud800", "", "game", "$msg", "key", "params"])
+
+
+def hostile_values(plausible: list) -> st.SearchStrategy:
+    return st.one_of(json_values(plausible), HOSTILE, st.lists(HOSTILE, max_size=3),
+                     st.dictionaries(HOSTILE_KEYS, HOSTILE, max_size=2))
+
+
+def write_json(path: Path, data) -> None:
+    """ASCII JSON (a lone surrogate as its escape), "HUGE" as an integer literal of 5,000 digits."""
+    path.write_text(json.dumps(data).replace('"HUGE"', HUGE_LITERAL), encoding="utf-8")
+
+
+def run_main(args: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    return code, out.getvalue(), err.getvalue()
+
+
+def exit_0_or_one_line(code: int, out: str, err: str) -> None:
+    assert code in (0, 2), (code, err)
+    if code == 2:
+        assert out == "" and err.startswith("error: ") and len(err.strip().splitlines()) == 1, err
+        assert len(err) <= len("error: ") + 1000 + 1, err
+    else:
+        out.encode("utf-8")  # what was printed can be written to a UTF-8 terminal or file
+
+
+def changed(state, data, values) -> object:
+    """`state` with one location replaced, deleted, given a new key or doubled (drawn from `data`)."""
+    where = data.draw(st.sampled_from(locations(state)), label="where")
+    operation = data.draw(st.sampled_from(["replace", "delete", "add key", "double"]), label="operation")
+    out = copy.deepcopy(state)
+    if not where:
+        return data.draw(values, label="value") if operation == "replace" else out
+    parent = out
+    for step in where[:-1]:
+        parent = parent[step]
+    target = parent[where[-1]]
+    if operation == "replace":
+        parent[where[-1]] = data.draw(values, label="value")
+    elif operation == "delete":
+        del parent[where[-1]]
+    elif operation == "add key" and isinstance(target, dict):
+        target[data.draw(HOSTILE_KEYS, label="key")] = data.draw(values, label="value")
+    elif operation == "double" and isinstance(target, list) and target:
+        target.append(copy.deepcopy(target[-1]))
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(source=st.integers(0, 40), data=st.data())
+def test_cli_score_of_a_changed_file_exits_0_or_2_with_one_line(game_id, source, data):
+    state = base_state(game_id, source)
+    plausible = [x for x in leaves_of(state) if isinstance(x, (str, int)) and not isinstance(x, bool)] or [0]
+    bad = changed(state, data, hostile_values(plausible))
+    options = data.draw(st.sampled_from([[], ["--json"], ["--lang", "de"]]), label="options")
+    with tempfile.TemporaryDirectory() as tmp:
+        board, box = Path(tmp) / "board.json", Path(tmp) / "box.json"
+        write_json(board, bad)
+        write_json(box, {game_id: states.box_for(game_id)})
+        exit_0_or_one_line(*run_main(["score", str(board), "--box", str(box), *options]))
+
+
+@FUZZ
+@given(data=st.data())
+def test_cli_score_with_any_box_file_exits_0_or_2_with_one_line(data):
+    good = {"carpe-diem": states.box_for("carpe-diem"), "note": "made up"}
+    box_file = changed(good, data, hostile_values(["villa_4", "banderole_7", 5, "carpe-diem"]))
+    with tempfile.TemporaryDirectory() as tmp:
+        box = Path(tmp) / "box.json"
+        write_json(box, box_file)
+        exit_0_or_one_line(*run_main(["score", str(ROOT / "examples" / "carpe-diem-2p-district.json"),
+                                      "--box", str(box)]))
+
+
+_BACKUP: list = []
+
+
+def a_backup() -> dict:
+    """Tabula's export of two finished plays (scored from the examples) and Carpe Diem's box data."""
+    if not _BACKUP:
+        from companion.storage import export
+        from tests.test_export import BOX, example_play
+        plays = [example_play("carpe-diem-2p-district.json", 1), example_play("city-of-rome-rulebook.json", 2)]
+        _BACKUP.append({"format": export.FORMAT, "version": export.VERSION, "exported": "2025-01-01 10:00:00",
+                        "plays": plays, "box_data": {"carpe-diem": BOX["carpe-diem"]}})
+    return copy.deepcopy(_BACKUP[0])
+
+
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "120")) // 2, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_cli_import_of_a_changed_backup_exits_0_or_2_and_what_it_imports_renders(data):
+    from companion.core.text import Msg
+    from companion.storage import Repository, export
+    backup = a_backup()
+    plausible = [x for x in leaves_of(backup) if isinstance(x, (str, int)) and not isinstance(x, bool)][:200]
+    bad = changed(backup, data, hostile_values(plausible))
+    with tempfile.TemporaryDirectory() as tmp:
+        file, folder = Path(tmp) / "backup.json", Path(tmp) / "data"
+        write_json(file, bad)
+        code, out, err = run_main(["import", str(file), "--data", str(folder)])
+        exit_0_or_one_line(code, out, err)
+        repo = Repository(folder, GAMES)
+        assert repo.notices == []
+        if code == 2:
+            assert repo.plays() == [] and all(repo.box_data(g) == {} for g in GAMES)
+            return
+        for play in repo.plays():  # what History and the play's page draw
+            messages = [*play.get("category_labels", {}).values(), *play.get("notes", []),
+                        *[m for p in play["players"] for m in p.get("explanations", {}).values()]]
+            for lang in ("en", "de"):
+                for m in messages:
+                    assert len(Msg.from_json(m).render(lang)) < 20_000
+            export.play_bgstats(play)
+        export.plays_csv(repo.plays())

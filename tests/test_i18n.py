@@ -170,3 +170,20 @@ def test_every_character_renders_in_the_bundled_font():
             for key, text in json.loads(path.read_text(encoding="utf-8")).items():
                 bad = {c for c in text if ord(c) > 0xFF and c not in RENDERABLE_EXTRA}
                 assert not bad, f"{path.name} {key}: {sorted(bad)} would not render"
+
+
+# ------------------------------------------------------------------ rendering what came from outside
+
+@pytest.mark.parametrize("key", ["{", "}", "{x:>50000000}", "{0}", "{x.__class__}", "{x[0]}", "no.such.key",
+                                 "{x!r}"])
+def test_an_unknown_key_renders_literally_never_as_a_template(key):
+    from companion.core.text import Msg, tr
+    assert tr("en", key) == key
+    assert tr("de", key, x="Anna", n=3) == f"{key} (x=Anna, n=3)"
+    assert Msg(key, parts=[Msg("core.board.missing"), 2]).render("en") == f"{key} (parts=is missing; 2)"
+
+
+def test_a_parameter_is_text_never_a_template():
+    from companion.core.text import tr
+    assert tr("en", "core.board.above", maximum="{x:>50000000}", value="{") == "must be at most {x:>50000000}, found {"
+    assert tr("en", "core.board.above", maximum=3) == "must be at most 3, found {value}"  # a missing one shows

@@ -21,7 +21,8 @@ from companion.storage import Repository
 from companion.storage.repository import MAX_KNOWN_NAMES, SCHEMA_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA_FILES = ("settings.json", "history.json", "boxdata.json")
+DATA_FILES = ("settings.json", "history.jsonl", "boxdata.json")
+# history.json is the history of earlier versions: read once, upgraded to history.jsonl
 
 
 def repo(path) -> Repository:
@@ -46,8 +47,9 @@ def play(session: Session) -> None:
     session.setup_done = ["colours"]
 
 
-def a_play(session: Session, finished: float = 1_700_000_000.0, total: int = 10) -> dict:
-    return {"id": session.id, "game": session.game.id, "started": session.created, "finished": finished,
+def a_play(session: Session, finished: float = 1_700_000_000.0, total: int = 10, play_id: str | None = None) -> dict:
+    return {"id": play_id or session.id, "game": session.game.id, "started": session.created, "finished": finished,
+            "duration_s": 3600, "start_player": session.config["players"][0]["name"],
             "players": [{"name": p["name"], "total": total - i, "rank": i + 1, "categories": {"money": total - i}}
                         for i, p in enumerate(session.config["players"])],
             "winners": [session.config["players"][0]["name"]]}
@@ -198,9 +200,9 @@ def test_finish_moves_a_session_into_history(tmp_path):
 def test_plays_most_recent_first_delete_and_restore(tmp_path):
     r = repo(tmp_path)
     s = new_session()
-    r.finish(s, a_play(s, finished=100.0, total=10))
-    r.finish(s, a_play(s, finished=300.0, total=30))
-    r.finish(s, a_play(s, finished=200.0, total=20))
+    r.finish(s, a_play(s, finished=100.0, total=10, play_id="p1"))
+    r.finish(s, a_play(s, finished=300.0, total=30, play_id="p3"))
+    r.finish(s, a_play(s, finished=200.0, total=20, play_id="p2"))
     assert [p["finished"] for p in r.plays()] == [300.0, 200.0, 100.0]
     middle = r.plays()[1]
     deleted = r.delete_play(middle["doc_id"])
@@ -225,6 +227,7 @@ def good_content(name: str, session: Session) -> dict:
         "settings.json": valid_tinydb({"settings": {"1": {"lang": "de", "theme": "dark"}},
                                        "names": {"1": {"names": ["Anna"]}}}),
         "history.json": valid_tinydb({"plays": {"1": a_play(session)}}),
+        "history.jsonl": valid_tinydb({"plays": {"1": a_play(session)}}),  # (what a mix-up would put there)
         "boxdata.json": valid_tinydb({"city-of-rome": {"1": {"x": 1}}}),
         "live": valid_tinydb({"session": {"1": session.to_json()}}),
     }[name]
@@ -246,13 +249,12 @@ def damage_variants(name: str, session: Session) -> dict[str, bytes]:
         "record not a dict": json.dumps(valid_tinydb({"x": {"1": "text"}})).encode(),
         "record id not a number": json.dumps(valid_tinydb({"settings": {"first": {"lang": "de"}}})).encode(),
     }
-    if name == "history.json":
-        play = a_play(session)
-        del play["players"]
-        variants["a play without players"] = json.dumps(valid_tinydb({"plays": {"1": play}})).encode()
-        play = a_play(session)
-        play["players"][0] = {"name": "Anna"}
-        variants["a player without total"] = json.dumps(valid_tinydb({"plays": {"1": play}})).encode()
+    if name == "history.jsonl":  # the file as a whole: its header line is not Tabula's
+        line = json.dumps({"add": a_play(session)}).encode() + b"\n"
+        return {"empty": b"", "whitespace": b"  \n", "not json": b"this is not JSON {\n" + line,
+                "binary": bytes(range(256)), "no header": line,
+                "wrong version": b'{"format": "tabula-history", "version": 99}\n' + line,
+                "a TinyDB file": good.encode(), "a list": b"[1, 2, 3]\n"}
     if name == "live":
         doc = session.to_json()
         variants["no session"] = json.dumps(valid_tinydb({})).encode()
@@ -265,7 +267,7 @@ def damage_variants(name: str, session: Session) -> dict[str, bytes]:
     return variants
 
 
-CASES = [(name, variant) for name in (*DATA_FILES, "live")
+CASES = [(name, variant) for name in (*DATA_FILES, "history.json", "live")
          for variant in damage_variants(name, new_session())]
 
 
@@ -279,6 +281,8 @@ def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, varia
     r.save(good_session)  # a healthy game next to the damaged one is not affected
     content = damage_variants(name, session)[variant]
     target = tmp_path / "live" / f"{session.id}.json" if name == "live" else tmp_path / name
+    if name == "history.json":  # an old history is read only where there is no history.jsonl yet
+        (tmp_path / "history.jsonl").unlink()
     target.write_bytes(content)
 
     r = repo(tmp_path)  # must not raise
@@ -299,7 +303,7 @@ def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, varia
     assert r.session(good_session.id).state == good_session.state
     if name == "settings.json":
         assert r.settings() == {"lang": "en", "theme": "light"} and r.known_names() == []
-    if name == "history.json":
+    if name.startswith("history"):
         assert r.plays() == []
     if name == "boxdata.json":
         assert r.box_data("city-of-rome") == {}
@@ -465,3 +469,277 @@ def test_a_game_whose_log_no_longer_replays_resumes_at_its_last_good_entry(tmp_p
     assert "1" in r.notices[0].render("en") and "Anna" in r.notices[0].render("de")
     r.save(kept)  # saved again, the entries set aside stay in the file and are not reported twice
     assert repo(tmp_path).notices == [] and repo(tmp_path).session(session.id).set_aside == kept.set_aside
+
+
+# ------------------------------------------------------------------ the history file (history.jsonl)
+
+from tinydb import TinyDB  # noqa: E402
+from tinydb.table import Document  # noqa: E402
+
+from companion.core import stats  # noqa: E402
+from companion.storage.atomic import AtomicJSONStorage  # noqa: E402
+from companion.storage.history import HEADER  # noqa: E402
+
+
+def plays_of(r: Repository) -> list[dict]:
+    return [{k: v for k, v in p.items() if k != "doc_id"} for p in r.plays()]
+
+
+def history_lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in (path / "history.jsonl").read_text().splitlines()]
+
+
+def old_history(path: Path, plays: list[dict]) -> bytes:
+    """history.json exactly as Tabula wrote it before history.jsonl: TinyDB through AtomicJSONStorage."""
+    path.mkdir(parents=True, exist_ok=True)
+    db = TinyDB(path / "history.json", storage=AtomicJSONStorage)
+    db.table("meta").upsert(Document({"schema": SCHEMA_VERSION}, doc_id=1))
+    for p in plays:
+        db.table("plays").insert(p)
+    return (path / "history.json").read_bytes()
+
+
+def three_plays() -> list[dict]:
+    s = new_session()
+    s.created = 50.0
+    return [a_play(s, finished=100.0 * i, total=10 + i, play_id=f"p{i}") for i in (1, 3, 2)]
+
+
+def test_a_history_json_of_today_is_upgraded_once_and_kept_as_a_backup(tmp_path):
+    s = new_session()
+    confirmed_twice = a_play(s, finished=400.0, play_id="twice")
+    written = old_history(tmp_path, three_plays() + [confirmed_twice, confirmed_twice])
+    r = repo(tmp_path)
+    assert r.notices == []
+    assert [p["id"] for p in r.plays()] == ["twice", "p3", "p2", "p1"]  # newest first; the double counts once
+    assert not (tmp_path / "history.json").exists()
+    assert (tmp_path / "history.json.before-upgrade").read_bytes() == written  # kept as it was
+    assert history_lines(tmp_path)[0] == HEADER
+    assert [line["add"]["id"] for line in history_lines(tmp_path)[1:]] == ["p1", "p3", "p2", "twice"]
+    again = repo(tmp_path)  # the second start reads history.jsonl only
+    assert again.notices == [] and plays_of(again) == plays_of(r)
+    assert (tmp_path / "history.json.before-upgrade").read_bytes() == written
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("history")) == [
+        "history.json.before-upgrade", "history.jsonl"]
+
+
+def test_an_upgrade_stopped_before_the_rename_is_finished_at_the_next_start(tmp_path):
+    written = old_history(tmp_path, three_plays())
+    repo(tmp_path)
+    (tmp_path / "history.json.before-upgrade").rename(tmp_path / "history.json")  # as if killed before the rename
+    r = repo(tmp_path)
+    assert len(r.plays()) == 3 and r.notices == []
+    assert not (tmp_path / "history.json").exists()
+    assert (tmp_path / "history.json.before-upgrade").read_bytes() == written
+
+
+def test_a_bad_play_in_an_old_history_json_is_set_aside_alone(tmp_path):
+    bad = dict(three_plays()[0], id="bad")
+    del bad["players"]
+    old_history(tmp_path, three_plays() + [bad])
+    r = repo(tmp_path)
+    assert [p["id"] for p in r.plays()] == ["p3", "p2", "p1"]
+    assert [n.key for n in r.notices] == ["core.notice.plays_set_aside"] and r.notices[0].params["count"] == 1
+    aside = tmp_path / r.notices[0].params["aside"]
+    assert json.loads(aside.read_text()) == {"record": "4", "play": bad}
+
+
+def test_finishing_appends_one_line_and_rewrites_nothing(tmp_path):
+    r = repo(tmp_path)
+    r.add_plays(three_plays())
+    before, inode = (tmp_path / "history.jsonl").read_bytes(), (tmp_path / "history.jsonl").stat().st_ino
+    s = new_session("20250105-100000-ffffff")
+    r.save(s)
+    r.finish(s, a_play(s, finished=500.0))
+    after = (tmp_path / "history.jsonl").read_bytes()
+    assert after.startswith(before) and after[len(before):].count(b"\n") == 1
+    assert (tmp_path / "history.jsonl").stat().st_ino == inode  # the same file, appended to
+    assert json.loads(after[len(before):]) == {"add": a_play(s, finished=500.0)}
+    assert repo(tmp_path).plays()[0]["id"] == s.id and (tmp_path / "history.jsonl").read_bytes() == after
+
+
+def test_a_crash_between_the_two_writes_of_finish_cannot_confirm_a_play_twice(tmp_path):
+    r = repo(tmp_path)
+    s = new_session()
+    r.save(s)
+    r._history.add(a_play(s))  # the history is written, then the process dies before the game is discarded
+    r2 = repo(tmp_path)
+    assert r2.session(s.id) is not None and len(r2.plays()) == 1  # the game is back: the table confirms again
+    r2.finish(r2.session(s.id), a_play(s, finished=1_700_000_999.0))
+    assert len(r2.plays()) == 1 and r2.session(s.id) is None
+    r3 = repo(tmp_path)
+    assert [p["finished"] for p in r3.plays()] == [1_700_000_000.0] and r3.live_sessions() == []
+
+
+def test_deletes_are_appended_and_compacted_at_the_next_start(tmp_path):
+    r = repo(tmp_path)
+    r.add_plays(three_plays())
+    gone = r.delete_play(r.plays()[0]["doc_id"])  # p3, the newest
+    assert history_lines(tmp_path)[-1] == {"delete": "p3"}
+    assert r.restore_play(gone) and not r.restore_play(gone)  # back once; a second time adds nothing
+    r.delete_play(r.play("p1")["doc_id"])
+    assert [line.get("delete") or line.get("add", {}).get("id") for line in history_lines(tmp_path)[1:]] == [
+        "p1", "p3", "p2", "p3", "p3", "p1"]
+    r2 = repo(tmp_path)
+    assert [p["id"] for p in r2.plays()] == ["p3", "p2"] and r2.notices == []
+    assert history_lines(tmp_path) == [HEADER, {"add": three_plays()[2]}, {"add": gone}]  # compacted
+
+
+def test_damaged_lines_are_set_aside_alone_and_home_says_so(tmp_path):
+    good = [json.dumps({"add": p}).encode() for p in three_plays()]
+    no_players = dict(three_plays()[0], id="np")
+    del no_players["players"]
+    bad = [b"this is not JSON", json.dumps({"add": no_players}).encode(), b"\xff\xfe", b'{"add": 1}',
+           json.dumps({"add": dict(three_plays()[0], id="nan", finished=float("nan"))}).encode(), b"[1]"]
+    content = b"\n".join([json.dumps(HEADER).encode(), good[0], bad[0], bad[1], good[1], bad[2], bad[3], bad[4],
+                          bad[5], good[2]]) + b"\n"
+    (tmp_path / "history.jsonl").write_bytes(content)
+    r = repo(tmp_path)
+    assert [p["id"] for p in r.plays()] == ["p3", "p2", "p1"]
+    assert [n.key for n in r.notices] == ["core.notice.plays_set_aside"]
+    notice = r.notices[0]
+    assert notice.params["count"] == 6 and "6" in notice.render("de") and notice.params["aside"] in notice.render("en")
+    assert (tmp_path / notice.params["aside"]).read_bytes() == b"\n".join(bad) + b"\n"  # as they were, byte for byte
+    assert history_lines(tmp_path) == [HEADER] + [{"add": p} for p in three_plays()]
+    assert repo(tmp_path).notices == []
+
+
+@pytest.mark.parametrize("tail, kept", [(b'{"add": {"id": "p9", "ga', False), (None, True)])
+def test_a_torn_last_line_is_set_aside_or_kept_whole(tmp_path, tail, kept):
+    r = repo(tmp_path)
+    r.add_plays(three_plays()[:2])
+    last = json.dumps({"add": three_plays()[2]}).encode()
+    with open(tmp_path / "history.jsonl", "ab") as f:
+        f.write(tail if tail is not None else last)  # no newline: the append did not finish
+    r = repo(tmp_path)
+    assert len(r.plays()) == (3 if kept else 2)
+    assert [n.key for n in r.notices] == ([] if kept else ["core.notice.plays_set_aside"])
+    s = new_session("20250106-100000-eeeeee")
+    r.finish(s, a_play(s))
+    r2 = repo(tmp_path)
+    assert len(r2.plays()) == (4 if kept else 3) and r2.notices == []
+
+
+def test_an_import_is_one_write_and_one_fsync(tmp_path, monkeypatch):
+    r = repo(tmp_path)
+    s = new_session()
+    plays = [a_play(s, finished=1000.0 + i, play_id=f"i{i}") for i in range(500)]
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd)))
+    assert r.add_plays(plays + plays[:10]) == 500  # repeats count once
+    assert len(synced) == 1
+    assert r.add_plays(plays) == 0 and len(synced) == 1  # nothing new: nothing written
+    assert len(repo(tmp_path).plays()) == 500
+
+
+def test_a_failed_append_changes_neither_the_file_nor_the_history(tmp_path, monkeypatch):
+    r = repo(tmp_path)
+    r.add_plays(three_plays())
+    before = (tmp_path / "history.jsonl").read_bytes()
+    s = new_session()
+    r.save(s)
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError):
+        r.finish(s, a_play(s))
+    monkeypatch.undo()
+    assert (tmp_path / "history.jsonl").read_bytes() == before  # the partial line was taken back
+    assert len(r.plays()) == 3 and r.session(s.id) is not None
+    r.finish(s, a_play(s))
+    r2 = repo(tmp_path)
+    assert len(r2.plays()) == 4 and r2.notices == []
+
+
+def tree_of(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None, p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*"))}
+
+
+def test_read_only_reads_an_old_history_json_without_upgrading_it(tmp_path):
+    old_history(tmp_path, three_plays())
+    before = tree_of(tmp_path)
+    r = Repository(tmp_path, GAMES, read_only=True)
+    assert [p["id"] for p in r.plays()] == ["p3", "p2", "p1"] and r.notices == []
+    assert tree_of(tmp_path) == before
+
+
+def test_read_only_reports_damaged_lines_and_writes_nothing(tmp_path):
+    r = repo(tmp_path)
+    r.add_plays(three_plays())
+    r.delete_play(r.play("p2")["doc_id"])
+    with open(tmp_path / "history.jsonl", "ab") as f:
+        f.write(b"garbage\n{\"add\": {\"id\": \"torn")
+    before = tree_of(tmp_path)
+    ro = Repository(tmp_path, GAMES, read_only=True)
+    assert [p["id"] for p in ro.plays()] == ["p3", "p1"]
+    assert [n.key for n in ro.notices] == ["core.notice.plays_damaged_kept"] and ro.notices[0].params["count"] == 2
+    assert tree_of(tmp_path) == before
+
+
+def test_games_and_names_kept_in_step_with_the_statistics(tmp_path):
+    rng = random.Random(7)
+    r = repo(tmp_path)
+    names = ["Anna", "anna ", "Ben", "BEN", "Cleo", "Dora"]
+    for step in range(300):
+        if r.plays() and rng.random() < 0.3:
+            r.delete_play(rng.choice(r.plays())["doc_id"])
+        else:
+            s = new_session(n=rng.choice([2, 3, 4]))
+            p = a_play(s, finished=float(rng.randrange(50)), play_id=f"x{step}")
+            p["game"] = rng.choice(["city-of-rome", "milestones", "carpe-diem"])
+            for q in p["players"]:
+                q["name"] = rng.choice(names) + str(rng.randrange(3))
+            r.add_plays([p])
+        plays = r.plays()
+        assert plays == sorted(plays, key=lambda p: -p["finished"])
+        assert r.games_played() == stats.games_played(plays)
+        assert r.player_names() == stats.player_names(plays), step
+    assert plays_of(repo(tmp_path)) == sorted(plays_of(r), key=lambda p: -p["finished"])
+
+
+HISTORY_CHILD = r"""
+import sys
+from pathlib import Path
+from companion.games import GAMES
+from companion.storage import Repository
+
+repo = Repository(Path(sys.argv[1]), GAMES)
+if repo.notices:
+    print("NOTICE", repo.notices, flush=True)
+    sys.exit(3)
+n = len(repo.plays())
+print("START", n, flush=True)
+while True:
+    n += 1
+    repo.add_plays([{"id": f"play{n}", "game": "city-of-rome", "started": 1.0, "finished": float(n),
+                     "duration_s": 60, "start_player": "Anna", "winners": ["Anna"],
+                     "players": [{"name": "Anna", "total": n, "rank": 1, "categories": {"money": n}}]}])
+    print(n, flush=True)
+"""
+
+
+def test_sigkill_while_plays_are_appended_loses_no_confirmed_play(tmp_path):
+    data = tmp_path / "data"
+    rng = random.Random(11)
+    for _ in range(4):
+        child = subprocess.Popen([sys.executable, "-c", HISTORY_CHILD, str(data)], cwd=ROOT,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            first = child.stdout.readline()
+            assert first.startswith("START"), (first, child.stderr.read() if child.poll() is not None else "")
+            time.sleep(rng.uniform(0.1, 0.4))
+            os.kill(child.pid, signal.SIGKILL)
+            child.wait(10)
+            acked = [int(line) for line in child.stdout.read().splitlines() if line.strip().isdigit()]
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        r = repo(data)
+        assert r.notices == []
+        ids = {p["id"] for p in r.plays()}
+        assert {f"play{n}" for n in acked} <= ids  # every confirmed play is there
+        assert len(ids) <= (max(acked) if acked else int(first.split()[1])) + 1  # at most the one in flight more

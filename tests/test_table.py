@@ -163,6 +163,7 @@ def test_finishing_twice_saves_one_play(table):
     assert table.finish("g1", make_play) == "g1"
     assert table.finish("g1", make_play) == "g1"
     assert made == ["g1"] and table.session("g1") is None
-    assert len(json.loads((table.repo.dir / "history.json").read_text())["plays"]) == 1
+    lines = (table.repo.dir / "history.jsonl").read_text().splitlines()
+    assert len(lines) == 2 and json.loads(lines[1])["add"]["id"] == "g1"  # a header and one play
     with pytest.raises(InvalidMove):
         table.apply("g1", adjust(0, "money", 1))

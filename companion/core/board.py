@@ -8,6 +8,9 @@ from companion.core.game import BoardStateError
 from companion.core.text import Msg
 
 MAX_BOARD_FILE_BYTES = 1_000_000
+# No count on any board comes near this; without a bound a total could outgrow what Python prints
+# (4,300 digits) and the output itself would fail.
+MAX_NUMBER = 999_999
 
 
 def require_dict(value: Any, path: str) -> dict:
@@ -29,12 +32,52 @@ def require_list(value: Any, path: str, min_len: int | None = None, max_len: int
 def require_int(value: Any, path: str, minimum: int | None = 0, maximum: int | None = None) -> int:
     # bool is an int subclass in Python; true/false in a count field is an entry error.
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BoardStateError(path, Msg("core.board.not_integer", value=repr(value)))
-    if minimum is not None and value < minimum:
-        raise BoardStateError(path, Msg("core.board.below", minimum=minimum, value=value))
-    if maximum is not None and value > maximum:
-        raise BoardStateError(path, Msg("core.board.above", maximum=maximum, value=value))
+        raise BoardStateError(path, Msg("core.board.not_integer", value=_short(value)))
+    minimum = -MAX_NUMBER if minimum is None else minimum
+    maximum = MAX_NUMBER if maximum is None else min(maximum, MAX_NUMBER)
+    if value < minimum:
+        raise BoardStateError(path, Msg("core.board.below", minimum=minimum, value=_short(value)))
+    if value > maximum:
+        raise BoardStateError(path, Msg("core.board.above", maximum=maximum, value=_short(value)))
     return value
+
+
+def _short(value: Any) -> str:
+    """A wrong value as shown in a message: never thousands of characters (or digits) long."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        sign = "-" if value < 0 else ""
+        if value.bit_length() < 14_000:  # str() works up to 4,300 digits
+            digits = str(abs(value))
+            return f"{sign}{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
+        return f"{sign}1e+{int(value.bit_length() * 0.30103)}"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_text(data: Any, path: str = "$") -> None:
+    """Every text in `data` (values and keys) is valid Unicode: JSON's `\\ud800` escape gives a lone
+    surrogate that no file or terminal can take. Raises BoardStateError naming the field (for a bad
+    key: the object that holds it). Iterative: the nesting depth is whatever the JSON reader allowed."""
+    stack = [(data, path)]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, str):
+            if not _encodable(node):
+                raise BoardStateError(at, Msg("core.board.bad_unicode"))
+        elif isinstance(node, dict):
+            if not all(_encodable(key) for key in node):
+                raise BoardStateError(at, Msg("core.board.bad_unicode_key"))
+            stack.extend((node[key], f"{at}.{key}") for key in reversed(node))  # the first field first
+        elif isinstance(node, list):
+            stack.extend((node[i], f"{at}[{i}]") for i in reversed(range(len(node))))
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def field(obj: dict, key: str, path: str, default: Any = ...) -> Any:
@@ -68,9 +111,10 @@ def read_players(data: dict, min_players: int, max_players: int) -> list[dict]:
 
 
 def read_table(data: Any, game_id: str, min_players: int, max_players: int) -> list[dict]:
-    """The top of every board state: an object with `players` (and `game`, which must match)."""
+    """The top of every board state: an object with `game` (which must match) and `players`.
+    `game` is required in every game's file: it is how a file says which game it is."""
     require_dict(data, "$")
     reject_unknown(data, {"game", "players"}, "$")
-    if data.get("game", game_id) != game_id:
+    if field(data, "game", "$") != game_id:
         raise BoardStateError("$.game", Msg("core.board.wrong_game", expected=game_id))
     return read_players(data, min_players, max_players)

@@ -23,7 +23,7 @@ class Msg:
     key: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    def __init__(self, key: str, **params: Any):
+    def __init__(self, key: str, /, **params: Any):  # a parameter may be called "key" too
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "params", params)
 
@@ -73,13 +73,35 @@ def _render_param(lang: str, value: Any) -> str:
     return str(value)
 
 
-class _Params(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+@lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A catalogue template as (literal text, parameter name or None) pieces. Only plain `{name}` is a
+    parameter: no format specs, conversions, attributes or indexes (none is used, and a template is
+    never anything but the catalogue's own text)."""
+    try:
+        pieces = list(string.Formatter().parse(template))
+    except ValueError:  # unbalanced braces: show the text as it is
+        return ((template, None),)
+    out = []
+    for literal, name, spec, conversion in pieces:
+        if name is not None and (spec or conversion or not name.isidentifier()):
+            literal, name = literal + "{" + name + (f"!{conversion}" if conversion else "") + \
+                (f":{spec}" if spec else "") + "}", None
+        out.append((literal, name))
+    return tuple(out)
 
 
-def tr(lang: str, key: str, **params: Any) -> str:
-    """Translate `key`; a missing key shows the key itself so it is noticed, never crashes."""
-    template = catalogue(lang).get(key) or catalogue("en").get(key) or key
-    rendered = _Params({k: _render_param(lang, v) for k, v in params.items()})
-    return string.Formatter().vformat(template, (), rendered)
+def tr(lang: str, key: str, /, **params: Any) -> str:  # a parameter may be called "key" or "lang"
+    """Translate `key`. A key that is in no catalogue (a message from a newer version, a hand-edited file)
+    renders literally, the key and its parameters as plain text, so it is noticed and never crashes:
+    it is never used as a template."""
+    template = catalogue(lang).get(key) or catalogue("en").get(key)
+    if template is None:
+        shown = ", ".join(f"{k}={_render_param(lang, v)}" for k, v in params.items())
+        return f"{key} ({shown})" if shown else key
+    out = []
+    for literal, name in _parsed(template):
+        out.append(literal)
+        if name is not None:
+            out.append(_render_param(lang, params[name]) if name in params else "{" + name + "}")
+    return "".join(out)

@@ -12,16 +12,27 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 import time
 import uuid
 from typing import Any
 
+from companion.core.board import check_text
+from companion.core.box import check_box_values
+from companion.core.game import BoardStateError
+from companion.core.text import catalogue
 from companion.games import GAMES
 
 FORMAT = "tabula-export"
 VERSION = 1
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 MAX_PLAYS = 100_000
+# A message in a backup is rendered on every draw of History: its size is bounded like this.
+MAX_TEXT = 200          # characters of a text parameter, a name or an id
+MAX_ITEMS = 50          # parameters of a message, items of a list parameter
+MAX_MSG_DEPTH = 3       # a message in a message in a message (the deepest Tabula writes)
+MAX_PARAM_NUMBER = 10**15
+MAX_CATEGORIES = 100
 BGSTATS_ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
                  "share, export or open-in function to open it with Board Game Stats.")
 _NS = uuid.UUID("6f1d3c1e-8a5e-4f3e-9a55-7461627561aa")  # Tabula's namespace for stable BG Stats uuids
@@ -159,51 +170,100 @@ def _is_num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
 
 
-def _check_msg(v: Any, field: str) -> None:
+def _check_msg(v: Any, field: str, depth: int = 1) -> None:
+    """A message as Tabula writes it: a key of the message catalogue and small parameters. An unknown
+    key would show as the bare key; a huge parameter would be drawn on every render of History."""
     _need(isinstance(v, dict) and isinstance(v.get("key"), str) and v["key"]
           and isinstance(v.get("params", {}), dict), field, "is not a message ({\"key\": ..., \"params\": {...}})")
+    _need(set(v) <= {"key", "params"}, field, f"has fields other than key and params: {sorted(set(v) - {'key', 'params'})}")
+    _need(v["key"] in catalogue("en"), f"{field}.key", f"{_shown(v['key'])} is not a message of this Tabula")
+    params = v.get("params", {})
+    _need(len(params) <= MAX_ITEMS, f"{field}.params", f"has {len(params)} parameters; the limit is {MAX_ITEMS}")
+    for name, value in params.items():
+        _check_param(value, f"{field}.params.{name}", depth, in_list=False)
+
+
+def _check_param(value: Any, field: str, depth: int, in_list: bool) -> None:
+    if isinstance(value, str):
+        _need(len(value) <= MAX_TEXT, field, f"is {len(value)} characters long; the limit is {MAX_TEXT}")
+    elif isinstance(value, bool) or value is None:
+        pass
+    elif isinstance(value, (int, float)):
+        _need(_is_num(value) and abs(value) <= MAX_PARAM_NUMBER, field,
+              f"must be a number between -{MAX_PARAM_NUMBER} and {MAX_PARAM_NUMBER}")
+    elif isinstance(value, list):
+        _need(not in_list, field, "is a list in a list")
+        _need(len(value) <= MAX_ITEMS, field, f"has {len(value)} items; the limit is {MAX_ITEMS}")
+        for i, item in enumerate(value):
+            _check_param(item, f"{field}[{i}]", depth, in_list=True)
+    elif isinstance(value, dict) and set(value) == {"$msg"}:
+        _need(depth < MAX_MSG_DEPTH, field, f"nests messages more than {MAX_MSG_DEPTH} deep")
+        _check_msg(value["$msg"], f"{field}.$msg", depth + 1)
+    else:
+        _need(False, field, "must be a text, a number, a list or a message ({\"$msg\": ...})")
+
+
+def _text(v: Any, limit: int = MAX_TEXT) -> bool:
+    return isinstance(v, str) and v.strip() != "" and len(v) <= limit
+
+
+def _shown(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def check_play(play: Any, where: str) -> None:
     """Everything the history screens and the statistics rely on; raises ImportProblem."""
     _need(isinstance(play, dict), where, "is not an object")
-    _need(isinstance(play.get("id"), str) and play["id"].strip() != "", f"{where}.id", "must be a non-empty text")
-    _need(play.get("game") in GAMES, f"{where}.game", f"unknown game {play.get('game')!r}; known: {', '.join(GAMES)}")
+    _need(_text(play.get("id")), f"{where}.id", f"must be a non-empty text of at most {MAX_TEXT} characters")
+    _need(isinstance(play.get("game"), str) and play["game"] in GAMES, f"{where}.game",
+          f"unknown game {_shown(play.get('game'))}; known: {', '.join(GAMES)}")
     for key in ("started", "finished"):
         _need(_is_num(play.get(key)) and play[key] >= 0, f"{where}.{key}", "must be a time in seconds (a number)")
     _need(_is_int(play.get("duration_s")) and play["duration_s"] >= 0, f"{where}.duration_s",
           "must be a whole number of seconds, 0 or more")
     players = play.get("players")
     _need(isinstance(players, list) and players, f"{where}.players", "must be a non-empty list")
+    most = GAMES[play["game"]].max_players
+    _need(len(players) <= most, f"{where}.players", f"has {len(players)} players; the game is for at most {most}")
     names = []
     for i, p in enumerate(players):
         at = f"{where}.players[{i}]"
         _need(isinstance(p, dict), at, "is not an object")
-        _need(isinstance(p.get("name"), str) and p["name"].strip() != "", f"{at}.name", "must be a non-empty text")
-        _need(isinstance(p.get("colour", ""), str), f"{at}.colour", "must be a text")
-        _need(_is_int(p.get("total")), f"{at}.total", "must be a whole number")
-        _need(_is_int(p.get("rank")) and p["rank"] >= 1, f"{at}.rank", "must be a whole number, 1 or more")
+        _need(_text(p.get("name")), f"{at}.name", f"must be a non-empty text of at most {MAX_TEXT} characters")
+        _need(isinstance(p.get("colour", ""), str) and len(p.get("colour", "")) <= MAX_TEXT, f"{at}.colour",
+              f"must be a text of at most {MAX_TEXT} characters")
+        _need(_is_int(p.get("total")) and abs(p["total"]) <= MAX_PARAM_NUMBER, f"{at}.total", "must be a whole number")
+        _need(_is_int(p.get("rank")) and 1 <= p["rank"] <= len(players), f"{at}.rank",
+              "must be a whole number from 1 to the number of players")
         cats = p.get("categories")
         _need(isinstance(cats, dict), f"{at}.categories", "must be an object of points")
+        _need(len(cats) <= MAX_CATEGORIES, f"{at}.categories", f"has {len(cats)} categories; the limit is {MAX_CATEGORIES}")
         for cid, pts in cats.items():
-            _need(_is_int(pts), f"{at}.categories.{cid}", "must be a whole number")
+            _need(len(cid) <= MAX_TEXT, f"{at}.categories", f"a category id is longer than {MAX_TEXT} characters")
+            _need(_is_int(pts) and abs(pts) <= MAX_PARAM_NUMBER, f"{at}.categories.{cid}", "must be a whole number")
         expl = p.get("explanations", {})
         _need(isinstance(expl, dict), f"{at}.explanations", "must be an object")
         for cid, msg in expl.items():
             _check_msg(msg, f"{at}.explanations.{cid}")
-        _need(isinstance(p.get("tiebreak", []), list), f"{at}.tiebreak", "must be a list")
+        tiebreak = p.get("tiebreak", [])
+        _need(isinstance(tiebreak, list) and len(tiebreak) <= MAX_ITEMS, f"{at}.tiebreak",
+              f"must be a list of at most {MAX_ITEMS} items")
         names.append(p["name"])
     _need(len(set(names)) == len(names), f"{where}.players", "names a player twice")
-    _need(isinstance(play.get("start_player"), str), f"{where}.start_player", "must be a player's name")
+    _need(isinstance(play.get("start_player"), str) and len(play["start_player"]) <= MAX_TEXT,
+          f"{where}.start_player", "must be a player's name")
     winners = play.get("winners")
     _need(isinstance(winners, list) and winners and all(w in names for w in winners), f"{where}.winners",
           "must list one or more of the play's players by name")
     labels = play.get("category_labels", {})
-    _need(isinstance(labels, dict), f"{where}.category_labels", "must be an object")
+    _need(isinstance(labels, dict) and len(labels) <= MAX_CATEGORIES, f"{where}.category_labels",
+          f"must be an object of at most {MAX_CATEGORIES} labels")
     for cid, msg in labels.items():
         _check_msg(msg, f"{where}.category_labels.{cid}")
     notes = play.get("notes", [])
-    _need(isinstance(notes, list), f"{where}.notes", "must be a list")
+    _need(isinstance(notes, list) and len(notes) <= MAX_ITEMS, f"{where}.notes",
+          f"must be a list of at most {MAX_ITEMS} messages")
     for i, msg in enumerate(notes):
         _check_msg(msg, f"{where}.notes[{i}]")
     _need(isinstance(play.get("board", {}), dict), f"{where}.board", "must be an object")
@@ -211,13 +271,15 @@ def check_play(play: Any, where: str) -> None:
 
 
 def check_box(box: Any) -> None:
+    """Each game's values go through the same check as Settings » Box data (`core.box`)."""
     _need(isinstance(box, dict), "$.box_data", "must be an object of games")
     for gid, values in box.items():
         _need(gid in GAMES, f"$.box_data.{gid}", f"unknown game; known: {', '.join(GAMES)}")
         _need(isinstance(values, dict), f"$.box_data.{gid}", "must be an object of values")
-        for key, v in values.items():
-            _need(isinstance(v, (int, list, dict)) and not isinstance(v, bool), f"$.box_data.{gid}.{key}",
-                  "must be a number, a list or an object")
+        try:
+            check_box_values(GAMES[gid], values, f"$.box_data.{gid}")
+        except BoardStateError as error:
+            raise ImportProblem(error.field, error.msg.render("en")) from None
 
 
 def parse_text(text: bytes | str) -> dict:
@@ -233,6 +295,8 @@ def parse_text(text: bytes | str) -> dict:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ImportProblem("$", f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    except ValueError:  # the one other thing json.loads refuses: Python's limit on digits in an integer
+        raise ImportProblem("$", f"a number has more than {sys.get_int_max_str_digits()} digits")
     except RecursionError:  # e.g. [[[[...]]]] under the size limit
         raise ImportProblem("$", "the JSON is nested too deeply")
     check_export(data)
@@ -241,6 +305,10 @@ def parse_text(text: bytes | str) -> dict:
 
 def check_export(data: Any) -> None:
     _need(isinstance(data, dict), "$", "is not a JSON object")
+    try:  # a lone surrogate ("\\ud800") cannot be written to the history file, nor shown
+        check_text(data)
+    except BoardStateError as error:
+        raise ImportProblem(error.field, error.msg.render("en")) from None
     if "format" not in data and isinstance(data.get("about"), str) and "playerScores" in str(data.get("plays"))[:2000]:
         raise ImportProblem("$", "this is a BG Stats file; Tabula imports only its own export (export --format json)")
     _need(data.get("format") == FORMAT, "$.format", f"must be {FORMAT!r} (a file made by Tabula's export)")
@@ -261,12 +329,9 @@ def import_data(repo, data: dict) -> dict:
     """Add the file's plays (those not already in the history, by id) and its box data.
     Checks everything first; returns {"added": n, "skipped": n, "box_games": n}."""
     check_export(data)
-    have = {p["id"] for p in repo.plays()}
-    new = [p for p in data["plays"] if p["id"] not in have]
-    for play in new:
-        repo.restore_play(play)
+    added = repo.add_plays(data["plays"])  # in one write, whatever their number
     box = data.get("box_data", {})
     for gid, values in box.items():
         if values:
             repo.set_box_data(gid, values)
-    return {"added": len(new), "skipped": len(data["plays"]) - len(new), "box_games": len(box)}
+    return {"added": added, "skipped": len(data["plays"]) - added, "box_games": len(box)}

@@ -2,7 +2,8 @@
 
 Files (all TinyDB, all written atomically):
 - `live/<session id>.json`  one game in progress each, so an entry rewrites only its own game;
-- `history.json`            finished plays, written only when a game is finished or deleted;
+- `history.jsonl`           finished plays, one line appended per play (see storage/history.py;
+                            a `history.json` of earlier versions is upgraded once and kept as a backup);
 - `settings.json`           language, theme and the names entered before;
 - `boxdata.json`            values printed on components that the players entered.
 A file that cannot be read (empty, truncated, not JSON, wrong version or shape) is renamed to
@@ -28,6 +29,7 @@ from companion.core.game import GameDefinition
 from companion.core.session import Session
 from companion.core.text import Msg
 from companion.storage.atomic import AtomicJSONStorage
+from companion.storage.history import History
 
 SCHEMA_VERSION = 1
 SETTINGS_DEFAULTS = {"lang": "en", "theme": "light"}
@@ -72,16 +74,6 @@ def _check_tinydb_shape(data: Any) -> None:
                           f"expected {SCHEMA_VERSION}")
 
 
-def _check_play(doc: dict) -> None:
-    for key, kind in (("game", str), ("finished", (int, float)), ("players", list), ("winners", list)):
-        if not isinstance(doc.get(key), kind):
-            raise DamagedFile(f"a play has no valid {key!r}")
-    for p in doc["players"]:
-        if not (isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("total"), int)
-                and isinstance(p.get("categories"), dict)):
-            raise DamagedFile("a play has a player without name, total or categories")
-
-
 class Repository:
     def __init__(self, data_dir: Path, games: dict[str, GameDefinition], read_only: bool = False):
         self.dir = Path(data_dir)
@@ -92,7 +84,7 @@ class Repository:
         self.notices: list[Msg] = []
         self._lock = threading.RLock()
         self._settings = self._open(self.dir / "settings.json")
-        self._history = self._open(self.dir / "history.json", lambda db: [_check_play(d) for d in db.table("plays")])
+        self._history = History(self.dir, read_only, self.notices, self._move_aside)
         self._box = self._open(self.dir / "boxdata.json")
         self._sessions: dict[str, Session] = {}
         for path in sorted((self.dir / "live").glob("*.json")):
@@ -198,28 +190,52 @@ class Repository:
     # ------------------------------------------------------------------ history
 
     def finish(self, session: Session, play: dict) -> None:
-        """Move a finished game into the history (history first: a crash in between keeps both)."""
+        """Move a finished game into the history (history first: a crash in between keeps both). A play
+        already there (its id) is not added again: after such a crash, confirming again only discards."""
+        self._check_writable()
         with self._lock:
-            self._history.table("plays").insert(play)
+            self._history.add(play)
             self.discard(session.id)
 
     def plays(self) -> list[dict]:
+        """Newest first, each with `doc_id`; the history's own list, kept in memory: do not change it."""
         with self._lock:
-            docs = [dict(d, doc_id=d.doc_id) for d in self._history.table("plays").all()]
-        return sorted(docs, key=lambda d: d["finished"], reverse=True)
+            return self._history.plays()
+
+    def play(self, play_id: str) -> dict | None:
+        with self._lock:
+            return self._history.play(play_id)
+
+    @property
+    def history_version(self) -> int:
+        """Changes whenever the history does: a screen can key what it computes from the plays on it."""
+        return self._history.version
+
+    def games_played(self) -> list[str]:
+        with self._lock:
+            return self._history.games_played()
+
+    def player_names(self) -> list[str]:
+        with self._lock:
+            return self._history.player_names()
 
     def delete_play(self, doc_id: int) -> dict | None:
+        self._check_writable()
         with self._lock:
-            table = self._history.table("plays")
-            doc = table.get(doc_id=doc_id)
-            if doc is None:
-                return None
-            table.remove(doc_ids=[doc_id])
-            return dict(doc)
+            stored = self._history.by_doc(doc_id)
+            return None if stored is None else self._history.delete(stored)
 
-    def restore_play(self, play: dict) -> None:
+    def restore_play(self, play: dict) -> bool:
+        """Put a play back (undo of a delete); False if a play of that id is there already."""
+        self._check_writable()
         with self._lock:
-            self._history.table("plays").insert(play)
+            return self._history.add(play)
+
+    def add_plays(self, plays: list[dict]) -> int:
+        """Add the plays whose ids are not in the history yet, in one write; returns how many."""
+        self._check_writable()
+        with self._lock:
+            return self._history.add_many(plays)
 
     # ------------------------------------------------------------------ settings and names
 

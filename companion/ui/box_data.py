@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, BoxValue
 from companion.games import GAMES
 from companion.ui.model import AppModel
@@ -40,18 +41,17 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
             text = text_of(bv).strip()
             if not text:
                 continue
-            if not text.isdigit():
+            # isdigit() alone takes "²" (int() does not) and 5,000 digits (int() refuses those too)
+            if not (text.isascii() and text.isdigit() and len(text) <= 6):
                 set_message(model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
                                     value=text))
                 return
             entered[bv.key] = int(text)
-        check = game.extra.get("validate_box")
-        if check:
-            try:
-                check({**stored, **entered})
-            except BoardStateError as error:
-                set_message(model.m(error.msg) + f" ({error.field})")
-                return
+        try:  # the same check as a backup's or a --box file's box data
+            check_box_values(game, {**stored, **entered})
+        except BoardStateError as error:
+            set_message(model.m(error.msg) + f" ({error.field})")
+            return
         model.repo.set_box_data(game_id, entered)
         set_drafts({})
         set_message(model.t("ui.settings.box_saved"))

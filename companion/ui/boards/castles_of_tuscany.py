@@ -26,7 +26,8 @@ COUNTS = (("tiles", (1,), STORAGE_SPACES_MAX), ("hexagons", (1,), STORAGE_SPACES
 def parse_points(text: str) -> int | None:
     """A track's points as typed: a whole number of 0 or more (spaces ignored), else None."""
     text = (text or "").strip()
-    return int(text) if text.isdigit() else None
+    # isascii: "²" passes isdigit() but not int(); 7 digits: far above any track, far below int()'s limit
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else None
 
 
 def stepped(value: int, delta: int, maximum: int | None) -> int:

@@ -1,0 +1,389 @@
+"""The history of finished plays: one JSON-lines file, kept in memory, appended to.
+
+`history.jsonl`: a header line `{"format": "tabula-history", "version": 1}`, then one record per line:
+`{"add": PLAY}` (a finished, restored or imported play) or `{"delete": "<play id>"}`. Finishing a game
+appends one line and fsyncs it (no rewrite of the file, whatever its size); an import appends all its
+plays in one write; deleting appends a `delete` line. The file is rewritten (atomically: temporary file,
+fsync, rename) only at start, and only when it holds deletes, repeats, a torn last line or damaged lines.
+
+The one process that holds the data folder (the server, under its lock; or `import`) keeps every play in
+memory, newest first, with what History lists besides (games played, player names) kept up to date on
+every change: opening History re-reads, re-parses and re-sorts nothing.
+
+A line that cannot be read (not JSON, not a play) is set aside alone into `history.jsonl.damaged-<time>`
+and Home says so; the other plays stay. A torn last line (a crash in the middle of an append, which had
+not been confirmed) is kept if it is a whole play and set aside otherwise.
+
+`history.json` (TinyDB, before this file existed) is read on the first start that finds no
+`history.jsonl`: its plays are written to `history.jsonl`, then it is renamed to
+`history.json.before-upgrade` and kept as a backup. A read-only history (export, score --data) reads
+either file and writes, renames and moves nothing.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from companion.core.text import Msg
+from companion.storage import atomic
+
+FILE = "history.jsonl"
+OLD_FILE = "history.json"
+OLD_SCHEMA = 1
+BACKUP_SUFFIX = ".before-upgrade"
+HEADER = {"format": "tabula-history", "version": 1}
+
+
+def notify_change(path: Path) -> None:
+    """Tell the platform a data file changed (the browser build persists it then; see
+    companion.storage.atomic), where this Tabula has that hook."""
+    hook = getattr(atomic, "notify_change", None)
+    if hook is not None:
+        hook(path)
+
+
+class DamagedHistory(Exception):
+    """The whole file cannot be read: it is moved aside like any damaged data file."""
+
+
+class ReadOnlyHistory(Exception):
+    """A write to a history opened read-only (the Repository refuses those before they get here)."""
+
+
+def _is_msg(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("key"), str) and isinstance(value.get("params", {}), dict)
+
+
+def check_play(play: Any) -> None:
+    """What History, a play's page, the statistics and the export read from a stored play; raises
+    ValueError. (An import checks much more: companion.storage.export.check_play.)"""
+    if not isinstance(play, dict):
+        raise ValueError("a play is not an object")
+    for key, kind in (("id", str), ("game", str), ("finished", (int, float)), ("players", list),
+                      ("winners", list)):
+        if not isinstance(play.get(key), kind) or isinstance(play.get(key), bool):
+            raise ValueError(f"a play has no valid {key!r}")
+    for key, kind in (("start_player", str), ("duration_s", (int, float))):  # when there (Tabula writes them)
+        if key in play and (not isinstance(play[key], kind) or isinstance(play[key], bool)):
+            raise ValueError(f"a play has no valid {key!r}")
+    if not math.isfinite(play["finished"]) or not math.isfinite(play.get("duration_s", 0)):
+        raise ValueError("a play has a time that is not a number")
+    if not all(isinstance(w, str) for w in play["winners"]):
+        raise ValueError("a play has a winner that is not a name")
+    for p in play["players"]:
+        if not (isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("total"), int)
+                and isinstance(p.get("categories"), dict) and isinstance(p.get("rank", 1), int)):
+            raise ValueError("a play has a player without name, total or categories")
+        explanations = p.get("explanations", {})
+        if not isinstance(explanations, dict) or not all(_is_msg(m) for m in explanations.values()):
+            raise ValueError("a play has an explanation that is not a message")
+    labels, notes = play.get("category_labels", {}), play.get("notes", [])
+    if not (isinstance(labels, dict) and all(_is_msg(m) for m in labels.values())
+            and isinstance(notes, list) and all(_is_msg(m) for m in notes)):
+        raise ValueError("a play has a label or note that is not a message")
+
+
+def _line(record: dict) -> bytes:
+    # ASCII: every line is valid UTF-8 whatever a name holds (even a lone surrogate, as its escape).
+    return (json.dumps(record, separators=(",", ":")) + "\n").encode("ascii")
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()  # the same player in every play: see companion.core.stats
+
+
+def _newest_first(play: dict) -> float:
+    return -play["finished"]
+
+
+class History:
+    def __init__(self, folder: Path, read_only: bool, notices: list[Msg],
+                 move_aside: Callable[[Path, Exception], None]):
+        """`move_aside(path, error)` deals with a file that cannot be read at all (the Repository's rule:
+        renamed to `<name>.damaged-<time>` with a notice; read-only: left in place, with a notice)."""
+        self.folder = Path(folder)
+        self.path = self.folder / FILE
+        self.read_only = read_only
+        self.notices = notices
+        self._move_aside = move_aside
+        self._by_id: dict[str, dict] = {}
+        self._by_doc: dict[int, dict] = {}
+        self._newest: list[dict] = []  # the same dicts, newest first (equal times: in the order added)
+        self._next_doc = 1
+        self.version = 0  # +1 on every change: what a screen may key a cache on
+        self._games: dict[str, int] = {}
+        self._name_plays: dict[str, int] = {}
+        self._names: dict[str, tuple[float, int, str]] | None = {}  # key -> (finished, doc_id, spelling)
+        self._load()
+
+    # ------------------------------------------------------------------ reading
+
+    def _load(self) -> None:
+        old = self.folder / OLD_FILE
+        upgrade = False
+        if self.path.exists():
+            try:
+                plays, damaged, rewrite = _read_lines(self.path.read_bytes())
+            except (OSError, DamagedHistory) as error:
+                self._move_aside(self.path, error)
+                plays, damaged, rewrite = [], [], True
+            upgrade = old.exists()  # an upgrade stopped between writing history.jsonl and the rename
+        elif old.exists():
+            try:
+                plays, damaged = _read_old(old)
+                upgrade = True
+            except (OSError, ValueError, RecursionError, DamagedHistory) as error:
+                self._move_aside(old, error)  # the old rule: a file that is not a history at all
+                plays, damaged = [], []
+            rewrite = True
+        else:
+            plays, damaged, rewrite = [], [], True
+        for play in plays:
+            if play["id"] not in self._by_id:  # a play confirmed twice (before `finish` checked) counts once
+                self._insert(play, sort=False)
+            else:
+                rewrite = True
+        self._newest.sort(key=_newest_first)  # stable: equal times stay in the order they were added
+        if damaged:
+            self._set_aside(damaged)
+        if rewrite and not self.read_only:
+            self._rewrite()
+        if upgrade and not self.read_only:  # only once history.jsonl holds every play
+                backup = _free_name(old.with_name(old.name + BACKUP_SUFFIX))
+                old.rename(backup)
+                notify_change(old)
+                notify_change(backup)
+
+    def _set_aside(self, lines: list[bytes]) -> None:
+        if self.read_only:
+            self.notices.append(Msg("core.notice.plays_damaged_kept", count=len(lines), file=self.path.name))
+            return
+        aside = _free_name(self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"))
+        _write_atomic(aside, b"".join(lines))
+        self.notices.append(Msg("core.notice.plays_set_aside", count=len(lines), file=self.path.name,
+                                aside=aside.name))
+
+    # ------------------------------------------------------------------ the plays in memory
+
+    def _insert(self, play: dict, sort: bool = True) -> dict:
+        stored = dict(play, doc_id=self._next_doc)
+        self._next_doc += 1
+        self._by_id[stored["id"]] = stored
+        self._by_doc[stored["doc_id"]] = stored
+        if sort:  # after the others of the same time, as the stable sort at start puts them
+            bisect.insort_right(self._newest, stored, key=_newest_first)
+        else:
+            self._newest.append(stored)
+        self._games[stored["game"]] = self._games.get(stored["game"], 0) + 1
+        for p in stored["players"]:
+            key = _key(p["name"])
+            self._name_plays[key] = self._name_plays.get(key, 0) + 1
+            if self._names is not None:
+                seen = self._names.get(key)
+                mark = (stored["finished"], stored["doc_id"], p["name"].strip())
+                if seen is None or mark[:2] >= seen[:2]:
+                    self._names[key] = mark
+        self.version += 1
+        return stored
+
+    def _remove(self, stored: dict) -> None:
+        del self._by_id[stored["id"]]
+        del self._by_doc[stored["doc_id"]]
+        i = bisect.bisect_left(self._newest, -stored["finished"], key=_newest_first)
+        while self._newest[i] is not stored:  # the plays of the same time, then this one
+            i += 1
+        del self._newest[i]
+        self._games[stored["game"]] -= 1
+        if not self._games[stored["game"]]:
+            del self._games[stored["game"]]
+        for p in stored["players"]:
+            key = _key(p["name"])
+            self._name_plays[key] -= 1
+            if not self._name_plays[key]:
+                del self._name_plays[key]
+        self._names = None  # whose spelling is the latest: worked out again when next asked
+        self.version += 1
+
+    def plays(self) -> list[dict]:
+        """Every play, newest first, each with its `doc_id`. The list and its plays are the history's
+        own: read them, never change them (export.clean makes a copy without doc_id)."""
+        return self._newest
+
+    def play(self, play_id: str) -> dict | None:
+        return self._by_id.get(play_id)
+
+    def by_doc(self, doc_id: int) -> dict | None:
+        return self._by_doc.get(doc_id)
+
+    def __len__(self) -> int:
+        return len(self._newest)
+
+    def games_played(self) -> list[str]:
+        """Game ids, most played first (then by id): `stats.games_played` without a pass over the plays."""
+        return sorted(self._games, key=lambda g: (-self._games[g], g))
+
+    def player_names(self) -> list[str]:
+        """Everyone who played, in the spelling of their latest play, by name: `stats.player_names`."""
+        if self._names is None:
+            self._names = {}
+            for stored in self._newest:  # the latest play (of the same time: the one added last) wins
+                for p in stored["players"]:
+                    key, mark = _key(p["name"]), (stored["finished"], stored["doc_id"], p["name"].strip())
+                    if key not in self._names or mark[:2] >= self._names[key][:2]:
+                        self._names[key] = mark
+        return sorted((spelling for _, _, spelling in self._names.values()), key=str.casefold)
+
+    # ------------------------------------------------------------------ writing
+
+    def add(self, play: dict) -> bool:
+        """Append one play (on disk, fsynced, when this returns); False if its id is there already."""
+        return self.add_many([play]) == 1
+
+    def add_many(self, plays: Iterable[dict]) -> int:
+        """Append the plays whose ids are not there yet in one write and one fsync; returns how many."""
+        new, ids = [], set()
+        for play in plays:
+            check_play(play)  # what is written here must read back at the next start
+            if play["id"] not in self._by_id and play["id"] not in ids:
+                new.append({k: v for k, v in play.items() if k != "doc_id"})
+                ids.add(play["id"])
+        if new:
+            self._append(b"".join(_line({"add": p}) for p in new))
+            for play in new:
+                self._insert(play)
+        return len(new)
+
+    def delete(self, stored: dict) -> dict:
+        """Take a play (as `plays()` gives it) out; returns it without its doc_id, to restore it."""
+        self._append(_line({"delete": stored["id"]}))
+        self._remove(stored)
+        return {k: v for k, v in stored.items() if k != "doc_id"}
+
+    def _append(self, data: bytes) -> None:
+        if self.read_only:
+            raise ReadOnlyHistory("this data folder was opened read-only")
+        with open(self.path, "ab") as f:
+            size = os.fstat(f.fileno()).st_size
+            try:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            except BaseException:
+                # e.g. a full disk: take the partial record back, or the next append would join its line
+                try:
+                    f.truncate(size)
+                except OSError:
+                    pass  # then the next start finds a torn line and sets it aside
+                raise
+        notify_change(self.path)
+
+    def _rewrite(self) -> None:
+        """The header and one `add` per play, in the order they were added; atomically."""
+        body = b"".join(_line({"add": {k: v for k, v in p.items() if k != "doc_id"}})
+                        for p in self._by_doc.values())
+        _write_atomic(self.path, _line(HEADER) + body)
+
+
+def _read_lines(raw: bytes) -> tuple[list[dict], list[bytes], bool]:
+    """The plays a history.jsonl holds (adds minus deletes, in the order added), its damaged lines, and
+    whether it should be rewritten."""
+    lines = raw.split(b"\n")
+    torn = lines[-1] != b""  # no newline at the end: the last append did not finish
+    if not torn:
+        lines.pop()
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except (ValueError, RecursionError):
+        header = None
+    if header != HEADER:
+        raise DamagedHistory(f"the first line is not {json.dumps(HEADER)}")
+    live: dict[str, dict] = {}
+    damaged: list[bytes] = []
+    rewrite = torn
+    for line in lines[1:]:
+        if not line.strip():
+            rewrite = True
+            continue
+        try:
+            record = json.loads(line)
+            if not isinstance(record, dict) or len(record) != 1 or not ({"add", "delete"} & set(record)):
+                raise ValueError("not a history record")
+            if "delete" in record:
+                if not isinstance(record["delete"], str):
+                    raise ValueError("not a play id")
+                live.pop(record["delete"], None)
+                rewrite = True
+                continue
+            check_play(record["add"])
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError too
+            damaged.append(line + b"\n")
+            rewrite = True
+            continue
+        play = record["add"]
+        if play["id"] in live:  # added twice without a delete between: the first counts
+            rewrite = True
+        else:
+            live[play["id"]] = play
+    return list(live.values()), damaged, rewrite
+
+
+def _read_old(path: Path) -> tuple[list[dict], list[bytes]]:
+    """The plays of a TinyDB history.json (by record id) and its records that are not plays. A file
+    that is not such a database at all raises (and is moved aside whole, as before)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise DamagedHistory("not a JSON object")
+    for table, docs in data.items():
+        if not isinstance(docs, dict):
+            raise DamagedHistory(f"table {table!r} is not a set of records")
+        if table != "plays" and not all(isinstance(k, str) and k.isascii() and k.isdigit()
+                                        and isinstance(d, dict) for k, d in docs.items()):
+            raise DamagedHistory(f"table {table!r} has a record that is not one")
+    meta = data.get("meta", {}).get("1")
+    if meta is None or meta.get("schema") != OLD_SCHEMA:
+        raise DamagedHistory(f"schema version {None if meta is None else meta.get('schema')!r}, expected {OLD_SCHEMA}")
+    docs = data.get("plays", {})
+    plays, damaged = [], []
+    numbered = sorted((k for k in docs if k.isascii() and k.isdigit()), key=int)  # TinyDB's ids: the order added
+    for doc_id in numbered + [k for k in docs if k not in numbered]:
+        try:
+            check_play(docs[doc_id])
+            plays.append(docs[doc_id])
+        except ValueError:
+            damaged.append(_line({"record": doc_id, "play": docs[doc_id]}))
+    return plays, damaged
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    """As companion.storage.atomic.write_atomic, for bytes (a damaged line need not be UTF-8)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+    notify_change(path)
+
+
+def _free_name(path: Path) -> Path:
+    n, candidate = 1, path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}-{n}")
+        n += 1
+    return candidate
