@@ -3,7 +3,7 @@
     python bench/run_all.py            # everything (about 20 minutes on 2 busy cores)
     python bench/run_all.py quick      # the benchmarks only, no crash/damage/concurrency harnesses
     python bench/run_all.py scoring storage   # named parts only
-Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table.
+Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, entry.
 The results also go to test-artifacts/bench.json.
 """
 
@@ -25,6 +25,7 @@ import bench_storage  # noqa: E402
 import concurrency  # noqa: E402
 import crash_harness  # noqa: E402
 import damaged_files  # noqa: E402
+import entry_effort  # noqa: E402
 import table_mode  # noqa: E402
 from common import ROOT, load_average, machine  # noqa: E402
 
@@ -38,6 +39,7 @@ PARTS = {
     "damaged": damaged_files.run,
     "concurrency": lambda: concurrency.run(25),
     "table": lambda: table_mode.run(50),
+    "entry": entry_effort.run,
 }
 QUICK = ("startup", "responsiveness", "scoring", "storage", "memory")
 

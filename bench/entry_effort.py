@@ -1,0 +1,782 @@
+"""Entry effort: how much a player does to get the final board into Tabula.
+
+For each game, one example end-of-game table from examples/ is entered through the real UI in
+Chromium on a 390 x 844 phone viewport, the way a new player would with the board editor, starting
+at the end-scoring screen of a prepared game whose tracker already knows what a real game's tracker
+would know (money, points, goods, the banderole bar, ...: only what a player still has to enter is
+entered). Counted per player board: taps (every click: a cell, a card in a dialog, Close, a stepper,
+a player tab), typed characters (key presses, deletions included) and seconds from the first tap to
+the last change seen on screen; scroll gestures are counted apart. Then "Calculate scores" is
+tapped once per game and the saved game's board (the live file in the data folder) is read back and
+compared with the example, both read by the game's `parse_board_state`: the figures are those of a
+correct entry, or the run fails.
+
+The way a board is entered is a *procedure* (a function per game, below). An editor's author who
+builds a faster way adds it to PROCEDURES[game] under its own name next to "today"; the benchmark
+runs every procedure of a game and prints them side by side.
+
+    python bench/entry_effort.py [GAME ...] [--procedure NAME]   (default: all games, all procedures)
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from common import ROOT, header, launch, load_average, tabula
+from tests.browser.harness import PHONE, App
+
+from companion.core.session import Session, make_config
+from companion.core.text import tr
+from companion.games import GAMES
+
+LANG = "en"
+EXAMPLES = ROOT / "examples"
+WAIT = 30_000  # ms: the longest a screen may take to show what a tap leads to (on a busy machine)
+
+
+def t(key: str, **params) -> str:
+    return tr(LANG, key, **params)
+
+
+# ====================================================================== the prepared game
+
+def reach_counters(session: Session, targets: list[dict[str, int]]) -> None:
+    """Generic `adjust` entries that bring each player's tracker counters to `targets`."""
+    for seat, wanted in enumerate(targets):
+        for counter, value in wanted.items():
+            delta = value - session.state["players"][seat]["counters"][counter]
+            if delta:
+                session.record({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
+
+
+def play_city_of_rome(session: Session, example: dict) -> None:
+    """All 14 rounds (3 players), each influence card won in its scoring by the player whose city
+    holds it; money and the tokens left at the end as in the example."""
+    from companion.games.city_of_rome.cards import reveal_round
+    players = example["players"]
+    owner = {card: seat for seat, p in enumerate(players) for card in p["influence_cards"]}
+    final_tokens = [p["influence_tokens"] for p in players]
+    while not session.state["finished"]:
+        state = session.state
+        last = state["round"] == state["rounds"]
+        winners = {owner[c] for c in state["waiting_cards"] if c in owner
+                   and reveal_round(c, len(players)) <= state["round"]}
+        if last:  # the tokens left over; the last card's winner needs more than anyone
+            reach_counters(session, [{"influence_tokens": n} for n in final_tokens])
+        for seat in winners:
+            best = max(p["counters"]["influence_tokens"] for i, p in enumerate(session.state["players"]) if i != seat)
+            reach_counters(session, [{} if i != seat else {"influence_tokens": best + 1}
+                                     for i in range(len(players))])
+        session.record({"type": "end_round"})
+    reach_counters(session, [{"money": p["money"], "influence_tokens": p["influence_tokens"]} for p in players])
+
+
+def carpe_diem_district_counts(p: dict) -> dict[str, int]:
+    """What the tracker's district counters would say at the end (completed features, chimneys of
+    completed villas, fountain cards), from a board state of either form."""
+    counts: dict[str, int] = {"fountain_cards": len(p.get("fountain_cards", []))}
+    if "quick" in p:
+        q = p["quick"]
+        counts.update(villa=len(q["villas"]), chimneys=sum(q["villas"]), **q["completed"])
+        return counts
+    for f in p["district"]["features"]:
+        if f.get("completed", True):
+            counts[f["kind"]] = counts.get(f["kind"], 0) + 1
+            counts["chimneys"] = counts.get("chimneys", 0) + (f.get("chimneys", 0) if f["kind"] == "villa" else 0)
+    return counts
+
+
+def play_carpe_diem(session: Session, example: dict) -> None:
+    """4 phases of 7 rounds with a scoring period each (simple cards, the advisor's choice); the discs
+    moved to their banderole spaces during phase 1; VP, storage and district counts as in the example."""
+    from companion.games.carpe_diem import tracker
+    from companion.games.carpe_diem.components import card_spaces
+    cards = [{"letter": "A", "mode": "pay", "requirement": {"herbs": 2}, "reward": {"vp": 4}},
+             {"letter": "C", "mode": "own", "requirement": {"chimneys": 2}, "reward": {"bread": 1}},
+             {"letter": "D", "mode": "own", "requirement": {"pond": 1, "garden": 1}, "reward": {"vp": 7}},
+             {"letter": "B", "mode": "pay", "requirement": {"chicken": 1, "grapes": 1, "fish": 1}, "reward": {"vp": 5}}]
+    players = example["players"]
+    for i, space in enumerate(card_spaces(len(players))):
+        session.record({"type": "set_card", "space": space, "card": cards[i % len(cards)]})
+    for seat, p in enumerate(players):
+        steps = p["banderole"]["space"] if isinstance(p["banderole"], dict) else p["banderole"]
+        while steps:
+            n = min(steps, max(tracker.STEP_CHOICES))
+            session.record({"type": "banderole", "player": seat, "steps": n})
+            steps -= n
+    while session.state["stage"] != "finished":
+        for _ in range(7):
+            session.record({"type": "end_round"})
+        while session.state["stage"] == "scoring":
+            seat = tracker.next_scorer(session.state)
+            circle = min(tracker.free_circles(session.state, session.config))
+            session.record(tracker.advised_event(session.state, session.config, seat, circle))
+    reach_counters(session, [{"vp": p["vp"], **p["storage"], **carpe_diem_district_counts(p)} for p in players])
+
+
+def play_milestones(session: Session, example: dict) -> None:
+    """Twelve rounds of turns, then points and goods as in the example, then turns until the end
+    that the target field triggers."""
+    while session.state["round"] < 12:
+        session.record({"type": "end_turn"})
+    reach_counters(session, [{"points": p["points"], **{g: p["goods"].get(g, 0) for g in
+                                                         ("stone", "wood", "sand", "grain", "coins")}}
+                             for p in example["players"]])
+    while not session.state["finished"]:
+        session.record({"type": "end_turn"})
+
+
+def play_castles_of_tuscany(session: Session, example: dict) -> None:
+    """The three rounds (someone empties a stack each) and the extra turn cycle with its scoring;
+    then the tracks, storage and goods as in the example. The empty fields are not tracked."""
+    from companion.games.castles_of_tuscany.components import STACK_TILES
+    while not session.state["finished"]:
+        if session.state["extra_cycle"]:
+            session.record({"type": "end_extra_cycle"})
+            continue
+        reach_counters(session, [{"revealed": STACK_TILES}])
+        session.record({"type": "end_round"})
+    reach_counters(session, [{"red": p["red"], "green": p["green"], "storage": p["tiles"], "hexagons": p["hexagons"],
+                              "marble": p["marble"], "workers": p["workers"], "cards": p["cards"]}
+                             for p in example["players"]])
+
+
+def prepare(data_dir: Path, sid: str, game_id: str, example: dict, play: Callable[[Session, dict], None]) -> Session:
+    """The game saved in `data_dir` as it stands when the table reaches the end scoring: the example's
+    players, the tracker's entries of a whole game, the stage at the end scoring, no board entered."""
+    from companion.storage import Repository
+
+    game = GAMES[game_id]
+    repo = Repository(Path(data_dir), GAMES)
+    box = json.loads((EXAMPLES / "carpe-diem-box.json").read_text(encoding="utf-8"))
+    if game_id in box:  # entered once, before: not part of entering a board
+        repo.set_box_data(game_id, box[game_id])
+    players = example["players"]
+    config = make_config(game, [{"name": p["name"], "colour": c}
+                                for p, c in zip(players, game.colours_for(len(players)))], 0)
+    if game.box_values:
+        config["box"] = repo.box_data(game_id)
+    session = Session(sid, game, config, stage="play")
+    play(session, example)
+    session.stage = "scoring"
+    repo.save(session)
+    return session
+
+
+# ====================================================================== a player at the phone
+
+# An element's part that can be seen: its rectangle clipped by every scrolling ancestor and the
+# window; and where the nearest scrolling ancestor is, to scroll it by the right amount.
+VISIBLE_JS = """(e) => {
+  const r = e.getBoundingClientRect();
+  let top = Math.max(r.top, 0), bottom = Math.min(r.bottom, window.innerHeight), box = null;
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (s.overflowY === 'scroll' || s.overflowY === 'auto' || s.overflowY === 'hidden') {
+      const ar = a.getBoundingClientRect();
+      top = Math.max(top, ar.top); bottom = Math.min(bottom, ar.bottom);
+      if (!box) box = {x: ar.left + ar.width / 2, y: (Math.max(ar.top, 0) + Math.min(ar.bottom, window.innerHeight)) / 2};
+    }
+  }
+  if (!box) box = {x: window.innerWidth / 2, y: window.innerHeight / 2};
+  return {whole: bottom - top >= r.height - 1, centre: r.top + r.height / 2, box: box, top: r.top};
+}"""
+
+# Whether the screen shows `target`: a node named so (aria-label) or showing that text; `selected`:
+# only a selected one (a chosen tab or choice); `prefix`: a name that starts so.
+SHOWN_JS = """([target, selected, prefix]) => {
+  for (const e of document.querySelectorAll('flt-semantics')) {
+    const own = Array.from(e.childNodes).filter(n => n.nodeType === 3 || n.tagName === 'SPAN')
+      .map(n => n.textContent).join('');
+    const names = [(e.getAttribute('aria-label') || '').split('\\n')[0], own.split('\\n')[0]];
+    const hit = names.some(n => n === target || (prefix && n.startsWith(target)));
+    if (hit && (!selected || e.getAttribute('aria-current') === 'true' || e.getAttribute('aria-selected') === 'true'
+                || e.getAttribute('aria-checked') === 'true')) return true;
+  }
+  return false;
+}"""
+# A selector engine for controls by exact name: Flutter names a labelled control by its label and
+# then, on a second line, its visible text ("Row 2, column 4: Therme (0 VP markers)\nTherme +0");
+# Playwright joins the lines, so `get_by_role(name=..., exact=True)` misses it. Tappable nodes first.
+NAME_ENGINE = "tabula-name"
+NAME_ENGINE_JS = """{
+  matches(e, name) {
+    const own = Array.from(e.childNodes).filter(n => n.nodeType === 3 || n.tagName === 'SPAN')
+      .map(n => n.textContent).join('');
+    return (e.getAttribute('aria-label') || '').split('\\n')[0] === name || own.split('\\n')[0] === name;
+  },
+  queryAll(root, name) {
+    const all = Array.from(root.querySelectorAll('flt-semantics')).filter(e => this.matches(e, name));
+    const tappable = all.filter(e => e.hasAttribute('flt-tappable') || e.getAttribute('role') === 'button'
+                                     || e.getAttribute('role') === 'checkbox');
+    return tappable.length ? tappable : all;
+  },
+  query(root, name) { return this.queryAll(root, name)[0] || null; }
+}"""
+NO_DIALOG_JS = "() => !document.querySelector('flt-semantics[role=alertdialog]')"
+
+
+@dataclass
+class Effort:
+    taps: int = 0
+    chars: int = 0
+    scrolls: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: "Effort") -> None:
+        self.taps += other.taps
+        self.chars += other.chars
+        self.scrolls += other.scrolls
+        self.seconds += other.seconds
+
+
+class Phone:
+    """The player's hands on a 390 x 844 phone: every tap, typed character and scroll gesture is
+    counted in `effort`; after each tap the benchmark waits for what the screen must show next."""
+
+    def __init__(self, app: App):
+        self.app, self.page = app, app.page
+        self.effort = Effort()
+
+    def accessibility_on(self, attempts: int = 10) -> None:
+        """Flutter builds its accessibility tree after a click on its placeholder; on a busy machine
+        App.open's click may come before the placeholder is there: click again until the tree is."""
+        for _ in range(attempts):
+            try:
+                self.page.wait_for_function("() => document.querySelectorAll('flt-semantics').length > 0",
+                                            timeout=3000)
+                return
+            except Exception:
+                placeholder = self.page.locator("flt-semantics-placeholder")
+                if placeholder.count():
+                    placeholder.dispatch_event("click")
+        raise AssertionError("Flutter's accessibility tree did not appear")
+
+    # -------------------------------------------------------------- finding things
+    def button(self, name: str):
+        """A control by its exact accessible name (see NAME_ENGINE)."""
+        return self.page.locator(f"{NAME_ENGINE}={name}")
+
+    def named(self, name: str, role: str | None = None, exact: bool = True):
+        if role:
+            return self.page.get_by_role(role, name=name, exact=exact)
+        return self.page.get_by_label(name, exact=exact).or_(self.page.get_by_text(name, exact=exact))
+
+    def reach(self, locator, timeout: float = 30):
+        """Scroll (each wheel turn counted as a gesture) until the control is wholly on screen."""
+        deadline = time.time() + timeout
+        blind = 0
+        while True:
+            target = locator.first
+            try:
+                info = target.evaluate(VISIBLE_JS, timeout=2000)
+            except Exception:
+                info = None
+            if info and info["whole"]:
+                return target
+            if time.time() > deadline:
+                raise AssertionError(f"not reachable on screen: {locator}; the screen shows: {self.names()}")
+            if info:
+                x, y, dy = info["box"]["x"], info["box"]["y"], info["centre"] - info["box"]["y"]
+            else:  # not in the accessibility tree at all: look further down, then back up
+                blind += 1
+                x, y, dy = PHONE["width"] / 2, PHONE["height"] / 2, 600 if blind <= 4 else -3000
+            self.page.mouse.move(x, y)
+            self.page.mouse.wheel(0, dy)
+            self.effort.scrolls += 1
+            if info:  # wait until the page has moved (it may not: already at its end)
+                try:
+                    self.page.wait_for_function(
+                        "([e, top]) => Math.abs(e.getBoundingClientRect().top - top) > 0.5",
+                        arg=[target.element_handle(), info["top"]], timeout=2000)
+                except Exception:
+                    pass
+
+    def names(self) -> list[str]:
+        """Every name and text in the accessibility tree (for a message when something is missing)."""
+        return self.page.evaluate("""() => Array.from(document.querySelectorAll('flt-semantics'))
+            .map(e => e.getAttribute('aria-label') || Array.from(e.childNodes).filter(n => n.nodeType === 3
+              || n.tagName === 'SPAN').map(n => n.textContent).join('')).filter(n => n)""")
+
+    # -------------------------------------------------------------- acting
+    def tap(self, locator, *, then: str | Callable[[], None] | None = None, selected: bool = False,
+            prefix: bool = False) -> None:
+        """One tap on a control (found by accessible name when given a string), then wait for `then`:
+        a name or text the screen must show (optionally selected), or a function that waits."""
+        if isinstance(locator, str):
+            locator = self.button(locator)
+        self.reach(locator).click()
+        self.effort.taps += 1
+        if isinstance(then, str):
+            self.shows(then, selected=selected, prefix=prefix)
+        elif then is not None:
+            then()
+
+    def type_into(self, locator, old: str, new: str, *, then: str | None = None) -> None:
+        """Tap a text field, delete what it holds (one key press per character) and type `new`."""
+        self.reach(locator).click()
+        self.effort.taps += 1
+        self.page.keyboard.press("End")
+        for _ in old:
+            self.page.keyboard.press("Backspace")
+        self.page.keyboard.type(new)
+        self.effort.chars += len(old) + len(new)
+        if then:
+            self.shows(then)
+
+    # -------------------------------------------------------------- waiting
+    def shows(self, target: str, *, selected: bool = False, prefix: bool = False, timeout: int = WAIT) -> None:
+        self.page.wait_for_function(SHOWN_JS, arg=[target, selected, prefix], timeout=timeout)
+
+    def gone(self, target: str) -> None:
+        """Wait until nothing named `target` is on the screen any more."""
+        self.page.wait_for_function(f"(a) => !({SHOWN_JS})(a)", arg=[target, False, False], timeout=WAIT)
+
+    def no_dialog(self) -> None:
+        self.page.wait_for_function(NO_DIALOG_JS, timeout=WAIT)
+
+    def checked(self, locator, value: bool) -> None:
+        """Wait until a checkbox or chip shows `value`."""
+        self.page.wait_for_function("([e, v]) => (e.getAttribute('aria-checked') === 'true') === v",
+                                    arg=[locator.first.element_handle(), value], timeout=WAIT)
+
+
+def step_to(phone: Phone, counter: str, who: str, have: int, want: int, steps: tuple[int, ...] = (1,),
+            down: tuple[int, ...] = (1,)) -> None:
+    """A stepper brought from `have` to `want` with the fewest taps its buttons allow (big steps first),
+    waiting after each for the value shown."""
+    while have != want:
+        gap = want - have
+        options = steps if gap > 0 else down
+        step = next((s for s in sorted(options, reverse=True) if s <= abs(gap)), min(options))
+        have += step if gap > 0 else -step
+        phone.tap(t("ui.step", counter=counter, delta=f"{'+' if gap > 0 else '-'}{step}", player=who),
+                  then=t("ui.value", counter=counter, player=who, value=have))
+
+
+# ====================================================================== today's editors, as a new player uses them
+
+def rome_cell(cell) -> tuple[str | None, int]:
+    if cell is None:
+        return None, 0
+    if isinstance(cell, str):
+        return cell, 0
+    return cell["card"], cell.get("vp_markers", 0)
+
+
+def rome_cell_label(r: int, c: int, card: str | None, markers: int) -> str:
+    from companion.games.city_of_rome.cards import CARDS
+    if card is None:
+        return t("city-of-rome.board.cell", row=r + 1, column=c + 1, card=t("city-of-rome.board.empty"))
+    name = t(f"city-of-rome.card.{card}")
+    if CARDS[card].public_type == "therme":
+        name += " " + t("city-of-rome.board.markers_short", markers=markers)
+    return t("city-of-rome.board.cell", row=r + 1, column=c + 1, card=name)
+
+
+def city_of_rome_today(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """Each of the 16 spaces that differs: tap it, find the card in the dialog's list (the dialog
+    closes), for a therme tap the space again, +1 per VP marker, Close; then money (+5/+1 or -1),
+    influence tokens (+1/-1) and the influence card chips."""
+    who = target["name"]
+    for r in range(4):
+        for c in range(4):
+            have, want = rome_cell(start["city"][r][c]), rome_cell(target["city"][r][c])
+            if have == want:
+                continue
+            title = t("city-of-rome.board.pick_card", row=r + 1, column=c + 1)
+            phone.tap(rome_cell_label(r, c, *have), then=title)
+            card, markers = want
+            phone.tap(t(f"city-of-rome.card.{card}") if card else t("city-of-rome.board.empty"),
+                      then=rome_cell_label(r, c, card, 0) if card else rome_cell_label(r, c, None, 0))
+            phone.no_dialog()
+            if markers:
+                phone.tap(rome_cell_label(r, c, card, 0), then=title)
+                step_to(phone, t("city-of-rome.board.vp_markers"), title, 0, markers)
+                phone.tap(t("ui.close"), then=phone.no_dialog)
+                phone.shows(rome_cell_label(r, c, card, markers))
+    step_to(phone, t("city-of-rome.board.money"), who, start["money"], target["money"], steps=(1, 5))
+    step_to(phone, t("city-of-rome.board.influence_tokens"), who, start["influence_tokens"], target["influence_tokens"])
+    for card in sorted(set(start["influence_cards"]) ^ set(target["influence_cards"])):
+        chip = phone.page.get_by_role("checkbox", name=str(card), exact=True)
+        phone.tap(chip, then=lambda chip=chip, card=card: phone.checked(chip, card in target["influence_cards"]))
+
+
+def milestones_space(value) -> tuple[str, bool] | None:
+    """A path space of the board state as (kind, bonus), or None (empty or covered)."""
+    if value in (None, "empty", "covered"):
+        return None
+    return (value, False) if isinstance(value, str) else (value["kind"], bool(value.get("bonus", False)))
+
+
+def milestones_space_label(index: int, space) -> str:
+    content = t("milestones.board.empty") if space is None else t(
+        "milestones.board.worker_bonus" if space[1] else "milestones.board.worker", kind=t(f"milestones.kind.{space[0]}"))
+    return t("milestones.board.space_is", number=index + 1, content=content)
+
+
+def milestones_today(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """Points and goods by their steppers; the worker row space by space: tap the space, tick
+    "Bonus tile" when there is one, tap the worker's kind (the dialog closes). A count-only board:
+    "Count only", then the workers and bonus tiles of each kind by steppers."""
+    who = target["name"]
+    step_to(phone, t("milestones.board.points"), who, start["points"], target["points"], steps=(1, 5))
+    goods = target["goods"] if isinstance(target["goods"], dict) else {}
+    for good in ("stone", "wood", "sand", "grain", "coins"):
+        step_to(phone, t(f"milestones.counter.{good}"), who, start["goods"].get(good, 0), goods.get(good, 0))
+    if "worker_counts" in target:
+        phone.tap(t("milestones.board.mode_counts"), then=t("milestones.board.mode_counts"), selected=True)
+        for kind in ("stone", "wood", "sand", "grain", "coin"):
+            entry = target["worker_counts"].get(kind, 0)
+            workers, bonus = (entry, 0) if isinstance(entry, int) else (entry["workers"], entry.get("bonus", 0))
+            name = t(f"milestones.kind.{kind}")
+            step_to(phone, t("milestones.board.count_workers", kind=name), who, 0, workers)
+            step_to(phone, t("milestones.board.count_bonus", kind=name), who, 0, bonus)
+        return
+    have_row = [milestones_space(v) for v in start.get("workers") or []] + [None] * 8
+    for index, value in enumerate((list(target["workers"]) + [None] * 8)[:8]):
+        have, want = have_row[index], milestones_space(value)
+        if have == want:
+            continue
+        phone.tap(milestones_space_label(index, have), then=t("milestones.board.space", number=index + 1))
+        if want is None:
+            phone.tap(t("milestones.board.empty"), then=phone.no_dialog)
+        else:
+            if want[1] != bool(have and have[1]):
+                box = phone.button(t("milestones.board.bonus"))
+                phone.tap(box, then=lambda box=box, on=want[1]: phone.checked(box, on))
+            phone.tap(t(f"milestones.kind.{want[0]}"), then=phone.no_dialog)
+        phone.shows(milestones_space_label(index, want))
+
+
+def castles_of_tuscany_today(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """The two tracks typed over (only where the tracker's value is wrong), the rest by steppers."""
+    who = target["name"]
+    for track in ("red", "green"):
+        if start[track] != target[track]:
+            field = phone.page.get_by_role("textbox", name=t(f"castles-of-tuscany.board.{track}", name=who))
+            phone.type_into(field, str(start[track]), str(target[track]))
+    for key, steps in (("tiles", (1,)), ("hexagons", (1,)), ("marble", (1,)), ("workers", (1,)),
+                       ("cards", (1, 5)), ("empty_fields", (1, 5))):
+        step_to(phone, t(f"castles-of-tuscany.board.{key}"), who, start[key], target[key], steps=steps)
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def cd_kind(kind: str) -> str:
+    return t(f"carpe-diem.kind.{kind}")
+
+
+def carpe_diem_today(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """District grid: per feature tap its first cell, pick the kind in the dialog, tap its other
+    cells, untick "Completed" when it is not, +1 per chimney, Done; the 8 frame goals in the goal
+    dialog (each goal put on the goal whose preset side is its side, where one is free: side, line,
+    feature, VP, "Next goal"); each fountain card: "Add fountain card", its kind. A board given as
+    counts: "Counts only", then villas, completed features and goals met by steppers. VP, banderole
+    and storage by steppers where the tracker's value is not the board's."""
+    from companion.games.carpe_diem.components import FRAME_GOALS, FRAME_VP, SINGLES, VILLA
+    who = target["name"]
+    if "quick" in target:
+        q = target["quick"]
+        phone.tap(t("carpe-diem-ui.board.mode_quick"), then=t("carpe-diem-ui.board.mode_quick"), selected=True)
+        for number, chimneys in enumerate(q["villas"], 1):
+            label = t("carpe-diem-ui.quick.villa", number=number)
+            phone.tap(t("carpe-diem-ui.quick.add_villa"), then=t("ui.value", counter=label, player=who, value=3))
+            step_to(phone, label, who, 3, chimneys)
+        for kind, count in q["completed"].items():
+            step_to(phone, cap(t(f"carpe-diem.counter.{kind}")), who, 0, count)
+        for vp in sorted(FRAME_VP, reverse=True):
+            step_to(phone, t("carpe-diem-ui.quick.goals_worth", vp=vp), who, 0, q["frame_met"].count(vp))
+    else:
+        on_cell: dict[tuple[int, int], list[str]] = {}  # the kinds the grid shows on each cell, in order
+
+        def cell(r, c):
+            kinds = on_cell.get((r, c), [])
+            return t("carpe-diem-ui.board.cell", row=r, column=c,
+                     content=", ".join(cd_kind(k) for k in kinds) if kinds else t("carpe-diem-ui.board.cell_empty"))
+
+        for feature in target["district"]["features"]:
+            kind, cells = feature["kind"], [tuple(x) for x in feature["cells"]]
+            first = cells[0]
+            phone.tap(cell(*first), then=t("carpe-diem-ui.board.cell_title", row=first[0], column=first[1]))
+            on_cell.setdefault(first, []).append(kind)
+            phone.tap(cap(cd_kind(kind)), then=phone.no_dialog)
+            phone.shows(cell(*first))
+            if kind in SINGLES:
+                continue
+            for other in cells[1:]:
+                before = cell(*other)
+                on_cell.setdefault(other, []).append(kind)
+                phone.tap(before, then=cell(*other))
+            if not feature.get("completed", True):
+                box = phone.button(t("carpe-diem-ui.board.is_completed"))
+                phone.tap(box, then=lambda box=box: phone.checked(box, False))
+            if kind == VILLA:
+                step_to(phone, t("carpe-diem-ui.board.chimneys"), t("carpe-diem-ui.board.this_villa"), 0,
+                        feature.get("chimneys", 0))
+            phone.tap(t("carpe-diem-ui.board.done"), then=lambda: phone.gone(t("carpe-diem-ui.board.done")))
+
+        # Each goal on a goal whose preset side is its own where one is left; the rest change side.
+        presets = ["top", "top", "right", "right", "bottom", "bottom", "left", "left"][:FRAME_GOALS]
+        slots: list[dict | None] = [None] * FRAME_GOALS
+        rest = []
+        for goal in target["frame"]:
+            free = next((i for i, side in enumerate(presets) if side == goal["side"] and slots[i] is None), None)
+            if free is None:
+                rest.append(goal)
+            else:
+                slots[free] = goal
+        for goal in rest:
+            slots[slots.index(None)] = goal
+        phone.tap(t("carpe-diem-ui.frame.goal_open", number=1, side=t(f"carpe-diem.side.{presets[0]}")),
+                  then=t("carpe-diem-ui.frame.goal_title", number=1))
+        for i, goal in enumerate(slots):
+            if goal["side"] != presets[i]:
+                name = t("carpe-diem-ui.frame.side_choice", side=t(f"carpe-diem.side.{goal['side']}"))
+                phone.tap(name, then=name, selected=True)
+            along = "row" if goal["side"] in ("left", "right") else "column"
+            for name in (t(f"carpe-diem-ui.frame.{along}", line=goal["line"]),
+                         t("carpe-diem-ui.frame.kind_choice", kind=cd_kind(goal["kind"])),
+                         t("carpe-diem-ui.frame.vp_choice", vp=goal["vp"])):
+                phone.tap(name, then=name, selected=True)
+            if i + 1 < FRAME_GOALS:
+                phone.tap(t("carpe-diem-ui.frame.next"), then=t("carpe-diem-ui.frame.goal_title", number=i + 2))
+            else:
+                phone.tap(t("ui.close"), then=phone.no_dialog)
+    for number, card in enumerate(target["fountain_cards"][len(start["fountain_cards"]):],
+                                  len(start["fountain_cards"]) + 1):
+        kind = card if isinstance(card, str) else card["kind"]
+        phone.tap(t("carpe-diem-ui.fountain.add"), then=t("carpe-diem-ui.fountain.pick"))
+        phone.tap(t("carpe-diem-ui.fountain.kind_choice", kind=cd_kind(kind)), then=phone.no_dialog)
+        phone.shows(t("carpe-diem-ui.fountain.card", number=number, kind=cap(cd_kind(kind))))
+    step_to(phone, t("carpe-diem.counter.vp"), who, start["vp"], target["vp"], steps=(1, 5))
+    have = start["banderole"] if isinstance(start["banderole"], dict) else {"space": start["banderole"]}
+    want = target["banderole"] if isinstance(target["banderole"], dict) else {"space": target["banderole"]}
+    step_to(phone, t("carpe-diem-ui.board.banderole_space"), who, have["space"], want["space"])
+    step_to(phone, t("carpe-diem-ui.board.banderole_level"), who, have.get("level") or 0, want.get("level") or 0)
+    for ware in ("grapes", "herbs", "chicken", "fish", "coins", "bread", "tiles"):
+        step_to(phone, t(f"carpe-diem.counter.{ware}"), who, start["storage"].get(ware, 0),
+                target["storage"].get(ware, 0))
+
+
+# ====================================================================== the run
+
+Procedure = Callable[[Phone, int, dict, dict], None]
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    example: str  # file in examples/
+    play: Callable[[Session, dict], None]  # the tracker's entries of the whole game
+
+
+CASES = {
+    "city-of-rome": Case("city-of-rome", "city-of-rome-rulebook.json", play_city_of_rome),
+    "carpe-diem": Case("carpe-diem", "carpe-diem-2p-district.json", play_carpe_diem),
+    "milestones": Case("milestones", "milestones-4-players.json", play_milestones),
+    "castles-of-tuscany": Case("castles-of-tuscany", "castles-of-tuscany-three-players.json", play_castles_of_tuscany),
+}
+# game -> procedure name -> how a player enters one board. "today": the editors as they were when
+# this benchmark was written (the baseline in docs/performance.md); add a faster way next to it.
+PROCEDURES: dict[str, dict[str, Procedure]] = {
+    "city-of-rome": {"today": city_of_rome_today},
+    "carpe-diem": {"today": carpe_diem_today},
+    "milestones": {"today": milestones_today},
+    "castles-of-tuscany": {"today": castles_of_tuscany_today},
+}
+
+# Lists whose order the players do not see on the table (the order they are entered in may differ).
+UNORDERED = {"district", "frame", "fountain_cards", "villas"}
+
+
+def normalised(value, key: str = ""):
+    if isinstance(value, dict):
+        return {k: normalised(v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        items = [normalised(v) for v in value]
+        return sorted(items, key=repr) if key in UNORDERED else items
+    return value
+
+
+def saved_board(data_dir: Path, sid: str) -> dict | None:
+    """The board of the saved game, read from its live file as the server wrote it."""
+    doc = json.loads((data_dir / "live" / f"{sid}.json").read_text(encoding="utf-8"))
+    return next(iter(doc["session"].values()))["board"]
+
+
+def differences(game_id: str, example: dict, board: dict | None) -> list[str]:
+    """Where the saved board differs from the example, per player, both as the game reads them."""
+    game = GAMES[game_id]
+    if board is None:
+        return ["nothing was saved"]
+    try:
+        got = normalised(game.parse_board_state(board))
+    except Exception as error:  # a board the game refuses: say so with the game's own words
+        return [f"the saved board does not read: {getattr(error, 'field', '')} "
+                f"{error.msg.render(LANG) if hasattr(error, 'msg') else error}"]
+    want = normalised(game.parse_board_state(example))
+    out = []
+    for g, w in zip(got["players"], want["players"]):
+        for key in sorted(set(g) | set(w)):
+            if g.get(key) != w.get(key):
+                out.append(f"{w['name']}: {key}: entered {g.get(key)!r}, example {w.get(key)!r}")
+    return out
+
+
+@dataclass
+class Result:
+    game: str
+    procedure: str
+    boards: list[tuple[str, Effort]] = field(default_factory=list)
+    finish: Effort = field(default_factory=Effort)  # "Calculate scores" and the results appearing
+
+    @property
+    def total(self) -> Effort:
+        total = Effort()
+        for _, effort in self.boards:
+            total.add(effort)
+        total.add(self.finish)
+        return total
+
+
+def measure(phone: Phone, work: Callable[[], None]) -> Effort:
+    before = Effort(phone.effort.taps, phone.effort.chars, phone.effort.scrolls)
+    started = time.perf_counter()
+    work()
+    return Effort(phone.effort.taps - before.taps, phone.effort.chars - before.chars,
+                  phone.effort.scrolls - before.scrolls, time.perf_counter() - started)
+
+
+def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, procedure: Procedure,
+             start: dict) -> Result:
+    """One table entered with one procedure: `sid`, prepared in `data`, served at `url`."""
+    example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
+    result = Result(case.game, name)
+    app = App(browser, url).open(f"game/{sid}/score")
+    try:
+        phone = Phone(app)
+        phone.accessibility_on()
+        names = [p["name"] for p in example["players"]]
+        phone.shows(t("ui.score.board_of", name=names[0]), selected=True, timeout=2 * WAIT)  # first board open
+
+        for seat, (target, prefilled) in enumerate(zip(example["players"], start["players"])):
+            def enter(seat=seat, target=target, prefilled=prefilled):
+                if seat:  # the player tabs at the top of the screen
+                    tab = t("ui.score.board_of", name=target["name"])
+                    phone.tap(tab, then=tab, selected=True)
+                procedure(phone, seat, prefilled, target)
+            result.boards.append((target["name"], measure(phone, enter)))
+
+        wrong = differences(case.game, example, saved_board(data, sid))
+        if wrong:
+            app.shot(f"entry-effort-{case.game}-{name}-wrong")
+            raise AssertionError(f"{case.game} ({name}): the entered board differs from {case.example}:\n  "
+                                 + "\n  ".join(wrong))
+        result.finish = measure(phone, lambda: phone.tap(t("ui.score.calculate"), then=t("ui.score.confirm")))
+        if app.errors:
+            raise AssertionError(f"{case.game} ({name}): page errors {app.errors}")
+    except Exception:
+        app.shot(f"entry-effort-{case.game}-{name}-failed")
+        print(f"the screen showed: {Phone(app).names()}", file=sys.stderr)
+        raise
+    finally:
+        app.close()
+    return result
+
+
+def table(result: Result, log=print) -> None:
+    log(f"  {'board':<22}{'taps':>6}{'typed':>7}{'scrolls':>9}{'seconds':>9}")
+    for name, e in result.boards:
+        log(f"  {name:<22}{e.taps:>6}{e.chars:>7}{e.scrolls:>9}{e.seconds:>9.1f}")
+    f = result.finish
+    log(f"  {'Calculate scores':<22}{f.taps:>6}{f.chars:>7}{f.scrolls:>9}{f.seconds:>9.1f}")
+    tot = result.total
+    log(f"  {'total':<22}{tot.taps:>6}{tot.chars:>7}{tot.scrolls:>9}{tot.seconds:>9.1f}")
+
+
+def drive(url: str, data: Path, runs: list, prepared: list, log=print) -> list[Result]:
+    """Every run in its own browser context on the one server."""
+    from playwright.sync_api import sync_playwright
+
+    results: list[Result] = []
+    with sync_playwright() as p:
+        try:
+            p.selectors.register(NAME_ENGINE, NAME_ENGINE_JS)
+        except Exception as error:  # registered already in this process (a test that runs twice)
+            if "already registered" not in str(error):
+                raise
+        browser = launch(p)
+        try:
+            for (case, name, procedure), (sid, start) in zip(runs, prepared):
+                started = time.perf_counter()
+                result = run_case(browser, url, data, sid, case, name, procedure, start)
+                results.append(result)
+                log(f"\n{case.game}, examples/{case.example}, procedure \"{name}\" "
+                    f"({time.perf_counter() - started:.0f} s with loading the page)")
+                table(result, log)
+        finally:
+            browser.close()
+    return results
+
+
+def run(games: list[str] | None = None, procedures: list[str] | None = None, log=print) -> dict:
+    header("Entry effort: each game's example end-of-game table entered on a 390 x 844 phone")
+    log(f"load average before: {load_average()}")
+    runs = [(CASES[g], name, procedure) for g in games or list(CASES)
+            for name, procedure in PROCEDURES.get(g, {}).items() if not procedures or name in procedures]
+    # One server and data folder, one prepared game per run: every run starts from the same state.
+    tmp = Path(tempfile.mkdtemp(prefix="tabula-entry-"))
+    data = tmp / "data"
+    try:
+        prepared = []
+        for n, (case, name, procedure) in enumerate(runs):
+            sid = f"20250101-1200{n:02d}-entry"
+            example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
+            session = prepare(data, sid, case.game, example, case.play)
+            prepared.append((sid, GAMES[case.game].board_from_tracker(session.state, session.config)))
+        server = tabula(data).start()
+        try:
+            results = drive(server.url, data, runs, prepared, log)
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    log(f"\nload average after: {load_average()}")
+    if len({r.game for r in results}) < len(results):  # several procedures of a game: side by side
+        log("\nprocedures side by side (total per game: taps / typed / scrolls / seconds)")
+        for r in results:
+            tot = r.total
+            log(f"  {r.game:<20}{r.procedure:<12}{tot.taps:>5} / {tot.chars} / {tot.scrolls} / {tot.seconds:.1f} s")
+    return {f"{r.game}/{r.procedure}": {
+        "boards": {name: vars(e) | {"seconds": round(e.seconds, 1)} for name, e in r.boards},
+        "finish": vars(r.finish) | {"seconds": round(r.finish.seconds, 1)},
+        "total": vars(r.total) | {"seconds": round(r.total.seconds, 1)},
+    } for r in results}
+
+
+def main(argv: list[str]) -> int:
+    procedures = []
+    if "--procedure" in argv:
+        i = argv.index("--procedure")
+        procedures = argv[i + 1:i + 2]
+        argv = argv[:i] + argv[i + 2:]
+    unknown = [g for g in argv if g not in CASES]
+    if unknown:
+        print(f"unknown game(s) {unknown}; known: {', '.join(CASES)}", file=sys.stderr)
+        return 2
+    run(argv or None, procedures or None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
