@@ -595,6 +595,18 @@ PROCEDURES: dict[str, dict[str, Procedure]] = {
     "castles-of-tuscany": {"today": castles_of_tuscany_today},
 }
 
+# Procedure "today" as first measured (commit c5ad313, the editors before issue 10's rebuild): taps,
+# typed characters, scroll gestures per board and in all ("Calculate scores" included). Kept here so
+# that every run prints the comparison, also once an old editor and its procedure are gone.
+BASELINE: dict[str, dict[str, tuple[int, int, int]]] = {
+    "city-of-rome": {"Rulebook example": (42, 0, 6), "Second city": (15, 0, 2), "Third city": (12, 0, 1),
+                     "total": (70, 0, 9)},
+    "carpe-diem": {"Nick": (107, 0, 12), "Sophie": (19, 0, 3), "total": (127, 0, 15)},
+    "milestones": {"Anna": (15, 0, 0), "Ben": (12, 0, 0), "Cleo": (17, 0, 0), "Dora": (11, 0, 0),
+                   "total": (56, 0, 0)},
+    "castles-of-tuscany": {"Anna": (2, 0, 1), "Ben": (5, 0, 2), "Clara": (1, 0, 1), "total": (9, 0, 4)},
+}
+
 # Lists whose order the players do not see on the table (the order they are entered in may differ).
 UNORDERED = {"district", "frame", "fountain_cards", "villas"}
 
@@ -752,11 +764,14 @@ def run(games: list[str] | None = None, procedures: list[str] | None = None, log
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     log(f"\nload average after: {load_average()}")
-    if len({r.game for r in results}) < len(results):  # several procedures of a game: side by side
-        log("\nprocedures side by side (total per game: taps / typed / scrolls / seconds)")
+    log("\nper game, every procedure next to the baseline (taps / typed / scrolls in all)")
+    for game_id in dict.fromkeys(r.game for r in results):
+        if game_id in BASELINE:
+            log(f"  {game_id:<20}{'baseline':<12}{' / '.join(map(str, BASELINE[game_id]['total']))}")
         for r in results:
-            tot = r.total
-            log(f"  {r.game:<20}{r.procedure:<12}{tot.taps:>5} / {tot.chars} / {tot.scrolls} / {tot.seconds:.1f} s")
+            if r.game == game_id:
+                tot = r.total
+                log(f"  {game_id:<20}{r.procedure:<12}{tot.taps} / {tot.chars} / {tot.scrolls}  ({tot.seconds:.1f} s)")
     return {f"{r.game}/{r.procedure}": {
         "boards": {name: vars(e) | {"seconds": round(e.seconds, 1)} for name, e in r.boards},
         "finish": vars(r.finish) | {"seconds": round(r.finish.seconds, 1)},

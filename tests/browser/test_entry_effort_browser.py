@@ -1,0 +1,81 @@
+"""The entry-effort benchmark (bench/entry_effort.py): the prepared games prefill what a real game's
+tracker knows, the comparison with the example catches a wrong board, and one game (the quickest)
+is entered through the real UI and checked against its example."""
+
+import copy
+import json
+import sys
+
+import pytest
+
+from tests.browser.harness import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import entry_effort  # noqa: E402
+
+from companion.games import GAMES  # noqa: E402
+
+# What each game's tracker knows at the end, field by field of the board state.
+TRACKED = {
+    "city-of-rome": ("money", "influence_tokens", "influence_cards"),
+    "carpe-diem": ("vp", "storage", "banderole"),
+    "milestones": ("points", "goods"),
+    "castles-of-tuscany": ("red", "green", "tiles", "hexagons", "marble", "workers", "cards"),
+}
+
+
+def example(case):
+    return json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game_id", list(entry_effort.CASES))
+def test_the_prepared_game_is_at_its_end_and_prefills_what_the_tracker_knows(tmp_path, game_id):
+    case = entry_effort.CASES[game_id]
+    table = example(case)
+    session = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", game_id, table, case.play)
+    assert session.stage == "scoring"
+    assert entry_effort.saved_board(tmp_path / "data", "20250101-120000-t") is None  # nothing entered yet
+    prefilled = GAMES[game_id].board_from_tracker(session.state, session.config)
+    for got, want in zip(prefilled["players"], table["players"]):
+        assert got["name"] == want["name"]
+        for key in TRACKED[game_id]:
+            have, expected = got[key], want[key]
+            if key == "banderole":
+                have, expected = have["space"], expected["space"]
+            elif key == "goods":  # the example leaves out the goods nobody has
+                expected = {good: expected.get(good, 0) for good in have}
+            assert have == expected, (want["name"], key)
+
+
+def test_a_board_that_differs_from_the_example_is_named():
+    case = entry_effort.CASES["city-of-rome"]
+    table = example(case)
+    assert entry_effort.differences("city-of-rome", table, copy.deepcopy(table)) == []
+    wrong = copy.deepcopy(table)
+    wrong["players"][1]["city"][0][1] = "house-3"
+    wrong["players"][2]["money"] = 4
+    found = entry_effort.differences("city-of-rome", table, wrong)
+    assert len(found) == 2
+    assert found[0].startswith("Second city: city:") and found[1].startswith("Third city: money: entered 4")
+    assert entry_effort.differences("city-of-rome", table, None) == ["nothing was saved"]
+
+
+def test_carpe_diem_features_in_another_order_are_the_same_board():
+    table = example(entry_effort.CASES["carpe-diem"])
+    shuffled = copy.deepcopy(table)
+    shuffled["players"][0]["district"]["features"].reverse()
+    shuffled["players"][0]["frame"].reverse()
+    assert entry_effort.differences("carpe-diem", table, shuffled) == []
+
+
+def test_castles_of_tuscany_entered_on_a_phone_and_checked():
+    lines = []
+    results = entry_effort.run(["castles-of-tuscany"], log=lines.append)  # raises when the board is wrong
+    baseline = entry_effort.BASELINE["castles-of-tuscany"]["total"][0]
+    assert results, "no procedure ran"
+    for key, figures in results.items():
+        assert key.startswith("castles-of-tuscany/")
+        assert set(figures["boards"]) == {"Anna", "Ben", "Clara"}
+        assert 0 < figures["total"]["taps"] <= baseline, key
+        assert figures["finish"]["taps"] == 1
+    assert any("baseline" in line for line in lines)
