@@ -220,6 +220,20 @@ NAME_ENGINE_JS = """{
   },
   query(root, name) { return this.queryAll(root, name)[0] || null; }
 }"""
+# Counts the app's websocket frames, so that typing can wait for the server's answer to each key
+# (a text field the server re-renders on every change may otherwise get an older value back).
+WS_JS = """(() => {
+  const Native = window.WebSocket;
+  window.__ws = {lastSent: 0, lastReceived: 0};
+  window.WebSocket = function (...args) {
+    const socket = new Native(...args), send = socket.send.bind(socket);
+    socket.send = (data) => { window.__ws.lastSent = performance.now(); return send(data); };
+    socket.addEventListener('message', () => { window.__ws.lastReceived = performance.now(); });
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, Native);
+})()"""
 NO_DIALOG_JS = "() => !document.querySelector('flt-semantics[role=alertdialog]')"
 
 
@@ -263,11 +277,6 @@ class Phone:
     def button(self, name: str):
         """A control by its exact accessible name (see NAME_ENGINE)."""
         return self.page.locator(f"{NAME_ENGINE}={name}")
-
-    def named(self, name: str, role: str | None = None, exact: bool = True):
-        if role:
-            return self.page.get_by_role(role, name=name, exact=exact)
-        return self.page.get_by_label(name, exact=exact).or_(self.page.get_by_text(name, exact=exact))
 
     def reach(self, locator, timeout: float = 30):
         """Scroll (each wheel turn counted as a gesture) until the control is wholly on screen."""
@@ -323,11 +332,17 @@ class Phone:
         """Tap a text field, delete what it holds (one key press per character) and type `new`."""
         self.reach(locator).click()
         self.effort.taps += 1
-        self.page.keyboard.press("End")
-        for _ in old:
-            self.page.keyboard.press("Backspace")
-        self.page.keyboard.type(new)
-        self.effort.chars += len(old) + len(new)
+        # Flutter types into an <input> of its own once the field has the focus; keys before are lost.
+        self.page.wait_for_function("() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)",
+                                    timeout=WAIT)
+        self.page.keyboard.press("End")  # the caret after the text, where a tap at its end puts it
+        value = old
+        for key in ["Backspace"] * len(old) + list(new):
+            self.page.keyboard.press(key)
+            value = value[:-1] if key == "Backspace" else value + key
+            self.effort.chars += 1
+            self.page.wait_for_function("(v) => document.activeElement?.value === v", arg=value, timeout=WAIT)
+            self.answered()
         if then:
             self.shows(then)
 
@@ -338,6 +353,15 @@ class Phone:
     def gone(self, target: str) -> None:
         """Wait until nothing named `target` is on the screen any more."""
         self.page.wait_for_function(f"(a) => !({SHOWN_JS})(a)", arg=[target, False, False], timeout=WAIT)
+
+    def answered(self, timeout: int = 3000) -> None:
+        """Wait until the server has answered the last message the page sent (a change that the
+        server has nothing to answer to lets this run out after `timeout` ms)."""
+        try:
+            self.page.wait_for_function("() => !window.__ws || window.__ws.lastReceived >= window.__ws.lastSent",
+                                        timeout=timeout)
+        except Exception:
+            pass
 
     def no_dialog(self) -> None:
         self.page.wait_for_function(NO_DIALOG_JS, timeout=WAIT)
@@ -674,7 +698,9 @@ def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, pro
     """One table entered with one procedure: `sid`, prepared in `data`, served at `url`."""
     example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
     result = Result(case.game, name)
-    app = App(browser, url).open(f"game/{sid}/score")
+    app = App(browser, url)
+    app.page.add_init_script(WS_JS)
+    app.open(f"game/{sid}/score")
     try:
         phone = Phone(app)
         phone.accessibility_on()
