@@ -201,6 +201,8 @@ def play_game(app: App) -> None:
     app.open("settings")
     app.click("English")
     app.open(f"game/{sid}/score")
+    app.wait_text("Winner: Carla")  # every board is entered: the result stays until a board is changed
+    app.click("Edit boards")
     app.wait_text("Calculate scores")
     app.wait_label("Path space 1: Stone cutter with bonus tile")
     app.shot("milestones-row-en")

@@ -66,8 +66,9 @@ def ScoreScreen(model: AppModel):
 
     def calculate(e):
         set_editing(False)
-        model.apply(session, *[{"type": "board_done", "player": i, "done": True}
-                               for i in range(len(names)) if i not in done])
+        if not all_done:
+            model.apply(session, *[{"type": "board_done", "player": i, "done": True}
+                                   for i in range(len(names)) if i not in done])
 
     def confirm(e):
         def play_of(latest):
