@@ -11,8 +11,19 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from tinydb.storages import Storage
+
+# Told the path after every change to a data file (a write, a removal, a file moved aside). In the
+# browser build the files live in memory and this persists them to IndexedDB (companion/web_main.py);
+# on a real file system it stays None: the fsync and rename already made the change durable.
+after_change: Callable[[Path], None] | None = None
+
+
+def notify_change(path: Path) -> None:
+    if after_change is not None:
+        after_change(path)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -31,6 +42,7 @@ def write_atomic(path: Path, text: str) -> None:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+    notify_change(path)
 
 
 class AtomicJSONStorage(Storage):

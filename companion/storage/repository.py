@@ -28,7 +28,7 @@ from tinydb.table import Document
 from companion.core.game import GameDefinition
 from companion.core.session import Session
 from companion.core.text import Msg
-from companion.storage.atomic import AtomicJSONStorage
+from companion.storage.atomic import AtomicJSONStorage, notify_change
 from companion.storage.history import History
 
 SCHEMA_VERSION = 1
@@ -132,6 +132,7 @@ class Repository:
             aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
             n += 1
         path.rename(aside)
+        notify_change(path)
         self.notices.append(Msg("core.notice.damaged", file=path.name, aside=aside.name, reason=str(error)))
 
     def _load_session(self, path: Path) -> None:
@@ -186,6 +187,7 @@ class Repository:
         with self._lock:
             self._sessions.pop(session_id, None)
             self._session_path(session_id).unlink(missing_ok=True)
+            notify_change(self._session_path(session_id))
 
     # ------------------------------------------------------------------ history
 

@@ -1,0 +1,139 @@
+"""Tabula in the browser alone: the entry point of the static web app (`make web`, web/build.py).
+
+Python runs in the page (Pyodide) and this is the same app as the server's (`make_main`); only what
+differs is chosen here:
+- the data folder is an IndexedDB-backed mount (Emscripten's IDBFS) at /tabula: filled from IndexedDB
+  once at start, written back after every change of a data file (`atomic.after_change`);
+- an entry is stored before the screen shows it, as on the server: while a write-back is under way,
+  every message to the screen waits, and goes out once IndexedDB has committed the change;
+- no table mode (one phone, one player list), no token, no data-folder lock (no `fcntl` here; one tab
+  per browser is the user's part, as one server per folder is on a computer);
+- file downloads are Flet's FilePicker.save_file, which in a browser is a download either way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+DATA_DIR = Path("/tabula")
+log = logging.getLogger("tabula.web")
+
+
+class IndexedDBSync:
+    """Writes the IDBFS mount back to IndexedDB after changes and holds the screen's messages meanwhile.
+
+    One write-back at a time (Emscripten warns about overlapping ones and they do double work); changes
+    made while one runs are taken by the next. The first write-back starts on the next turn of the
+    event loop, so that all the changes of one click (e.g. history written, then the game's file
+    removed) go in together; the messages are held from the first change on.
+    """
+
+    def __init__(self, fs):
+        from pyodide.ffi import create_proxy
+
+        self.fs = fs
+        self.dirty = False  # a change not yet in a write-back
+        self.running = False  # a write-back under way
+        self.held: list = []  # messages to the screen, in order, waiting for the write-back
+        self.send_now = None  # the connection's own sender
+        self.failures = 0
+        self._done_proxy = create_proxy(self._done)
+
+    # -------------------------------------------------------------- the files
+
+    def changed(self, path: Path) -> None:
+        if DATA_DIR not in Path(path).parents and Path(path) != DATA_DIR:
+            return
+        self.dirty = True
+        if not self.running:
+            asyncio.get_event_loop().call_soon(self._start)
+
+    def _start(self) -> None:
+        if self.running or not self.dirty:
+            return
+        self.running, self.dirty = True, False
+        self.fs.syncfs(False, self._done_proxy)
+
+    def _done(self, error=None) -> None:
+        self.running = False
+        if error:  # e.g. the storage quota: keep trying with the next change, and say so in the console
+            self.failures += 1
+            log.error("could not store the data in IndexedDB: %s", error)
+        if self.dirty:
+            self._start()
+            return
+        held, self.held = self.held, []
+        for message in held:
+            self.send_now(message)
+
+    @property
+    def idle(self) -> bool:
+        return not (self.dirty or self.running)
+
+    # -------------------------------------------------------------- the screen
+
+    def attach(self, connection) -> None:
+        """Route the connection's messages to the browser through `send`."""
+        self.send_now = connection.send_callback
+        connection.send_callback = self.send
+
+    def send(self, message) -> None:
+        if self.idle and not self.held:
+            self.send_now(message)
+        else:
+            self.held.append(message)
+
+
+async def syncfs(fs, populate: bool):
+    """FS.syncfs as a coroutine: the error it reports, or None."""
+    from pyodide.ffi import create_once_callable
+
+    done = asyncio.get_event_loop().create_future()
+
+    def callback(error=None):
+        if not done.done():
+            done.set_result(error)
+    fs.syncfs(populate, create_once_callable(callback))
+    return await done
+
+
+async def open_storage():
+    """Mount IndexedDB at DATA_DIR and read what it holds; (sync, problem) - without IndexedDB (a private
+    window of some browsers) the data lives in memory only and `problem` says so."""
+    import js
+    import pyodide_js
+
+    fs = pyodide_js.FS
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    try:
+        fs.mount(fs.filesystems.IDBFS, js.Object.new(), str(DATA_DIR))
+        error = await syncfs(fs, True)
+    except Exception as exc:  # a browser without IndexedDB throws from the mount
+        error = exc
+    if error:
+        return None, str(error)
+    return IndexedDBSync(fs), None
+
+
+def run() -> None:
+    import flet as ft
+
+    from companion.core.text import Msg
+    from companion.games import GAMES
+    from companion.storage import Repository, atomic
+    from companion.ui.app import make_main
+
+    async def main(page: ft.Page) -> None:
+        sync, problem = await open_storage()
+        if sync is not None:
+            atomic.after_change = sync.changed
+            sync.attach(page.session.connection)
+        repo = Repository(DATA_DIR, GAMES)
+        if problem:
+            log.error("no IndexedDB: %s", problem)
+            repo.notices.append(Msg("web.notice.memory_only"))
+        make_main(repo)(page)
+
+    ft.run(main)

@@ -1,0 +1,250 @@
+"""Tabula as a static web app (`make web`): dist/ served by a plain static file server on 127.0.0.1,
+Python running in the browser, the data in IndexedDB, on a phone's screen. A City of Rome game from
+setup to the saved result, a reload mid-game that resumes exactly, a start with the network off, and
+the history after the browser was closed and opened again (a persistent profile)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.browser.harness import CHROMIUM, LAUNCH_ARGS, PHONE, ROOT, SHOTS
+
+DIST = ROOT / "dist"
+FIRST_LOAD_LIMIT = 30_000_000  # bytes a first visit may fetch
+LOAD = 240_000  # ms for a start: Pyodide takes about 10 s here, much more on a busy machine
+STEP = 30_000  # ms for a screen to answer a tap (Python runs in the page)
+RIVE = "https://cdn.jsdelivr.net/npm/@rive-app/"  # Flutter asks for it; it blocks nothing (notes)
+
+
+class StaticSite:
+    """`python -m http.server` as a thread, noting the body bytes of every answer."""
+
+    def __init__(self, folder: Path):
+        self.sent: list[tuple[str, int]] = []
+        site = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def copyfile(self, source, target):
+                count = 0
+                while chunk := source.read(1 << 16):
+                    target.write(chunk)
+                    count += len(chunk)
+                site.sent.append((self.path, count))
+
+            def send_response(self, code, message=None):
+                super().send_response(code, message)
+                if code != 200:
+                    site.sent.append((self.path, 0))
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def bytes_since(self, mark: int) -> int:
+        return sum(n for _, n in self.sent[mark:])
+
+    def stop(self) -> None:
+        """The site goes away: no answer of any kind, as with the network off."""
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.httpd = None
+
+
+@pytest.fixture(scope="module")
+def site():
+    # Built once per run; web/build.py skips the work when dist/ already matches the sources.
+    done = subprocess.run([sys.executable, str(ROOT / "web" / "build.py")], cwd=ROOT, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    served = StaticSite(DIST)
+    yield served
+    served.stop()
+
+
+class Phone:
+    """A phone-sized Chromium with a profile on disk (so closing it and opening it again is a restart)."""
+
+    def __init__(self, playwright, profile: Path, site: StaticSite):
+        self.site = site
+        # Hermetic without request interception (which would turn off the HTTP cache the service
+        # worker relies on): every host name but loopback fails to resolve.
+        self.context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, viewport=PHONE, accept_downloads=True,
+            args=LAUNCH_ARGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.context.on("request", lambda r: None if r.url.startswith(site.url) or r.url.startswith(("data:", "blob:"))
+                        else self.outside.append(r.url))
+
+    def start(self, how) -> float:
+        """Load the app (`how` navigates) and wait for its first screen; seconds it took."""
+        began = time.monotonic()
+        how()
+        self.page.wait_for_selector("#loading", state="detached", timeout=LOAD)
+        # Flutter draws on a canvas; its accessibility tree gives the tests names to find.
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.page.get_by_role("button", name=re.compile(r"^(New game|Neues Spiel)$")).or_(
+            self.page.get_by_role("button", name="Final scoring")).first.wait_for(timeout=LOAD)
+        return time.monotonic() - began
+
+    def find(self, locator, scrolls: int = 10):
+        """Flutter puts only what is near the screen in the accessibility tree: scroll until it is there."""
+        for attempt in range(scrolls + 1):
+            try:
+                locator.first.wait_for(timeout=STEP if attempt == 0 else 1500)
+                return locator.first
+            except Exception:
+                if attempt == scrolls:
+                    self.shot("not-found")  # what the screen showed instead
+                    print("buttons on screen:", [b.get_attribute("aria-label") or b.inner_text()
+                                                 for b in self.page.get_by_role("button").all()])
+                    raise
+                self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+                self.page.mouse.wheel(0, 350 if attempt < scrolls // 2 else -700)
+
+    def button(self, name: str, exact: bool = True):
+        return self.find(self.page.get_by_role("button", name=name, exact=exact))
+
+    def tap(self, name: str, exact: bool = True) -> None:
+        self.button(name, exact).click()
+
+    def see(self, pattern: str):
+        regex = re.compile(pattern)
+        return self.find(self.page.get_by_text(regex).or_(self.page.get_by_label(regex)))
+
+    def type_into(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label)
+        box.click()
+        # Flutter makes its editing element on focus; keys sent before it exists are lost.
+        expect(self.page.locator("input:focus, textarea:focus")).to_have_count(1, timeout=STEP)
+        self.page.keyboard.type(text)
+        expect(self.page.locator("input:focus, textarea:focus")).to_have_value(text, timeout=STEP)
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=SHOTS / f"static-web-{name}.png")
+
+    def offline_ready(self) -> dict:
+        return self.page.evaluate("window.tabulaOffline")
+
+    def check_clean(self) -> None:
+        """Nothing but the known Rive request left the site; no script error on the page."""
+        assert all(url.startswith(RIVE) for url in self.outside), self.outside
+        assert not self.errors, self.errors
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def test_city_of_rome_on_a_phone_alone(site, tmp_path):
+    profile = tmp_path / "profile"
+    timings = {}
+    with sync_playwright() as p:
+        phone = Phone(p, profile, site)
+        try:
+            # First visit: everything comes from the static server, within the byte budget.
+            mark = len(site.sent)
+            timings["first"] = phone.start(lambda: phone.page.goto(site.url))
+            first_bytes, first_files = site.bytes_since(mark), site.sent[mark:]
+            ready = phone.offline_ready()
+            assert "error" not in ready, ready
+            phone.shot("home-first-visit")
+
+            # A City of Rome game for three.
+            phone.tap("New game")
+            phone.tap("City of Rome")
+            phone.tap("3 players")
+            for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
+                phone.type_into(f"Player {number}", name)
+            phone.tap("Start game")
+            phone.see(r"lay out stacks I, II, III face down")
+            phone.page.get_by_role("checkbox").first.click()
+            phone.see(r"1 of \d+ steps done")
+            phone.tap("Setup done – start playing")
+            phone.see(r"Round 1 of 14")
+            phone.tap("Money +1 (Anna)")
+            phone.see(r"Money of Anna: 6")
+            phone.tap("Money +1 (Anna)")
+            phone.see(r"Money of Anna: 7")
+            phone.tap("Influence tokens +1 (Ben)")
+            phone.see(r"Influence tokens of Ben: 1")
+            phone.shot("tracker")
+
+            # A reload mid-game comes back to the same entries (hash routes: the reload asks for
+            # index.html, which any static host serves), and it fetches nothing from the server.
+            mark = len(site.sent)
+            timings["reload"] = phone.start(lambda: phone.page.reload())
+            assert site.bytes_since(mark) == 0, site.sent[mark:]
+            phone.see(r"Money of Anna: 7")
+            phone.see(r"Influence tokens of Ben: 1")
+            phone.tap("Undo: Ben: Influence tokens +1 » 1")
+            phone.see(r"Influence tokens of Ben: 0")
+
+            # With the network off and the site gone, a start reaches the home screen with the game.
+            site.stop()
+            phone.context.set_offline(True)
+            timings["offline"] = phone.start(lambda: phone.page.goto(site.url))
+            phone.see(r"Anna, Ben, Carla")
+            phone.shot("home-offline")
+            phone.find(phone.page.get_by_role("button", name=re.compile("City of Rome"))).click()
+            phone.see(r"Money of Anna: 7")
+            phone.see(r"Influence tokens of Ben: 0")
+
+            # The end: one card in Anna's city, scores, saved - still offline.
+            phone.tap("Final scoring")
+            phone.see(r"The game isn't over yet")  # round 1 of 14: the phone asks first
+            phone.tap("Final scoring now")
+            # A tiny city each: one card (every city keeps at least its start buildings).
+            for player, card in (("Anna", "House 2"), ("Ben", "House 2"), ("Carla", "House 2")):
+                if player != "Anna":
+                    phone.tap(f"Board of {player}")
+                phone.tap("Row 1, column 1: Empty")
+                phone.tap(card)
+                phone.see(f"Row 1, column 1: {card}")
+            phone.tap("Calculate scores")
+            phone.see(r"1\. Anna: 7 points")  # her 7 money; Ben and Carla have 5
+            phone.shot("results")
+            phone.tap("Confirm and save")
+            phone.see(r"Winner: Anna")
+            phone.shot("saved-play")
+            phone.check_clean()
+        finally:
+            phone.close()
+
+        # A restart of the browser, still offline: the history is still there.
+        phone = Phone(p, profile, site)
+        try:
+            timings["restart"] = phone.start(lambda: phone.page.goto(site.url))
+            phone.tap("History")
+            phone.see(r"1 of 1 plays")
+            phone.find(phone.page.get_by_role("button", name=re.compile("City of Rome ·"))).click()
+            phone.see(r"Winner: Anna")
+            phone.shot("history-after-restart")
+            # Exports are downloads in the browser, as on the server.
+            phone.page.go_back()
+            with phone.page.expect_download(timeout=STEP) as got:
+                phone.tap("Download CSV of all plays", exact=False)
+            assert "Anna" in Path(got.value.path()).read_text(encoding="utf-8")
+            phone.check_clean()
+        finally:
+            phone.close()
+    print("static web app load times (s):", json.dumps({k: round(v, 1) for k, v in timings.items()}),
+          f"first load {first_bytes} bytes")
+    assert first_bytes <= FIRST_LOAD_LIMIT, f"the first load fetched {first_bytes} bytes: {first_files}"

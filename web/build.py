@@ -1,0 +1,327 @@
+"""`make web`: Tabula as a static web app in dist/, in which Python runs in the browser (Pyodide).
+
+What `flet publish --no-cdn` does, without its downloads: flet-cli fetches a Python build manifest from
+the internet before anything else, while everything the page needs is already on this machine. The
+Flutter client, CanvasKit and the Pyodide runtime come from the installed `flet-web` package, the
+Python packages from the project's own virtual environment (the same versions the server app runs),
+and index.html and manifest.json are patched by flet-web's own functions. Nothing is downloaded.
+
+Then, what the published site lacks:
+- only the files the CanvasKit renderer uses (Flutter's skwasm/wasm builds, debug symbols, Pyodide's
+  command-line files and unused fonts stay out);
+- no micropip step at start: every package is already in the app archive's __pypackages__;
+- Flet 1.0.5's `pyodideUrl` bug repaired (a bare "pyodide/pyodide.mjs" that the worker's import()
+  rejects);
+- our service worker (sw.js) caching every file for offline starts, and Flutter's self-unregistering
+  one taken out of the loader;
+- the web-app manifest and icons of Tabula (assets/manifest.json, assets/icons/).
+
+The build is skipped when dist/ was built from the same inputs (a content hash in dist/build.json).
+Usage: python web/build.py [--out DIR] [--base-url /path/] [--force]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB_SRC = ROOT / "web"
+BUILD = ROOT / "build" / "web"
+ASSETS = ROOT / "assets"
+APP_NAME = "Tabula"
+APP_DESCRIPTION = "Scoring companion for board games at the table"
+BACKGROUND = "#fbf7f2"
+THEME = "#8c3b2a"
+
+# Flet's web client files that the page fetches with the CanvasKit renderer. An explicit list: a
+# flet-web upgrade that renames one fails here, loudly, instead of shipping a page that never starts.
+CLIENT_FILES = [
+    "index.html", "flutter_bootstrap.js", "main.dart.js", "python.js", "python-worker.js",
+    # CanvasKit: the full build for Safari and Firefox, the smaller Chromium build for Chrome and Edge.
+    "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm",
+    "canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm",
+    "assets/AssetManifest.bin", "assets/AssetManifest.bin.json", "assets/FontManifest.json", "assets/NOTICES",
+    "assets/fonts/MaterialIcons-Regular.otf", "assets/fonts/roboto.woff2",
+    "assets/shaders/ink_sparkle.frag", "assets/shaders/stretch_effect.frag",
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+]
+# With the "auto" renderer Chromium (WasmGC) takes Flutter's WebAssembly build and skwasm instead.
+SKWASM_FILES = ["main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"]
+# Fonts Flutter loads at start (every family in FontManifest.json): Tabula uses Material icons and
+# Roboto only, not the KaTeX and Cupertino fonts of Flet's math and iOS-style controls.
+FONT_FAMILIES = {"MaterialIcons"}
+# Python distributions the app imports, with what flet needs on Emscripten (repath, six, msgpack).
+DISTRIBUTIONS = ["flet", "flet-charts", "tinydb", "segno", "repath", "six", "msgpack"]
+# Tabula's own files in the app archive (the app reads its texts from assets/i18n).
+APP_SOURCES = ["companion", "assets/i18n"]
+# Files of ours on the site: manifest and icons (shared with the server app), page additions.
+SITE_FILES = {"manifest.json": ASSETS / "manifest.json", "favicon.png": ASSETS / "favicon.png",
+              "tabula-boot.js": WEB_SRC / "tabula-boot.js"}
+ICONS = ASSETS / "icons"
+ENTRY = "from companion.web_main import run\n\nrun()\n"
+LAZY = {"sw.js", "build.json", "assets/NOTICES"}  # not fetched when the service worker installs
+FLUTTER_BUILDS = ("main.dart.", "canvaskit/")  # which of them a browser loads depends on the browser
+
+
+class BuildError(Exception):
+    pass
+
+
+def flet_web_dir() -> Path:
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir())
+
+
+# ---------------------------------------------------------------------------------- inputs and hash
+
+def app_files() -> list[tuple[str, Path]]:
+    """(path in the archive, file) for Tabula's own code and texts."""
+    found = []
+    for top in APP_SOURCES:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
+                found.append((path.relative_to(ROOT).as_posix(), path))
+    return found
+
+
+def vendored_files() -> list[tuple[str, Path]]:
+    """(path under __pypackages__, file) of each distribution as installed in this environment, without
+    compiled extensions: in the browser msgpack then uses its pure-Python implementation."""
+    found = []
+    for name in DISTRIBUTIONS:
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            raise BuildError(f"the Python package {name!r} is not installed here; run this with the "
+                             "project's environment (.venv/bin/python, set up by make)")
+        for entry in dist.files or []:
+            rel = entry.as_posix()
+            if rel.startswith("..") or "__pycache__" in rel or rel.endswith((".so", ".pyd", ".pyc", ".dll")):
+                continue
+            if rel.endswith((".dist-info/RECORD", ".dist-info/INSTALLER", ".pyi")):  # .pyi: for type checkers
+                continue
+            path = Path(dist.locate_file(entry))
+            if path.is_file():
+                found.append((f"__pypackages__/{rel}", path))
+    return sorted(found)
+
+
+def input_hash(base_url: str, renderer: str) -> str:
+    """Everything dist/ is made of: a change in any of it rebuilds."""
+    digest = hashlib.sha256()
+    web = flet_web_dir()
+    parts = [(f"client/{name}", web / name) for name in client_files(renderer)]
+    parts += app_files() + vendored_files()
+    parts += [(f"site/{name}", path) for name, path in SITE_FILES.items()]
+    parts += [(f"icons/{p.name}", p) for p in sorted(ICONS.glob("*.png"))]
+    parts += [(f"web/{name}", WEB_SRC / name) for name in ("sw.js", "build.py", "pyc.py", "pyc.mjs")]
+    digest.update(f"{base_url} {renderer} node={shutil.which('node') is not None}".encode())
+    for name, path in parts:
+        digest.update(name.encode() + b"\0")
+        stat = path.stat()
+        if name.startswith("client/"):  # large and fixed per flet-web version: size and mtime suffice
+            digest.update(f"{stat.st_size}:{int(stat.st_mtime)}".encode())
+        else:
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------------- the parts
+
+def stage_app(folder: Path) -> None:
+    """The files of the app archive: the entry module, Tabula's code and texts, its packages."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    (folder / "main.py").write_text(ENTRY, encoding="utf-8")
+    for name, path in app_files() + vendored_files():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, folder / name)
+
+
+def compile_python(pyodide_dir: Path, work: Path) -> str | None:
+    """Compile the standard library and the staged app with Pyodide's Python under Node.js (web/pyc.py);
+    writes work/python_stdlib.zip. Returns why not, if it could not (the app then starts from sources,
+    a few seconds slower)."""
+    node = shutil.which("node")
+    if node is None:
+        return "Node.js is not installed (Debian: apt-get install nodejs)"
+    done = subprocess.run([node, str(WEB_SRC / "pyc.mjs"), str(pyodide_dir), str(work)],
+                          capture_output=True, text=True, timeout=900)
+    if done.returncode != 0 or not (work / "python_stdlib.zip").is_file():
+        return f"node {WEB_SRC / 'pyc.mjs'} failed: {(done.stderr or done.stdout).strip()[-800:]}"
+    print(done.stdout.strip())
+    return None
+
+
+def app_archive(folder: Path) -> bytes:
+    """app.tar.gz, unpacked by Flet's worker into the browser's in-memory file system at each start."""
+    buf = io.BytesIO()
+    # gzip without a name or timestamp in its header, members in a fixed order
+    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, filename="", compresslevel=9) as gz:
+        with tarfile.open(fileobj=gz, mode="w", format=tarfile.GNU_FORMAT) as tar:
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+                info = tarfile.TarInfo(path.relative_to(folder).as_posix())
+                info.size = path.stat().st_size
+                info.mode = 0o644
+                with path.open("rb") as f:
+                    tar.addfile(info, f)
+    return buf.getvalue()
+
+
+def client_files(renderer: str) -> list[str]:
+    return CLIENT_FILES + (SKWASM_FILES if renderer == "auto" else [])
+
+
+def patch_index(path: Path, base_url: str, renderer: str) -> None:
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web import patch_index_html
+
+    patch_index_html(
+        index_path=str(path), base_href=base_url, app_name=APP_NAME, app_description=APP_DESCRIPTION,
+        pyodide=True, pyodide_script_path="main.py", pyodide_version="bundled", app_package_url="app.tar.gz",
+        web_renderer=WebRenderer(renderer),
+        # Hash routes (#/game/...): every reload asks for index.html, so any static host works
+        # without rewrite rules for the app's paths.
+        route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
+    html = path.read_text(encoding="utf-8")
+    # Flet 1.0.5 writes a bare module specifier, which the worker's import() rejects.
+    html = replace_once(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";')
+    html = replace_once(html, '<meta name="apple-mobile-web-app-status-bar-style" content="black">',
+                        '<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
+                        f'  <meta name="theme-color" content="{THEME}">')
+    # Our additions run after python.js, whose jsConnect they wrap.
+    html = replace_once(html, '<script src="python.js"></script>',
+                        '<script src="python.js"></script>\n  <script src="tabula-boot.js"></script>')
+    html = replace_once(html, "background: #ffffff;", f"background: {BACKGROUND};")
+    path.write_text(html, encoding="utf-8")
+
+
+def patch_bootstrap(path: Path) -> None:
+    """Flutter's loader registers flutter_service_worker.js whenever a worker is registered, which would
+    replace ours with one that unregisters itself (and with it the offline cache)."""
+    text = path.read_text(encoding="utf-8")
+    pattern = re.compile(r"\n\s*serviceWorkerSettings: \{[^{}]*\},")
+    if len(pattern.findall(text)) != 1:
+        raise BuildError(f"{path.name}: the service worker settings of Flutter's loader were not found once; "
+                         "a flet-web upgrade changed the file, check web/build.py")
+    path.write_text(pattern.sub("", text), encoding="utf-8")
+
+
+def trim_fonts(path: Path) -> None:
+    fonts = [f for f in json.loads(path.read_text(encoding="utf-8")) if f["family"] in FONT_FAMILIES]
+    if {f["family"] for f in fonts} != FONT_FAMILIES:
+        raise BuildError(f"{path.name}: expected the font families {sorted(FONT_FAMILIES)}")
+    fonts.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})  # as flet publish adds it
+    path.write_text(json.dumps(fonts, indent=2), encoding="utf-8")
+
+
+def trim_lock(path: Path) -> None:
+    """Pyodide reads its package list at start (120 kB). Every package Tabula needs is in the app
+    archive and none of the listed ones is shipped, so the list is empty."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    path.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+
+
+def service_worker(dist: Path, version: str) -> str:
+    """sw.js with this build's version and its file list. Flutter's builds (dart2js or dart2wasm, and
+    the renderer) are cached as the page reports them: a browser uses one of them. The licence notices
+    are cached when they are read."""
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    core = ["./"] + [f for f in files if not f.startswith(FLUTTER_BUILDS) and f not in LAZY]
+    text = (WEB_SRC / "sw.js").read_text(encoding="utf-8")
+    text = replace_once(text, '"__VERSION__"', json.dumps(version))
+    return replace_once(text, "[/* __FILES__ */]", json.dumps(core, indent=0))
+
+
+def replace_once(text: str, old: str, new: str) -> str:
+    if text.count(old) != 1:
+        raise BuildError(f"expected {old!r} once in a file of the web client; a flet-web upgrade changed it")
+    return text.replace(old, new)
+
+
+# ---------------------------------------------------------------------------------- build
+
+def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "auto") -> dict:
+    base_url = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    version = input_hash(base_url, renderer)
+    stamp = out / "build.json"
+    if not force and stamp.exists():
+        try:
+            if json.loads(stamp.read_text(encoding="utf-8")).get("version") == version:
+                return json.loads(stamp.read_text(encoding="utf-8"))
+        except ValueError:
+            pass
+    started = time.monotonic()
+    web = flet_web_dir()
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    for name in client_files(renderer):
+        source = web / name
+        if not source.is_file():
+            raise BuildError(f"{source} is missing: is flet-web installed (pinned in pyproject.toml)?")
+        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, tmp / name)
+    patch_index(tmp / "index.html", base_url, renderer)
+    patch_bootstrap(tmp / "flutter_bootstrap.js")
+    trim_fonts(tmp / "assets" / "FontManifest.json")
+    trim_lock(tmp / "pyodide" / "pyodide-lock.json")
+    for name, source in SITE_FILES.items():
+        shutil.copyfile(source, tmp / name)
+    (tmp / "icons").mkdir()
+    for icon in sorted(ICONS.glob("*.png")):
+        shutil.copyfile(icon, tmp / "icons" / icon.name)
+    work = BUILD / "work"
+    stage_app(work / "app")
+    (work / "python_stdlib.zip").unlink(missing_ok=True)
+    problem = compile_python(tmp / "pyodide", work)
+    if problem is None:
+        shutil.copyfile(work / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
+    else:
+        print(f"warning: Python is not precompiled: {problem}", file=sys.stderr)
+    (tmp / "app.tar.gz").write_bytes(app_archive(work / "app"))
+    (tmp / "sw.js").write_text(service_worker(tmp, version), encoding="utf-8")
+    size = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
+    info = {"version": version, "base_url": base_url, "renderer": renderer, "bytes": size,
+            "files": sum(1 for p in tmp.rglob("*") if p.is_file()) + 1}
+    (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    info["seconds"] = round(time.monotonic() - started, 1)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build Tabula as a static web app.")
+    parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
+    parser.add_argument("--base-url", default="/", help="the path the site is served under, e.g. /tabula/")
+    parser.add_argument("--force", action="store_true", help="rebuild even if dist/ is up to date")
+    parser.add_argument("--renderer", choices=["auto", "canvaskit"], default="auto",
+                        help="auto (default): skwasm in Chromium, CanvasKit elsewhere; canvaskit: CanvasKit only")
+    args = parser.parse_args(argv)
+    try:
+        info = build(Path(args.out).resolve(), args.base_url, args.force, args.renderer)
+    except BuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    took = f" in {info['seconds']} s" if "seconds" in info else " (up to date)"
+    print(f"{args.out}: {info['files']} files, {info['bytes'] / 1e6:.1f} MB, version {info['version']}{took}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
