@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench chromium clean
+.PHONY: run test bench chromium clean web web-serve nodejs
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tabula needs Python 3.11 or newer")'
@@ -31,6 +31,26 @@ test: $(STAMP) chromium
 
 bench: $(STAMP) chromium
 	$(PY) bench/run_all.py
+
+# The static web app (Python runs in the browser): dist/ for any static file host. Node.js (Debian's
+# nodejs) precompiles its Python; without it the app builds and runs all the same, slower to start.
+WEB_HOST ?= 127.0.0.1
+WEB_PORT ?= 8000
+nodejs:
+	@if command -v node >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing Debian's nodejs to precompile the web app's Python..."; \
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
+	fi
+
+web: $(STAMP) nodejs
+	$(PY) web/build.py $(ARGS)
+
+# Serves dist/ on this machine only; `make web-serve WEB_HOST=0.0.0.0` for phones on the LAN (see README).
+web-serve: web
+	@echo "Tabula (static web app) on http://$(WEB_HOST):$(WEB_PORT)/"
+	$(PY) -m http.server $(WEB_PORT) --bind $(WEB_HOST) --directory dist
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .hypothesis

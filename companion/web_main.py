@@ -30,8 +30,9 @@ class IndexedDBSync:
     removed) go in together; the messages are held from the first change on.
     """
 
-    def __init__(self, fs):
-        from pyodide.ffi import create_proxy
+    def __init__(self, fs, proxy=None):
+        if proxy is None:  # a Python callable that JavaScript may call later
+            from pyodide.ffi import create_proxy as proxy
 
         self.fs = fs
         self.dirty = False  # a change not yet in a write-back
@@ -39,7 +40,7 @@ class IndexedDBSync:
         self.held: list = []  # messages to the screen, in order, waiting for the write-back
         self.send_now = None  # the connection's own sender
         self.failures = 0
-        self._done_proxy = create_proxy(self._done)
+        self._done_proxy = proxy(self._done)
 
     # -------------------------------------------------------------- the files
 

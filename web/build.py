@@ -200,14 +200,36 @@ def patch_index(path: Path, base_url: str, renderer: str) -> None:
     html = path.read_text(encoding="utf-8")
     # Flet 1.0.5 writes a bare module specifier, which the worker's import() rejects.
     html = replace_once(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";')
-    html = replace_once(html, '<meta name="apple-mobile-web-app-status-bar-style" content="black">',
-                        '<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
-                        f'  <meta name="theme-color" content="{THEME}">')
     # Our additions run after python.js, whose jsConnect they wrap.
     html = replace_once(html, '<script src="python.js"></script>',
                         '<script src="python.js"></script>\n  <script src="tabula-boot.js"></script>')
-    html = replace_once(html, "background: #ffffff;", f"background: {BACKGROUND};")
-    path.write_text(html, encoding="utf-8")
+    path.write_text(branded(html), encoding="utf-8")
+
+
+def branded(html: str) -> str:
+    """Flet's index.html named Tabula, in Tabula's colours. Also the server app's page:
+    assets/index.html is this of flet-web's index.html (`python web/build.py --server-index` writes it;
+    Flet serves an index.html of the assets folder instead of its own)."""
+    for old, new in [
+        (r'<meta name="description" content="[^"]*">', f'<meta name="description" content="{APP_DESCRIPTION}">'),
+        (r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
+         f'<meta name="apple-mobile-web-app-title" content="{APP_NAME}">'),
+        (r'<meta name="apple-mobile-web-app-status-bar-style" content="[^"]*">',
+         f'<meta name="apple-mobile-web-app-status-bar-style" content="default">\n  '
+         f'<meta name="theme-color" content="{THEME}">'),
+        (r"<title>[^<]*</title>", f"<title>{APP_NAME}</title>"),
+        (r"background: #ffffff;", f"background: {BACKGROUND};"),
+    ]:
+        html, count = re.subn(old, new, html, count=1)
+        if count != 1:
+            raise BuildError(f"index.html: {old!r} not found; a flet-web upgrade changed the page")
+    return html
+
+
+def write_server_index() -> Path:
+    target = ASSETS / "index.html"
+    target.write_text(branded((flet_web_dir() / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
+    return target
 
 
 def patch_bootstrap(path: Path) -> None:
@@ -310,9 +332,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
     parser.add_argument("--base-url", default="/", help="the path the site is served under, e.g. /tabula/")
     parser.add_argument("--force", action="store_true", help="rebuild even if dist/ is up to date")
+    parser.add_argument("--server-index", action="store_true",
+                        help="only write assets/index.html (the server app's page, named Tabula)")
     parser.add_argument("--renderer", choices=["auto", "canvaskit"], default="auto",
                         help="auto (default): skwasm in Chromium, CanvasKit elsewhere; canvaskit: CanvasKit only")
     args = parser.parse_args(argv)
+    if args.server_index:
+        print(f"wrote {write_server_index().relative_to(ROOT)}")
+        return 0
     try:
         info = build(Path(args.out).resolve(), args.base_url, args.force, args.renderer)
     except BuildError as error:

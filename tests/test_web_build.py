@@ -1,0 +1,211 @@
+"""The static web app's parts that run without a browser: the IndexedDB write-back that holds the
+screen's messages until a change is stored, the build's bytecode step (what it leaves out, docstrings),
+the page named Tabula, and the server app's manifest, page and icons."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import struct
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion import web_main
+from companion.storage import atomic
+from companion.web_main import DATA_DIR, IndexedDBSync
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(f"web_{name}", ROOT / "web" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load("build")
+pyc = load("pyc")
+
+
+# ------------------------------------------------------------------ the write-back to IndexedDB
+
+class FakeFS:
+    """FS.syncfs that finishes when the test says so."""
+
+    def __init__(self):
+        self.pending = []  # callbacks of write-backs under way
+        self.started = 0
+
+    def syncfs(self, populate, callback):
+        assert populate is False
+        self.started += 1
+        self.pending.append(callback)
+
+    def finish(self, error=None):
+        self.pending.pop(0)(error)
+
+
+class FakeConnection:
+    def __init__(self):
+        self.shown = []
+        self.send_callback = self.shown.append
+
+
+def run_soon():
+    """Let the event loop run what was scheduled with call_soon."""
+    asyncio.get_event_loop().run_until_complete(asyncio.sleep(0))
+
+
+@pytest.fixture
+def sync():
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    fs, connection = FakeFS(), FakeConnection()
+    s = IndexedDBSync(fs, proxy=lambda f: f)
+    s.attach(connection)
+    yield s, fs, connection
+    loop.close()
+    asyncio.set_event_loop(None)
+
+
+def test_the_screen_hears_of_a_change_only_once_it_is_stored(sync):
+    s, fs, connection = sync
+    s.send(b"before")
+    assert connection.shown == [b"before"]  # nothing to store: straight through
+    s.changed(DATA_DIR / "live" / "g1.json")
+    s.send(b"entry shown")  # Flet's update after the click: held
+    assert connection.shown == [b"before"] and fs.started == 0
+    run_soon()  # the write-back starts on the next turn, with every change of the click
+    assert fs.started == 1 and connection.shown == [b"before"]
+    fs.finish()
+    assert connection.shown == [b"before", b"entry shown"]
+    s.send(b"later")
+    assert connection.shown[-1] == b"later"
+
+
+def test_changes_during_a_write_back_are_stored_by_the_next_one_before_anything_shows(sync):
+    s, fs, connection = sync
+    s.changed(DATA_DIR / "history.jsonl")
+    run_soon()
+    s.send(b"a")
+    s.changed(DATA_DIR / "live" / "g1.json")  # removed while the first write-back runs
+    s.send(b"b")
+    run_soon()
+    assert fs.started == 1  # one at a time
+    fs.finish()
+    assert fs.started == 2 and connection.shown == []
+    fs.finish()
+    assert connection.shown == [b"a", b"b"]  # in order
+
+
+def test_a_failed_write_back_is_logged_and_the_screen_goes_on(sync, caplog):
+    s, fs, connection = sync
+    s.changed(DATA_DIR / "settings.json")
+    run_soon()
+    s.send(b"x")
+    fs.finish("QuotaExceededError")
+    assert connection.shown == [b"x"] and s.failures == 1
+    assert "could not store the data in IndexedDB: QuotaExceededError" in caplog.text
+
+
+def test_files_outside_the_data_folder_are_not_written_back(sync):
+    s, fs, connection = sync
+    s.changed(Path("/home/pyodide/main.py"))
+    s.send(b"x")
+    run_soon()
+    assert fs.started == 0 and connection.shown == [b"x"]
+
+
+def test_every_write_and_removal_of_the_repository_is_reported(tmp_path, monkeypatch):
+    from companion.core.session import Session, make_config, new_session_id
+    from companion.games import GAMES
+    from companion.storage import Repository
+
+    seen = []
+    monkeypatch.setattr(atomic, "after_change", seen.append)
+    repo = Repository(tmp_path, GAMES)
+    game = GAMES["city-of-rome"]
+    players = [{"name": n, "colour": c} for n, c in zip("ABC", game.colours_for(3))]
+    session = Session(new_session_id(), game, make_config(game, players, 0))
+    repo.save(session)
+    live = tmp_path / "live" / f"{session.id}.json"
+    assert live in seen
+    seen.clear()
+    repo.discard(session.id)
+    assert seen == [live] and not live.exists()
+
+
+def test_the_web_entry_point_needs_no_browser_to_import():
+    assert callable(web_main.run) and DATA_DIR.is_absolute()
+
+
+# ------------------------------------------------------------------ the build's bytecode step
+
+def test_the_standard_library_keeps_what_the_app_uses():
+    for kept in ("asyncio/base_events.py", "encodings/utf_8.py", "encodings/cp437.py", "encodings/idna.py",
+                 "json/__init__.py", "email/message.py", "zipfile/__init__.py", "tarfile.py", "logging/__init__.py"):
+        assert not pyc.dropped(kept), kept
+    for left in ("unittest/case.py", "encodings/cp1250.py", "encodings/shift_jis.py", "pydoc.py",
+                 "_pyrepl/reader.py", "multiprocessing/pool.py"):
+        assert pyc.dropped(left), left
+
+
+def test_docstrings_go_and_everything_else_stays():
+    source = b'"""Module."""\nfrom __future__ import annotations\n\ndef f():\n    """Only a docstring."""\n\n' \
+             b'class C:\n    """Doc."""\n    x = 1\n\nassert f() is None\nLINE = __import__("inspect").currentframe().f_lineno\n'
+    namespace = {}
+    exec(compile(pyc.without_docstrings(source, "m.py"), "m.py", "exec"), namespace)
+    assert namespace["f"].__doc__ is None and namespace["C"].__doc__ is None and namespace["C"].x == 1
+    assert namespace["LINE"] == 12  # line numbers as in the source, for tracebacks
+
+
+# ------------------------------------------------------------------ the pages named Tabula
+
+def test_the_server_page_is_flets_named_tabula():
+    flet_index = (build.flet_web_dir() / "index.html").read_text(encoding="utf-8")
+    assert (ROOT / "assets" / "index.html").read_text(encoding="utf-8") == build.branded(flet_index), (
+        "assets/index.html is not flet-web's page named Tabula: run python web/build.py --server-index")
+
+
+def test_branding_a_page_it_does_not_know_fails_clearly():
+    with pytest.raises(build.BuildError, match="a flet-web upgrade changed the page"):
+        build.branded("<html><title>x</title></html>")
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_names_tabula_and_its_icons_exist():
+    manifest = json.loads((ROOT / "assets" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["name"] == manifest["short_name"] == "Tabula"
+    assert manifest["theme_color"] == "#8c3b2a"
+    for icon in manifest["icons"]:
+        side = int(icon["sizes"].split("x")[0])
+        assert png_size(ROOT / "assets" / icon["src"]) == (side, side)
+    assert {i.get("purpose", "any") for i in manifest["icons"]} == {"any", "maskable"}
+
+
+def test_the_server_app_offers_tabula_for_the_home_screen(tmp_path):
+    from tests.browser.harness import Server
+
+    server = Server(tmp_path / "data").start()
+    try:
+        def get(path: str) -> bytes:
+            with urllib.request.urlopen(server.url + path, timeout=30) as answer:
+                return answer.read()
+        assert json.loads(get("manifest.json"))["name"] == "Tabula"
+        page = get("").decode("utf-8")
+        assert "<title>Tabula</title>" in page and 'apple-mobile-web-app-title" content="Tabula"' in page
+        assert get("icons/icon-192.png") == (ROOT / "assets" / "icons" / "icon-192.png").read_bytes()
+        assert get("icons/apple-touch-icon-192.png") == (ROOT / "assets/icons/apple-touch-icon-192.png").read_bytes()
+    finally:
+        server.stop()
