@@ -216,7 +216,7 @@ def cmd_import(args) -> int:
     except LockError as error:
         raise CliError(str(error))
     with lock:
-        result = export.import_data(Repository(folder, GAMES), data)
+        result = export.import_data(Repository(folder, GAMES), data, checked=True)
     print(f"imported {result['added']} plays ({result['skipped']} already there) "
           f"and box data of {result['box_games']} games")
     return 0

@@ -97,6 +97,8 @@ BAD = [
     (lambda d: d["plays"][2]["players"][0]["categories"].update(x=1.5), "$.plays[2].players[0].categories.x"),
     (lambda d: d["plays"][0].update(winners=["Nobody"]), "$.plays[0].winners"),
     (lambda d: d["plays"][3].update(finished="yesterday"), "$.plays[3].finished"),
+    (lambda d: d["plays"][3].update(finished=1e300), "$.plays[3].finished"),  # no date can show it
+    (lambda d: d["plays"][2].update(duration_s=d["plays"][2]["finished"] + 1), "$.plays[2].duration_s"),
     (lambda d: d["plays"][0]["category_labels"].update(x="text"), "$.plays[0].category_labels.x"),
     (lambda d: d["plays"][4].update(id=d["plays"][0]["id"]), "$.plays[4].id"),
     (lambda d: d["plays"][0]["players"].append(dict(d["plays"][0]["players"][0])), "$.plays[0].players"),

@@ -346,6 +346,7 @@ def a_backup() -> dict:
 def test_cli_import_of_a_changed_backup_exits_0_or_2_and_what_it_imports_renders(data):
     from companion.core.text import Msg
     from companion.storage import Repository, export
+    from companion.ui.screens.history import when, winning_total
     backup = a_backup()
     plausible = [x for x in leaves_of(backup) if isinstance(x, (str, int)) and not isinstance(x, bool)][:200]
     bad = changed(backup, data, hostile_values(plausible))
@@ -359,11 +360,12 @@ def test_cli_import_of_a_changed_backup_exits_0_or_2_and_what_it_imports_renders
         if code == 2:
             assert repo.plays() == [] and all(repo.box_data(g) == {} for g in GAMES)
             return
-        for play in repo.plays():  # what History and the play's page draw
+        for play in repo.whole_plays():  # what History and the play's page draw
             messages = [*play.get("category_labels", {}).values(), *play.get("notes", []),
                         *[m for p in play["players"] for m in p.get("explanations", {}).values()]]
             for lang in ("en", "de"):
                 for m in messages:
                     assert len(Msg.from_json(m).render(lang)) < 20_000
             export.play_bgstats(play)
+            when(play["finished"]), winning_total(play)  # what a History tile shows
         export.plays_csv(repo.plays())

@@ -743,3 +743,24 @@ def test_sigkill_while_plays_are_appended_loses_no_confirmed_play(tmp_path):
         ids = {p["id"] for p in r.plays()}
         assert {f"play{n}" for n in acked} <= ids  # every confirmed play is there
         assert len(ids) <= (max(acked) if acked else int(first.split()[1])) + 1  # at most the one in flight more
+
+
+def test_history_keeps_summaries_and_gives_the_whole_play_for_its_page(tmp_path):
+    from tests.test_export import example_play
+    whole = [example_play("carpe-diem-2p-district.json", 1), example_play("city-of-rome-rulebook.json", 2)]
+    r = repo(tmp_path)
+    r.add_plays(whole)
+    for summary in r.plays():
+        assert set(summary) <= {"id", "game", "started", "finished", "duration_s", "start_player", "winners",
+                                "category_labels", "players", "doc_id"}
+        assert all(set(p) <= {"name", "colour", "total", "rank", "categories"} for p in summary["players"])
+        page = r.play(summary["id"])
+        assert page["doc_id"] == summary["doc_id"]
+        original = next(p for p in whole if p["id"] == summary["id"])
+        assert {k: v for k, v in page.items() if k != "doc_id"} == original  # explanations, notes, board
+        assert {k: v for k, v in summary.items() if k != "doc_id"} == {
+            **{k: original[k] for k in summary if k not in ("players", "doc_id")},
+            "players": [{k: p[k] for k in ("name", "colour", "total", "rank", "categories")}
+                        for p in original["players"]]}
+    assert repo(tmp_path).whole_plays() == sorted(whole, key=lambda p: -p["finished"])
+    assert r.play("nope") is None

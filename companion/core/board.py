@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from companion.core.game import BoardStateError
@@ -58,6 +59,11 @@ def check_text(data: Any, path: str = "$") -> None:
     """Every text in `data` (values and keys) is valid Unicode: JSON's `\\ud800` escape gives a lone
     surrogate that no file or terminal can take. Raises BoardStateError naming the field (for a bad
     key: the object that holds it). Iterative: the nesting depth is whatever the JSON reader allowed."""
+    try:  # the common case in one pass at C speed: nothing to find (JSON joins a surrogate pair into one)
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return
+    except (UnicodeEncodeError, TypeError, ValueError, RecursionError):
+        pass  # something to find, or not JSON data (a Python caller's): look at every text
     stack = [(data, path)]
     while stack:
         node, at = stack.pop()

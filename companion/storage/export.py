@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 import time
 import uuid
@@ -22,10 +23,11 @@ from companion.core.box import check_box_values
 from companion.core.game import BoardStateError
 from companion.core.text import catalogue
 from companion.games import GAMES
+from companion.storage.history import gc_paused
 
 FORMAT = "tabula-export"
 VERSION = 1
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
+MAX_IMPORT_BYTES = 128 * 1024 * 1024  # a backup of 10,000 plays is about 90 MB
 MAX_PLAYS = 100_000
 # A message in a backup is rendered on every draw of History: its size is bounded like this.
 MAX_TEXT = 200          # characters of a text parameter, a name or an id
@@ -33,6 +35,7 @@ MAX_ITEMS = 50          # parameters of a message, items of a list parameter
 MAX_MSG_DEPTH = 3       # a message in a message in a message (the deepest Tabula writes)
 MAX_PARAM_NUMBER = 10**15
 MAX_CATEGORIES = 100
+MAX_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC, the last second a date can show
 BGSTATS_ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
                  "share, export or open-in function to open it with Board Game Stats.")
 _NS = uuid.UUID("6f1d3c1e-8a5e-4f3e-9a55-7461627561aa")  # Tabula's namespace for stable BG Stats uuids
@@ -147,7 +150,7 @@ def bgstats_file_name(play: dict) -> str:
 
 def full_export(repo) -> dict:
     """Every play (oldest first) and every game's box data, in Tabula's own format."""
-    plays = sorted((clean(p) for p in repo.plays()), key=lambda p: p["finished"])
+    plays = sorted(repo.whole_plays(), key=lambda p: p["finished"])
     box = {gid: repo.box_data(gid) for gid in sorted(GAMES)}
     return {"format": FORMAT, "version": VERSION, "exported": local_time(time.time()),
             "plays": plays, "box_data": {g: v for g, v in box.items() if v}}
@@ -157,7 +160,7 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
-def _need(cond: bool, field: str, problem: str) -> None:
+def _need(cond: bool, field: str, problem: str) -> None:  # (both texts are built before the test: not in loops)
     if not cond:
         raise ImportProblem(field, problem)
 
@@ -170,37 +173,63 @@ def _is_num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
 
 
-def _check_msg(v: Any, field: str, depth: int = 1) -> None:
+def _path(at: Any) -> str:
+    """A field named lazily, as (parent, separator, name) down from a text: a backup holds hundreds of
+    thousands of message parameters, and their paths are only needed for the one that is wrong."""
+    parts = []
+    while isinstance(at, tuple):
+        at, sep, name = at
+        parts.append(f"{sep}{name}")
+    return at + "".join(reversed(parts))
+
+
+def _check_msg(v: Any, at: Any, depth: int = 1) -> None:
     """A message as Tabula writes it: a key of the message catalogue and small parameters. An unknown
     key would show as the bare key; a huge parameter would be drawn on every render of History."""
-    _need(isinstance(v, dict) and isinstance(v.get("key"), str) and v["key"]
-          and isinstance(v.get("params", {}), dict), field, "is not a message ({\"key\": ..., \"params\": {...}})")
-    _need(set(v) <= {"key", "params"}, field, f"has fields other than key and params: {sorted(set(v) - {'key', 'params'})}")
-    _need(v["key"] in catalogue("en"), f"{field}.key", f"{_shown(v['key'])} is not a message of this Tabula")
+    if not (isinstance(v, dict) and isinstance(v.get("key"), str) and v["key"]
+            and isinstance(v.get("params", {}), dict)):
+        raise ImportProblem(_path(at), "is not a message ({\"key\": ..., \"params\": {...}})")
+    if len(v) > 2 or not set(v) <= {"key", "params"}:
+        raise ImportProblem(_path(at), f"has fields other than key and params: {sorted(set(v) - {'key', 'params'})}")
+    if v["key"] not in catalogue("en"):
+        raise ImportProblem(_path((at, ".", "key")), f"{_shown(v['key'])} is not a message of this Tabula")
     params = v.get("params", {})
-    _need(len(params) <= MAX_ITEMS, f"{field}.params", f"has {len(params)} parameters; the limit is {MAX_ITEMS}")
+    if len(params) > MAX_ITEMS:
+        raise ImportProblem(_path((at, ".", "params")), f"has {len(params)} parameters; the limit is {MAX_ITEMS}")
     for name, value in params.items():
-        _check_param(value, f"{field}.params.{name}", depth, in_list=False)
+        if not _plain(value):
+            _check_param(value, (at, ".params.", name), depth, in_list=False)
 
 
-def _check_param(value: Any, field: str, depth: int, in_list: bool) -> None:
+def _plain(value: Any) -> bool:
+    """The common parameters, checked at once: a short text, a small whole number."""
+    kind = type(value)
+    return (kind is str and len(value) <= MAX_TEXT) or (kind is int and -MAX_PARAM_NUMBER <= value <= MAX_PARAM_NUMBER)
+
+
+def _check_param(value: Any, at: Any, depth: int, in_list: bool) -> None:
     if isinstance(value, str):
-        _need(len(value) <= MAX_TEXT, field, f"is {len(value)} characters long; the limit is {MAX_TEXT}")
+        if len(value) > MAX_TEXT:
+            raise ImportProblem(_path(at), f"is {len(value)} characters long; the limit is {MAX_TEXT}")
     elif isinstance(value, bool) or value is None:
         pass
     elif isinstance(value, (int, float)):
-        _need(_is_num(value) and abs(value) <= MAX_PARAM_NUMBER, field,
-              f"must be a number between -{MAX_PARAM_NUMBER} and {MAX_PARAM_NUMBER}")
+        if not (_is_num(value) and abs(value) <= MAX_PARAM_NUMBER):
+            raise ImportProblem(_path(at), f"must be a number between -{MAX_PARAM_NUMBER} and {MAX_PARAM_NUMBER}")
     elif isinstance(value, list):
-        _need(not in_list, field, "is a list in a list")
-        _need(len(value) <= MAX_ITEMS, field, f"has {len(value)} items; the limit is {MAX_ITEMS}")
+        if in_list:
+            raise ImportProblem(_path(at), "is a list in a list")
+        if len(value) > MAX_ITEMS:
+            raise ImportProblem(_path(at), f"has {len(value)} items; the limit is {MAX_ITEMS}")
         for i, item in enumerate(value):
-            _check_param(item, f"{field}[{i}]", depth, in_list=True)
-    elif isinstance(value, dict) and set(value) == {"$msg"}:
-        _need(depth < MAX_MSG_DEPTH, field, f"nests messages more than {MAX_MSG_DEPTH} deep")
-        _check_msg(value["$msg"], f"{field}.$msg", depth + 1)
+            if not _plain(item):
+                _check_param(item, (at, "", f"[{i}]"), depth, in_list=True)
+    elif isinstance(value, dict) and len(value) == 1 and "$msg" in value:
+        if depth >= MAX_MSG_DEPTH:
+            raise ImportProblem(_path(at), f"nests messages more than {MAX_MSG_DEPTH} deep")
+        _check_msg(value["$msg"], (at, ".", "$msg"), depth + 1)
     else:
-        _need(False, field, "must be a text, a number, a list or a message ({\"$msg\": ...})")
+        raise ImportProblem(_path(at), "must be a text, a number, a list or a message ({\"$msg\": ...})")
 
 
 def _text(v: Any, limit: int = MAX_TEXT) -> bool:
@@ -218,10 +247,11 @@ def check_play(play: Any, where: str) -> None:
     _need(_text(play.get("id")), f"{where}.id", f"must be a non-empty text of at most {MAX_TEXT} characters")
     _need(isinstance(play.get("game"), str) and play["game"] in GAMES, f"{where}.game",
           f"unknown game {_shown(play.get('game'))}; known: {', '.join(GAMES)}")
-    for key in ("started", "finished"):
-        _need(_is_num(play.get(key)) and play[key] >= 0, f"{where}.{key}", "must be a time in seconds (a number)")
-    _need(_is_int(play.get("duration_s")) and play["duration_s"] >= 0, f"{where}.duration_s",
-          "must be a whole number of seconds, 0 or more")
+    for key in ("started", "finished"):  # shown as dates: up to the year 9999
+        _need(_is_num(play.get(key)) and 0 <= play[key] <= MAX_TIME, f"{where}.{key}",
+              f"must be a time in seconds since 1970 (a number from 0 to {MAX_TIME})")
+    _need(_is_int(play.get("duration_s")) and 0 <= play["duration_s"] <= play["finished"], f"{where}.duration_s",
+          "must be a whole number of seconds, from 0 to the time the play finished")
     players = play.get("players")
     _need(isinstance(players, list) and players, f"{where}.players", "must be a non-empty list")
     most = GAMES[play["game"]].max_players
@@ -240,12 +270,14 @@ def check_play(play: Any, where: str) -> None:
         _need(isinstance(cats, dict), f"{at}.categories", "must be an object of points")
         _need(len(cats) <= MAX_CATEGORIES, f"{at}.categories", f"has {len(cats)} categories; the limit is {MAX_CATEGORIES}")
         for cid, pts in cats.items():
-            _need(len(cid) <= MAX_TEXT, f"{at}.categories", f"a category id is longer than {MAX_TEXT} characters")
-            _need(_is_int(pts) and abs(pts) <= MAX_PARAM_NUMBER, f"{at}.categories.{cid}", "must be a whole number")
+            if len(cid) > MAX_TEXT:
+                raise ImportProblem(f"{at}.categories", f"a category id is longer than {MAX_TEXT} characters")
+            if not (_is_int(pts) and abs(pts) <= MAX_PARAM_NUMBER):
+                raise ImportProblem(f"{at}.categories.{cid}", "must be a whole number")
         expl = p.get("explanations", {})
         _need(isinstance(expl, dict), f"{at}.explanations", "must be an object")
         for cid, msg in expl.items():
-            _check_msg(msg, f"{at}.explanations.{cid}")
+            _check_msg(msg, (at, ".explanations.", cid))
         tiebreak = p.get("tiebreak", [])
         _need(isinstance(tiebreak, list) and len(tiebreak) <= MAX_ITEMS, f"{at}.tiebreak",
               f"must be a list of at most {MAX_ITEMS} items")
@@ -260,12 +292,12 @@ def check_play(play: Any, where: str) -> None:
     _need(isinstance(labels, dict) and len(labels) <= MAX_CATEGORIES, f"{where}.category_labels",
           f"must be an object of at most {MAX_CATEGORIES} labels")
     for cid, msg in labels.items():
-        _check_msg(msg, f"{where}.category_labels.{cid}")
+        _check_msg(msg, (where, ".category_labels.", cid))
     notes = play.get("notes", [])
     _need(isinstance(notes, list) and len(notes) <= MAX_ITEMS, f"{where}.notes",
           f"must be a list of at most {MAX_ITEMS} messages")
     for i, msg in enumerate(notes):
-        _check_msg(msg, f"{where}.notes[{i}]")
+        _check_msg(msg, (where, ".notes", f"[{i}]"))
     _need(isinstance(play.get("board", {}), dict), f"{where}.board", "must be an object")
     _need(isinstance(play.get("box_used", {}), dict), f"{where}.box_used", "must be an object")
 
@@ -284,7 +316,12 @@ def check_box(box: Any) -> None:
 
 def parse_text(text: bytes | str) -> dict:
     """Decode and check a file's content; raises ImportProblem, changes nothing."""
-    size = len(text.encode("utf-8") if isinstance(text, str) else text)
+    if isinstance(text, str):
+        try:
+            text = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ImportProblem("$", "the text is not valid Unicode")
+    size = len(text)
     _need(size <= MAX_IMPORT_BYTES, "$", f"the file is {size} bytes; the limit is {MAX_IMPORT_BYTES}")
     if isinstance(text, bytes):
         try:
@@ -292,23 +329,32 @@ def parse_text(text: bytes | str) -> dict:
         except UnicodeDecodeError:
             raise ImportProblem("$", "the file is not UTF-8 text")
     try:
-        data = json.loads(text)
+        with gc_paused():  # a backup of 10,000 plays is millions of small objects (see gc_paused)
+            data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ImportProblem("$", f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}")
     except ValueError:  # the one other thing json.loads refuses: Python's limit on digits in an integer
         raise ImportProblem("$", f"a number has more than {sys.get_int_max_str_digits()} digits")
     except RecursionError:  # e.g. [[[[...]]]] under the size limit
         raise ImportProblem("$", "the JSON is nested too deeply")
-    check_export(data)
+    with gc_paused():
+        check_export(data, text)
     return data
 
 
-def check_export(data: Any) -> None:
+# In JSON text a surrogate (lone or one of a pair) can only come from a \\uD800-\\uDFFF escape.
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def check_export(data: Any, text: str | None = None) -> None:
+    """Raises ImportProblem; `text`: the JSON text `data` was read from, if at hand (then the search
+    for lone surrogates is skipped when the text has no surrogate escape at all)."""
     _need(isinstance(data, dict), "$", "is not a JSON object")
-    try:  # a lone surrogate ("\\ud800") cannot be written to the history file, nor shown
-        check_text(data)
-    except BoardStateError as error:
-        raise ImportProblem(error.field, error.msg.render("en")) from None
+    if text is None or SURROGATE_ESCAPE.search(text):
+        try:  # a lone surrogate ("\\ud800") cannot be written to the history file, nor shown
+            check_text(data)
+        except BoardStateError as error:
+            raise ImportProblem(error.field, error.msg.render("en")) from None
     if "format" not in data and isinstance(data.get("about"), str) and "playerScores" in str(data.get("plays"))[:2000]:
         raise ImportProblem("$", "this is a BG Stats file; Tabula imports only its own export (export --format json)")
     _need(data.get("format") == FORMAT, "$.format", f"must be {FORMAT!r} (a file made by Tabula's export)")
@@ -325,11 +371,14 @@ def check_export(data: Any) -> None:
     check_box(data.get("box_data", {}))
 
 
-def import_data(repo, data: dict) -> dict:
-    """Add the file's plays (those not already in the history, by id) and its box data.
-    Checks everything first; returns {"added": n, "skipped": n, "box_games": n}."""
-    check_export(data)
-    added = repo.add_plays(data["plays"])  # in one write, whatever their number
+def import_data(repo, data: dict, checked: bool = False) -> dict:
+    """Add the file's plays (those not already in the history, by id) and its box data. Checks
+    everything first (`checked`: `data` is what parse_text returned, checked already); returns
+    {"added": n, "skipped": n, "box_games": n}."""
+    with gc_paused():
+        if not checked:
+            check_export(data)
+        added = repo.add_plays(data["plays"], checked=True)  # in one write, whatever their number
     box = data.get("box_data", {})
     for gid, values in box.items():
         if values:

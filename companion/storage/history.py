@@ -8,7 +8,10 @@ fsync, rename) only at start, and only when it holds deletes, repeats, a torn la
 
 The one process that holds the data folder (the server, under its lock; or `import`) keeps every play in
 memory, newest first, with what History lists besides (games played, player names) kept up to date on
-every change: opening History re-reads, re-parses and re-sorts nothing.
+every change: opening History re-reads, re-parses and re-sorts nothing. In memory a play is its summary
+(what History, the statistics, the CSV and BG Stats read: names, totals, ranks, points per category,
+times) and its whole line, compressed; a play's page and the backup read the whole play back from it.
+10,000 plays take about 40 MB so, against 320 MB as parsed JSON.
 
 A line that cannot be read (not JSON, not a play) is set aside alone into `history.jsonl.damaged-<time>`
 and Home says so; the other plays stay. A torn last line (a crash in the middle of an append, which had
@@ -23,8 +26,10 @@ either file and writes, renames and moves nothing.
 from __future__ import annotations
 
 import bisect
+import contextlib
+import gc
 import json
-import math
+import zlib
 import os
 import tempfile
 import time
@@ -39,6 +44,7 @@ OLD_FILE = "history.json"
 OLD_SCHEMA = 1
 BACKUP_SUFFIX = ".before-upgrade"
 HEADER = {"format": "tabula-history", "version": 1}
+MAX_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC: a time a date can show
 
 
 def notify_change(path: Path) -> None:
@@ -47,6 +53,20 @@ def notify_change(path: Path) -> None:
     hook = getattr(atomic, "notify_change", None)
     if hook is not None:
         hook(path)
+
+
+@contextlib.contextmanager
+def gc_paused():
+    """For reading many plays at once. Each play is hundreds of small dicts and lists; with the cyclic
+    collector running, its passes over everything read so far made reading 10,000 plays 5 x slower
+    (measured: 3.1 s against 0.6 s). What is read here holds no cycles: reference counting frees it."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class DamagedHistory(Exception):
@@ -73,8 +93,8 @@ def check_play(play: Any) -> None:
     for key, kind in (("start_player", str), ("duration_s", (int, float))):  # when there (Tabula writes them)
         if key in play and (not isinstance(play[key], kind) or isinstance(play[key], bool)):
             raise ValueError(f"a play has no valid {key!r}")
-    if not math.isfinite(play["finished"]) or not math.isfinite(play.get("duration_s", 0)):
-        raise ValueError("a play has a time that is not a number")
+    if not (0 <= play["finished"] <= MAX_TIME and abs(play.get("duration_s", 0)) <= MAX_TIME):  # NaN fails too
+        raise ValueError("a play has a time that is not a date")
     if not all(isinstance(w, str) for w in play["winners"]):
         raise ValueError("a play has a winner that is not a name")
     for p in play["players"]:
@@ -103,6 +123,29 @@ def _newest_first(play: dict) -> float:
     return -play["finished"]
 
 
+SUMMARY = ("id", "game", "started", "finished", "duration_s", "start_player", "winners")
+PLAYER_SUMMARY = ("name", "colour", "total", "rank", "categories")
+
+
+def _labels_key(labels: dict) -> Any:
+    try:  # labels are {category: {"key": ..., "params": {}}}: a tuple is quicker than their JSON
+        key = tuple((cid, m["key"], tuple(m.get("params", {}).items())) for cid, m in labels.items())
+        hash(key)  # a list among the params cannot be a key
+        return key
+    except (TypeError, KeyError, AttributeError):
+        return json.dumps(labels, sort_keys=True)
+
+
+def _summary(play: dict, labels: dict[Any, dict]) -> dict:
+    """What History, the statistics, the CSV and the BG Stats file read of a play. Category labels are
+    the same in most plays of a game: one shared copy each (`labels`, keyed by their JSON)."""
+    out = {k: play[k] for k in SUMMARY if k in play}
+    if "category_labels" in play:
+        out["category_labels"] = labels.setdefault(_labels_key(play["category_labels"]), play["category_labels"])
+    out["players"] = [{k: p[k] for k in PLAYER_SUMMARY if k in p} for p in play["players"]]
+    return out
+
+
 class History:
     def __init__(self, folder: Path, read_only: bool, notices: list[Msg],
                  move_aside: Callable[[Path, Exception], None]):
@@ -113,15 +156,18 @@ class History:
         self.read_only = read_only
         self.notices = notices
         self._move_aside = move_aside
-        self._by_id: dict[str, dict] = {}
+        self._by_id: dict[str, dict] = {}  # play id -> its summary (with doc_id)
         self._by_doc: dict[int, dict] = {}
-        self._newest: list[dict] = []  # the same dicts, newest first (equal times: in the order added)
+        self._newest: list[dict] = []  # the same summaries, newest first (equal times: in the order added)
+        self._lines: dict[str, bytes] = {}  # play id -> its `add` line, compressed
+        self._labels: dict[Any, dict] = {}
         self._next_doc = 1
         self.version = 0  # +1 on every change: what a screen may key a cache on
         self._games: dict[str, int] = {}
         self._name_plays: dict[str, int] = {}
         self._names: dict[str, tuple[float, int, str]] | None = {}  # key -> (finished, doc_id, spelling)
-        self._load()
+        with gc_paused():
+            self._load()
 
     # ------------------------------------------------------------------ reading
 
@@ -145,9 +191,9 @@ class History:
             rewrite = True
         else:
             plays, damaged, rewrite = [], [], True
-        for play in plays:
+        for play, line in plays:
             if play["id"] not in self._by_id:  # a play confirmed twice (before `finish` checked) counts once
-                self._insert(play, sort=False)
+                self._insert(play, line, sort=False)
             else:
                 rewrite = True
         self._newest.sort(key=_newest_first)  # stable: equal times stay in the order they were added
@@ -156,10 +202,10 @@ class History:
         if rewrite and not self.read_only:
             self._rewrite()
         if upgrade and not self.read_only:  # only once history.jsonl holds every play
-                backup = _free_name(old.with_name(old.name + BACKUP_SUFFIX))
-                old.rename(backup)
-                notify_change(old)
-                notify_change(backup)
+            backup = _free_name(old.with_name(old.name + BACKUP_SUFFIX))
+            old.rename(backup)
+            notify_change(old)
+            notify_change(backup)
 
     def _set_aside(self, lines: list[bytes]) -> None:
         if self.read_only:
@@ -172,9 +218,10 @@ class History:
 
     # ------------------------------------------------------------------ the plays in memory
 
-    def _insert(self, play: dict, sort: bool = True) -> dict:
-        stored = dict(play, doc_id=self._next_doc)
+    def _insert(self, play: dict, line: bytes, sort: bool = True) -> dict:
+        stored = dict(_summary(play, self._labels), doc_id=self._next_doc)
         self._next_doc += 1
+        self._lines[stored["id"]] = zlib.compress(line, 1)
         self._by_id[stored["id"]] = stored
         self._by_doc[stored["doc_id"]] = stored
         if sort:  # after the others of the same time, as the stable sort at start puts them
@@ -195,6 +242,7 @@ class History:
 
     def _remove(self, stored: dict) -> None:
         del self._by_id[stored["id"]]
+        del self._lines[stored["id"]]
         del self._by_doc[stored["doc_id"]]
         i = bisect.bisect_left(self._newest, -stored["finished"], key=_newest_first)
         while self._newest[i] is not stored:  # the plays of the same time, then this one
@@ -212,12 +260,21 @@ class History:
         self.version += 1
 
     def plays(self) -> list[dict]:
-        """Every play, newest first, each with its `doc_id`. The list and its plays are the history's
-        own: read them, never change them (export.clean makes a copy without doc_id)."""
+        """Every play's summary, newest first, each with its `doc_id`. The list and its plays are the
+        history's own: read them, never change them (export.clean makes a copy without doc_id)."""
         return self._newest
 
     def play(self, play_id: str) -> dict | None:
-        return self._by_id.get(play_id)
+        """The whole play (explanations, notes, board, box data used), with its `doc_id`."""
+        stored = self._by_id.get(play_id)
+        return None if stored is None else dict(self._whole(play_id), doc_id=stored["doc_id"])
+
+    def whole_plays(self) -> list[dict]:
+        """Every whole play, newest first, without doc_id (for the backup)."""
+        return [self._whole(p["id"]) for p in self._newest]
+
+    def _whole(self, play_id: str) -> dict:
+        return json.loads(zlib.decompress(self._lines[play_id]))["add"]
 
     def by_doc(self, doc_id: int) -> dict | None:
         return self._by_doc.get(doc_id)
@@ -246,25 +303,29 @@ class History:
         """Append one play (on disk, fsynced, when this returns); False if its id is there already."""
         return self.add_many([play]) == 1
 
-    def add_many(self, plays: Iterable[dict]) -> int:
-        """Append the plays whose ids are not there yet in one write and one fsync; returns how many."""
+    def add_many(self, plays: Iterable[dict], checked: bool = False) -> int:
+        """Append the plays whose ids are not there yet in one write and one fsync; returns how many.
+        `checked`: the plays passed the import's check (export.check_play), which includes this one."""
         new, ids = [], set()
         for play in plays:
-            check_play(play)  # what is written here must read back at the next start
+            if not checked:
+                check_play(play)  # what is written here must read back at the next start
             if play["id"] not in self._by_id and play["id"] not in ids:
-                new.append({k: v for k, v in play.items() if k != "doc_id"})
+                clean = {k: v for k, v in play.items() if k != "doc_id"}
+                new.append((clean, _line({"add": clean})))
                 ids.add(play["id"])
         if new:
-            self._append(b"".join(_line({"add": p}) for p in new))
-            for play in new:
-                self._insert(play)
+            self._append(b"".join(line for _, line in new))
+            for play, line in new:
+                self._insert(play, line)
         return len(new)
 
     def delete(self, stored: dict) -> dict:
-        """Take a play (as `plays()` gives it) out; returns it without its doc_id, to restore it."""
+        """Take a play (as `plays()` gives it) out; returns the whole play without doc_id, to restore it."""
+        whole = self._whole(stored["id"])
         self._append(_line({"delete": stored["id"]}))
         self._remove(stored)
-        return {k: v for k, v in stored.items() if k != "doc_id"}
+        return whole
 
     def _append(self, data: bytes) -> None:
         if self.read_only:
@@ -286,14 +347,13 @@ class History:
 
     def _rewrite(self) -> None:
         """The header and one `add` per play, in the order they were added; atomically."""
-        body = b"".join(_line({"add": {k: v for k, v in p.items() if k != "doc_id"}})
-                        for p in self._by_doc.values())
+        body = b"".join(zlib.decompress(self._lines[p["id"]]) for p in self._by_doc.values())
         _write_atomic(self.path, _line(HEADER) + body)
 
 
-def _read_lines(raw: bytes) -> tuple[list[dict], list[bytes], bool]:
-    """The plays a history.jsonl holds (adds minus deletes, in the order added), its damaged lines, and
-    whether it should be rewritten."""
+def _read_lines(raw: bytes) -> tuple[list[tuple[dict, bytes]], list[bytes], bool]:
+    """The plays a history.jsonl holds (adds minus deletes, in the order added, each with its line), its
+    damaged lines, and whether it should be rewritten."""
     lines = raw.split(b"\n")
     torn = lines[-1] != b""  # no newline at the end: the last append did not finish
     if not torn:
@@ -304,7 +364,7 @@ def _read_lines(raw: bytes) -> tuple[list[dict], list[bytes], bool]:
         header = None
     if header != HEADER:
         raise DamagedHistory(f"the first line is not {json.dumps(HEADER)}")
-    live: dict[str, dict] = {}
+    live: dict[str, tuple[dict, bytes]] = {}
     damaged: list[bytes] = []
     rewrite = torn
     for line in lines[1:]:
@@ -330,11 +390,11 @@ def _read_lines(raw: bytes) -> tuple[list[dict], list[bytes], bool]:
         if play["id"] in live:  # added twice without a delete between: the first counts
             rewrite = True
         else:
-            live[play["id"]] = play
+            live[play["id"]] = (play, line + b"\n")
     return list(live.values()), damaged, rewrite
 
 
-def _read_old(path: Path) -> tuple[list[dict], list[bytes]]:
+def _read_old(path: Path) -> tuple[list[tuple[dict, bytes]], list[bytes]]:
     """The plays of a TinyDB history.json (by record id) and its records that are not plays. A file
     that is not such a database at all raises (and is moved aside whole, as before)."""
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -355,7 +415,7 @@ def _read_old(path: Path) -> tuple[list[dict], list[bytes]]:
     for doc_id in numbered + [k for k in docs if k not in numbered]:
         try:
             check_play(docs[doc_id])
-            plays.append(docs[doc_id])
+            plays.append((docs[doc_id], _line({"add": docs[doc_id]})))
         except ValueError:
             damaged.append(_line({"record": doc_id, "play": docs[doc_id]}))
     return plays, damaged

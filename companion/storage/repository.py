@@ -200,13 +200,20 @@ class Repository:
             self.discard(session.id)
 
     def plays(self) -> list[dict]:
-        """Newest first, each with `doc_id`; the history's own list, kept in memory: do not change it."""
+        """Every play's summary (see storage/history.py), newest first, each with `doc_id`: the history's
+        own list, kept in memory; do not change it."""
         with self._lock:
             return self._history.plays()
 
     def play(self, play_id: str) -> dict | None:
+        """One whole play (explanations, notes, board), with `doc_id`."""
         with self._lock:
             return self._history.play(play_id)
+
+    def whole_plays(self) -> list[dict]:
+        """Every whole play, newest first (for the backup)."""
+        with self._lock:
+            return self._history.whole_plays()
 
     @property
     def history_version(self) -> int:
@@ -233,11 +240,12 @@ class Repository:
         with self._lock:
             return self._history.add(play)
 
-    def add_plays(self, plays: list[dict]) -> int:
-        """Add the plays whose ids are not in the history yet, in one write; returns how many."""
+    def add_plays(self, plays: list[dict], checked: bool = False) -> int:
+        """Add the plays whose ids are not in the history yet, in one write; returns how many.
+        `checked`: they passed the import's check (companion.storage.export.check_play)."""
         self._check_writable()
         with self._lock:
-            return self._history.add_many(plays)
+            return self._history.add_many(plays, checked)
 
     # ------------------------------------------------------------------ settings and names
 

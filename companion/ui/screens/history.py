@@ -3,6 +3,7 @@ play's full breakdown (with its BG Stats file)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import flet as ft
@@ -17,6 +18,8 @@ from companion.ui.widgets import TOUCH, error_banner, screen, section
 
 # The play deleted last in each tab's model, until it is restored or the banner is dismissed.
 _DELETED: dict[int, dict] = {}
+# Plays drawn at first and added by each "Show more": the screen costs the same at 10 plays or 10,000.
+PAGE = 30
 
 
 def when(ts: float) -> str:
@@ -31,7 +34,7 @@ def game_title(model: AppModel, game_id: str) -> str:
 def winning_total(play: dict) -> int:
     winners = set(play["winners"])
     return max((p["total"] for p in play["players"] if p["name"] in winners),
-               default=max(p["total"] for p in play["players"]))
+               default=max((p["total"] for p in play["players"]), default=0))
 
 
 async def download(model: AppModel, name: str, text: str, say) -> None:
@@ -66,9 +69,21 @@ def HistoryScreen(model: AppModel):
     player_f, set_player_f = ft.use_state("")
     note, set_note = ft.use_state("")
     problem, set_problem = ft.use_state("")
+    limit, set_limit = ft.use_state(PAGE)
+    # The history is kept in memory, newest first, by the repository: nothing here re-reads or re-sorts
+    # it; a filter runs once per change of the history or of the filter, not on every render.
     everything = model.repo.plays()
-    plays = stats.filter_plays(everything, game_f or None, player_f or None)
+    plays = ft.use_memo(lambda: stats.filter_plays(everything, game_f or None, player_f or None)
+                        if game_f or player_f else everything, [model.repo.history_version, game_f, player_f])
     deleted = _DELETED.get(id(model))
+
+    def pick_game(value):
+        set_game_f(value)
+        set_limit(PAGE)
+
+    def pick_player(value):
+        set_player_f(value)
+        set_limit(PAGE)
 
     def undo(e):
         play = _DELETED.pop(id(model), None)
@@ -99,7 +114,9 @@ def HistoryScreen(model: AppModel):
             if file.size and file.size > export.MAX_IMPORT_BYTES:
                 raise export.ImportProblem("$", f"the file is {file.size} bytes; the limit is "
                                                 f"{export.MAX_IMPORT_BYTES}")
-            result = export.import_data(model.repo, export.parse_text(file.bytes or b""))
+            # off the event loop that serves every tab: a big backup takes a moment to check
+            result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(file.bytes or b""),
+                                                                        checked=True))
         except export.ImportProblem as bad:
             set_note("")
             set_problem(model.t("history.import_bad", problem=f"{file.name}: {bad}"))
@@ -140,9 +157,9 @@ def HistoryScreen(model: AppModel):
         filters = [
             filters_row([
                 filter_row(model, model.t("history.filter_game"), model.t("history.all_games"),
-                           [(g, game_title(model, g)) for g in stats.games_played(everything)], game_f, set_game_f),
+                           [(g, game_title(model, g)) for g in model.repo.games_played()], game_f, pick_game),
                 filter_row(model, model.t("history.filter_player"), model.t("history.all_players"),
-                           [(n, n) for n in stats.player_names(everything)], player_f, set_player_f),
+                           [(n, n) for n in model.repo.player_names()], player_f, pick_player),
             ]),
             ft.Text(model.t("history.count", shown=len(plays), total=len(everything)), size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT),
@@ -152,7 +169,11 @@ def HistoryScreen(model: AppModel):
     elif not plays:
         listing = [ft.Text(model.t("history.none_match"), italic=True)]
     else:
-        listing = [tile(p) for p in plays]
+        listing = [tile(p) for p in plays[:limit]]
+        if len(plays) > limit:
+            listing.append(ft.OutlinedButton(model.t("history.more", count=min(PAGE, len(plays) - limit)),
+                                             icon=ft.Icons.EXPAND_MORE, height=TOUCH,
+                                             on_click=lambda e: set_limit(limit + PAGE)))
 
     transfer = section(model.t("history.export"), [
         ft.Text(model.t("history.export_hint"), size=13),
@@ -178,12 +199,12 @@ def PlayScreen(model: AppModel):
     pid = ft.use_route_params().get("pid", "")
     note, set_note = ft.use_state("")
     route = f"/history/{pid}"
-    play = next((p for p in model.repo.plays() if p["id"] == pid), None)
+    play = model.repo.play(pid)
     if play is None:
         return screen(model, route, model.t("history.title"), [ft.Text(model.t("history.missing"))],
                       back="/history")
     labels = {cid: Msg.from_json(m) for cid, m in play.get("category_labels", {}).items()}
-    players = [{"name": p["name"], "total": p["total"], "rank": p["rank"],
+    players = [{"name": p["name"], "total": p["total"], "rank": p.get("rank", 1),
                 "lines": [(cid, pts, Msg.from_json(p["explanations"][cid]) if cid in p.get("explanations", {})
                            else Msg("history.no_explanation")) for cid, pts in p["categories"].items()],
                 "tiebreak": None}
@@ -203,7 +224,7 @@ def PlayScreen(model: AppModel):
     controls = [
         ft.Text(f"{game_title(model, play['game'])} · {when(play['finished'])}",
                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
-        ft.Text(model.t("history.meta", start=play["start_player"], minutes=round(play["duration_s"] / 60))),
+        ft.Text(model.t("history.meta", start=play.get("start_player", ""), minutes=round(play.get("duration_s", 0) / 60))),
         ranking(model, labels, players, play["winners"], [Msg.from_json(n) for n in play.get("notes", [])]),
         *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
           if note else []),

@@ -120,23 +120,32 @@ def StatsScreen(model: AppModel):
     page = ft.context.page
     game_f, set_game_f = ft.use_state("")
     player_f, set_player_f = ft.use_state("")
-    plays = model.repo.plays()
+    plays = model.repo.plays()  # kept in memory by the repository, newest first
+    # Figures worked out from this history, kept until the history changes: a re-render (any change of
+    # the model) or going back to a filter shown before computes nothing again.
+    cache = ft.use_memo(dict, [model.repo.history_version])
+
+    def once(key: tuple, compute):
+        if key not in cache:
+            cache[key] = compute()
+        return cache[key]
+
     if not plays:
         return screen(model, "/stats", model.t("history.stats.title"),
                       [ft.Text(model.t("history.stats.empty"), italic=True)], back="/")
-    games = stats.games_played(plays)
+    games = model.repo.games_played()
     if game_f and game_f not in games:
         game_f = ""
     filters = filters_row([
         filter_row(model, model.t("history.stats.game"), model.t("history.stats.all_games"),
                    [(g, game_title(model, g)) for g in games], game_f, set_game_f),
         filter_row(model, model.t("history.stats.player"), model.t("history.stats.all_players"),
-                   [(n, n) for n in stats.player_names(plays)], player_f, set_player_f),
+                   [(n, n) for n in model.repo.player_names()], player_f, set_player_f),
     ])
     controls: list[ft.Control] = [filters]
 
     def game_line(gid: str) -> str:
-        g = stats.game_summary(plays, gid)
+        g = once(("summary", gid), lambda: stats.game_summary(plays, gid))
         return model.t("history.stats.game_line", plays=g.plays, best=g.best, names=g.best_by,
                        winning=number(model, g.average_winning), minutes=round(g.average_minutes or 0))
 
@@ -146,25 +155,27 @@ def StatsScreen(model: AppModel):
 
     if not game_f:
         if player_f:
-            mine = stats.player_per_game(plays, player_f)
-            overall = [r for r in stats.players_overall(plays) if stats.player_key(r.name) == stats.player_key(player_f)]
+            mine = once(("player", player_f), lambda: stats.player_per_game(plays, player_f))
+            overall = [r for r in once(("overall",), lambda: stats.players_overall(plays))
+                       if stats.player_key(r.name) == stats.player_key(player_f)]
             controls += [card(overall[0].name, [ft.Text(plays_wins(model, overall[0]))])] if overall else []
             controls.append(section(model.t("history.stats.games"), [
                 card(game_title(model, gid), score_lines(rec), on_click=lambda e, g=gid: set_game_f(g))
                 for gid, rec in mine.items()]))
         else:
             controls.append(section(model.t("history.stats.players"),
-                                    [player_table(model, stats.players_overall(plays))]))
+                                    [player_table(model, once(("overall",), lambda: stats.players_overall(plays)))]))
             controls.append(section(model.t("history.stats.games"), [
                 card(game_title(model, gid), [ft.Text(game_line(gid))], on_click=lambda e, g=gid: set_game_f(g))
                 for gid in games]))
         controls.append(ft.Text(model.t("history.stats.pick_game"), italic=True, size=13))
     else:
-        recs = stats.players_in_game(plays, game_f)
+        recs = once(("in game", game_f), lambda: stats.players_in_game(plays, game_f))
         if player_f:
             recs = [r for r in recs if stats.player_key(r.name) == stats.player_key(player_f)]
-        order = stats.category_order(plays, game_f)
-        labels = {cid: model.m(Msg.from_json(m)) for cid, m in stats.category_labels(plays, game_f).items()}
+        order = once(("order", game_f), lambda: stats.category_order(plays, game_f))
+        labels = {cid: model.m(Msg.from_json(m))
+                  for cid, m in once(("labels", game_f), lambda: stats.category_labels(plays, game_f)).items()}
         controls.append(ft.Text(game_line(game_f)))
         cards = []
         for rec in recs:
@@ -178,7 +189,7 @@ def StatsScreen(model: AppModel):
         controls.append(section(model.t("history.stats.players"), cards))
         if recs:
             controls.append(section(model.t("history.stats.breakdown"), [breakdown_chart(model, recs, order, labels)]))
-            series = stats.scores_over_time(plays, game_f)
+            series = once(("over time", game_f), lambda: stats.scores_over_time(plays, game_f))
             if player_f:
                 series = {n: v for n, v in series.items() if stats.player_key(n) == stats.player_key(player_f)}
             controls.append(section(model.t("history.stats.over_time"), [over_time_chart(model, series)]))
