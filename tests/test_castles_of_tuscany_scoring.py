@@ -39,8 +39,8 @@ def test_each_element_one_red_and_one_per_five_cards():
     a = sheet.players[0]
     assert cats(a) == {"red": 50, "tiles": 2, "hexagons": 1, "marble": 3, "workers": 4, "cards": 2}
     assert a.total == 50 + 2 + 1 + 3 + 4 + 2
-    assert "14 card(s) ÷ 5, rounded down = 2" in a.categories[5].explanation.render("en")
-    assert "14 Karte(n) ÷ 5, abgerundet = 2" in a.categories[5].explanation.render("de")
+    assert "14 cards ÷ 5, rounded down = 2" in a.categories[5].explanation.render("en")
+    assert "14 Karten ÷ 5, abgerundet = 2" in a.categories[5].explanation.render("de")
 
 
 @pytest.mark.parametrize("cards,points", [(0, 0), (4, 0), (5, 1), (9, 1), (10, 2), (24, 4), (25, 5)])
@@ -57,9 +57,9 @@ def test_green_is_not_added_again_at_the_final_scoring():
 def test_every_line_is_explained():
     sheet = sheet_for(table(player("A", red=41, tiles=1, hexagons=2, marble=3, workers=1, cards=6), player("B")))
     texts = [c.explanation.render("en") for c in sheet.players[0].categories]
-    assert texts == ["red track 41 (including the three scorings)", "1 tile(s) × 1", "2 wooden hexagon(s) × 1",
-                     "3 marble × 1", "1 worker(s) × 1", "6 card(s) ÷ 5, rounded down = 1"]
-    assert "2 empty field(s)" in player_note(sheet_for(table(player("A", empty_fields=2), player("B"))))
+    assert texts == ["red track 41 (including the three scorings)", "1 tile × 1", "2 wooden hexagons × 1",
+                     "3 marble × 1", "1 worker × 1", "6 cards ÷ 5, rounded down = 1"]
+    assert "2 empty fields" in player_note(sheet_for(table(player("A", empty_fields=2), player("B"))))
 
 
 def player_note(sheet):
@@ -143,7 +143,7 @@ def test_registered_and_scores_without_box_data():
 def test_cli_scores_the_examples(name, capsys):
     assert main(["score", str(EXAMPLES / name)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("The Castles of Tuscany") and "Winner(s):" in out
+    assert out.startswith("The Castles of Tuscany") and "Winner:" in out
     assert main(["score", str(EXAMPLES / name), "--json", "--lang", "de"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "castles-of-tuscany" and len(data["winners"]) == 1

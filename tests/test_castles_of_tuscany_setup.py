@@ -43,7 +43,7 @@ def test_numbers_per_player_count(n):
     assert "long edge to long edge" in details and "more than one hexagon up or down" in details
     if n < 4:
         assert f"the other {3 * (4 - n)} board pieces go back in the box" in details
-        assert f"The {4 - n} unused colour(s)" in steps["player_boards"][1][0]
+        assert (f"The {4 - n} unused colour goes" if n == 3 else f"The {4 - n} unused colours go") in steps["player_boards"][1][0]
     else:
         assert "All 12 board pieces" in details and steps["player_boards"][1] == []
     assert "3 dark-green fields" in steps["start_castle"][0]
@@ -101,6 +101,6 @@ def test_translations_have_the_same_keys_and_placeholders():
     assert all(k.startswith("castles-of-tuscany.") for k in en)
 
     def names(text):
-        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        return {f.split("|")[0] for _, f, _, _ in string.Formatter().parse(text) if f}  # `{n|one|other}` uses n
 
     assert {k: names(v) for k, v in en.items()} == {k: names(v) for k, v in de.items()}

@@ -145,7 +145,7 @@ def test_tile_effects_with_bonus_tiles():
         state = GAME.apply(state, {"type": "tile_effect", "player": 0, "tile": tile}, config)
     c = counters(state, 0)
     assert (c["marble"], c["workers"], c["cards"], c["hexagons"]) == (3, 2, 5 + 3, 1)
-    assert "reveal 4 yield card(s)" in rendered(state)[-1]
+    assert "reveal 4 yield cards" in rendered(state)[-1]
     state = GAME.apply(state, {"type": "tile_effect", "player": 1, "tile": "village"}, config)
     assert counters(state, 1)["workers"] == 2
 
@@ -252,7 +252,7 @@ def test_round_end_waits_for_the_stack_of_that_round(stack):
     with pytest.raises(InvalidMove) as refused:
         GAME.apply(state, {"type": "end_round"}, config)
     assert f"stack {stack}" in refused.value.msg.render("en")
-    assert "closest: Ben with 1 tile(s) to go" in GAME.status(state, config)[1].render("en")
+    assert "closest: Ben with 1 tile to go" in GAME.status(state, config)[1].render("en")
     state = GAME.apply(state, reveal(1, 1), config)  # Ben reveals the last tile of stack k
     lines = [line.render("en") for line in GAME.status(state, config)]
     assert f"Ben emptied stack {stack}: play the turn cycle to its end (Clara is last)" in lines[1]

@@ -132,7 +132,7 @@ def test_score_rulebook_json_has_the_documented_keys():
 def test_score_text():
     out = cli("score", RULEBOOK, check_rc=0).stdout
     assert "1. Rulebook example: 75" in out
-    assert "Winner(s): Rulebook example" in out
+    assert "Winner: Rulebook example" in out
 
 
 def test_score_german():

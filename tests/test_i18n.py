@@ -35,7 +35,7 @@ def placeholders(template: str) -> set[str]:
     names = set()
     for _, field, _, _ in string.Formatter().parse(template):
         if field is not None:
-            names.add(field)
+            names.add(field.split("|")[0])  # a plural select `{count|house|houses}` uses `count`
     return names
 
 

@@ -195,7 +195,7 @@ def test_castle_counts_all_goods_together_coins_included():
     s.record({"type": "castle", castle.field: {"stone": 1, "wood": 1, "coins": 1}})
     c = counters(s, 0)
     assert (c["stone"], c["wood"], c["coins"]) == (1, 1, 1)
-    assert "gives back 1 stone and keeps 1 stone, 1 wood and 1 coin(s)" in last_log(s)
+    assert "gives back 1 stone and keeps 1 stone, 1 wood and 1 coin" in last_log(s)
 
 
 def sorted_items(d):

@@ -73,21 +73,50 @@ def _render_param(lang: str, value: Any) -> str:
     return str(value)
 
 
+def plural_form(value: Any, forms: tuple[str, ...]) -> str:
+    """The form of `{name|one|other}` (or `{name|zero|one|other}`) for a parameter's value: English and
+    German both use the singular for exactly 1 and the plural otherwise, 0 included. A list counts its
+    items ("card 3" / "cards 3, 6"); a value that is no number takes the plural."""
+    if isinstance(value, (list, tuple)):
+        count = len(value)
+    elif isinstance(value, bool):
+        count = None
+    elif isinstance(value, int):
+        count = value
+    elif isinstance(value, str) and value.strip().lstrip("-").isdigit() and value.strip().isascii():
+        count = int(value)
+    else:
+        count = None
+    if len(forms) == 3 and count == 0:
+        return forms[0]
+    return forms[-2] if count is not None and abs(count) == 1 else forms[-1]
+
+
+# `{count|house|houses}`: the form for the parameter `count` (the number itself is `{count}`). A form may
+# not hold ":", "!" or braces (str.format would read them as a format spec).
+PLURAL = "|"
+
+
 @lru_cache(maxsize=4096)
-def _parsed(template: str) -> tuple[tuple[str, str | None], ...]:
-    """A catalogue template as (literal text, parameter name or None) pieces. Only plain `{name}` is a
-    parameter: no format specs, conversions, attributes or indexes (none is used, and a template is
-    never anything but the catalogue's own text)."""
+def _parsed(template: str) -> tuple[tuple[str, str | None, tuple[str, ...]], ...]:
+    """A catalogue template as (literal text, parameter name or None, plural forms) pieces. Only plain
+    `{name}` and the plural select `{name|one|other}` / `{name|zero|one|other}` are parameters: no format
+    specs, conversions, attributes or indexes (none is used, and a template is never anything but the
+    catalogue's own text)."""
     try:
         pieces = list(string.Formatter().parse(template))
     except ValueError:  # unbalanced braces: show the text as it is
-        return ((template, None),)
+        return ((template, None, ()),)
     out = []
-    for literal, name, spec, conversion in pieces:
-        if name is not None and (spec or conversion or not name.isidentifier()):
-            literal, name = literal + "{" + name + (f"!{conversion}" if conversion else "") + \
-                (f":{spec}" if spec else "") + "}", None
-        out.append((literal, name))
+    for literal, field, spec, conversion in pieces:
+        name, forms = field, ()
+        if field is not None and PLURAL in field:
+            name, *rest = field.split(PLURAL)
+            forms = tuple(rest)
+        if field is not None and (spec or conversion or not name.isidentifier() or len(forms) not in (0, 2, 3)):
+            literal, name, forms = literal + "{" + field + (f"!{conversion}" if conversion else "") + \
+                (f":{spec}" if spec else "") + "}", None, ()
+        out.append((literal, name, forms))
     return tuple(out)
 
 
@@ -100,8 +129,10 @@ def tr(lang: str, key: str, /, **params: Any) -> str:  # a parameter may be call
         shown = ", ".join(f"{k}={_render_param(lang, v)}" for k, v in params.items())
         return f"{key} ({shown})" if shown else key
     out = []
-    for literal, name in _parsed(template):
+    for literal, name, forms in _parsed(template):
         out.append(literal)
-        if name is not None:
+        if name is not None and forms:
+            out.append(plural_form(params[name], forms) if name in params else forms[-1])
+        elif name is not None:
             out.append(_render_param(lang, params[name]) if name in params else "{" + name + "}")
     return "".join(out)
