@@ -46,12 +46,18 @@ def city_of_rome(rng: random.Random, players: int) -> dict:
     from companion.games.city_of_rome.cards import AQUEDUCT, CARDS, copies_in_play, influence_cards
 
     pool = {cid: copies_in_play(card, players) for cid, card in CARDS.items()}
-    cards_left = list(influence_cards(players))
-    rng.shuffle(cards_left)
+    # Influence cards come up in order and a winner takes every card waiting: the cards won are the
+    # first k, each with one player; whoever won the last one returned every influence token.
+    cards = influence_cards(players)
+    holder = {v: rng.randrange(players) for v in cards[:rng.randint(0, len(cards))]}
     out = []
     for i in range(players):
         city: list[list] = [[None] * 4 for _ in range(4)]
-        for r, c in _connected_cells(rng, rng.randint(1, 16)):
+        cells = _connected_cells(rng, rng.randint(2, 16))
+        for (r, c), start in zip(cells, ("vegetable-farm", "house-2")):  # never removed, only replaced
+            pool[start] -= 1
+            city[r][c] = start
+        for r, c in cells[2:]:
             for _ in range(20):
                 cid = rng.choice([k for k, n in pool.items() if n > 0])
                 if CARDS[cid].kind == AQUEDUCT and any(
@@ -66,10 +72,11 @@ def city_of_rome(rng: random.Random, players: int) -> dict:
                 if cid in ("therme", "imperial-therme"):
                     neighbours = sum(1 for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
                                      if 0 <= r + dr < 4 and 0 <= c + dc < 4 and city[r + dr][c + dc])
-                    city[r][c] = {"card": cid, "vp_markers": rng.randint(0, neighbours + CARDS[cid].extra_vp_marker)}
-        won = [cards_left.pop() for _ in range(rng.randint(0, min(2, len(cards_left))))]
+                    extra = CARDS[cid].extra_vp_marker  # built touching the city: at least one marker
+                    city[r][c] = {"card": cid, "vp_markers": rng.randint(1 + extra, neighbours + extra)}
+        won = [v for v, p in holder.items() if p == i]
         out.append({"name": NAMES[i], "city": city, "money": rng.randint(0, 40),
-                    "influence_tokens": rng.randint(0, 15), "influence_cards": won})
+                    "influence_tokens": 0 if cards[-1] in won else rng.randint(0, 15), "influence_cards": won})
     return {"game": "city-of-rome", "players": out}
 
 

@@ -53,19 +53,20 @@ def test_rulebook_scoring_example_every_number(example):
 def test_lone_house_is_a_district_and_needs_a_public_building():
     sheet = sheet_for(table(player_board(grid(["house-3", "vegetable-farm"], ["house-2"]))))
     assert sheet.players[0].total == 0
-    sheet = sheet_for(table(player_board(grid(["house-3", "market"]))))
+    sheet = sheet_for(table(player_board(grid(["house-3", "market", "vegetable-farm", "house-2"]))))
     assert {c.id: c.points for c in sheet.players[0].categories}["districts_3"] == 3
 
 
 def test_same_colour_counts_once_and_special_version_is_same_colour():
     # Arena and Colosseum both touch the district: one colour. Market adds the second.
-    city = grid(["arena", "house-4", "colosseum"], [None, "house-4", "market"])
+    city = grid(["arena", "house-4", "colosseum"], [None, "house-4", "market"], [None, "vegetable-farm"],
+                [None, "house-2"])
     sheet = sheet_for(table(player_board(city)))
     assert {c.id: c.points for c in sheet.players[0].categories}["districts_4"] == 8 * 2
 
 
 def test_public_building_counts_for_several_districts_and_therme_markers_each():
-    city = grid(["house-2", {"card": "therme", "vp_markers": 2}, "house-3"])
+    city = grid(["house-2", {"card": "therme", "vp_markers": 2}, "house-3"], ["vegetable-farm"])
     cats = {c.id: c.points for c in sheet_for(table(player_board(city))).players[0].categories}
     assert cats["districts_2"] == 2 * 1 + 2
     assert cats["districts_3"] == 3 * 1 + 2
@@ -74,7 +75,7 @@ def test_public_building_counts_for_several_districts_and_therme_markers_each():
 def test_most_markers_of_several_thermes_and_only_one_counts():
     # The imperial therme has one neighbour but lays one marker more: 2 markers.
     city = grid([{"card": "therme", "vp_markers": 1}, "house-2", {"card": "imperial-therme", "vp_markers": 2}],
-                [None, "house-2"])
+                [None, "house-2"], [None, "vegetable-farm"])
     cats = {c.id: c.points for c in sheet_for(table(player_board(city))).players[0].categories}
     assert cats["districts_2"] == 4 * 1 + 2
 
@@ -82,7 +83,7 @@ def test_most_markers_of_several_thermes_and_only_one_counts():
 @pytest.mark.parametrize("count,points", [(0, 0), (1, 4), (2, 12), (3, 24), (4, 40)])
 def test_aqueduct_table(count, points):
     rows = [["house-3", "house-2", "market", "house-2"], ["house-2", "house-3", "house-2", "house-3"],
-            ["arena", "house-2", "house-3", "school"], ["house-3", "house-4", "house-2", "house-3"]]
+            ["arena", "house-2", "house-3", "school"], ["house-3", "house-4", "house-2", "vegetable-farm"]]
     for i in range(count):
         rows[i][i] = "aqueduct"
     cats = {c.id: c.points for c in sheet_for(table(player_board(rows))).players[0].categories}
@@ -90,9 +91,9 @@ def test_aqueduct_table(count, points):
 
 
 TEMPLE_CASES = [
-    # (city cards besides the temple, money, expected temple points)
-    ("temple-minerva", ["house-2"] * 7 + ["house-3"] * 8, 0, 10),
-    ("temple-minerva", ["house-2"] * 7 + ["house-3"] * 7, 0, 0),
+    # (city cards besides the temple and the start buildings not listed, money, expected temple points)
+    ("temple-minerva", ["house-2"] * 7 + ["house-3"] * 7, 0, 10),
+    ("temple-minerva", ["house-2"] * 7 + ["house-3"] * 6, 0, 0),
     ("temple-fortuna", ["market", "arena", "school", "therme"], 0, 15),
     ("temple-fortuna", ["market", "arena", "colosseum", "therme"], 0, 0),
     ("temple-amor", ["house-2", "house-2", "house-2", "luxury-house-2"], 0, 10),
@@ -110,7 +111,9 @@ TEMPLE_CASES = [
 
 @pytest.mark.parametrize("temple,others,money,expected", TEMPLE_CASES)
 def test_each_temple(temple, others, money, expected):
-    cards = [temple] + others
+    # Every city keeps its start buildings; a therme got a marker from the card it was built next to.
+    cards = [temple] + others + [c for c in ("vegetable-farm", "house-2") if c not in others]
+    cards = [{"card": c, "vp_markers": 1} if c == "therme" else c for c in cards]
     rows = [cards[i:i + 4] for i in range(0, 16, 4)]
     rows = [r + [None] * (4 - len(r)) for r in rows if r] or [[None] * 4]
     rows = rows + [[None] * 4 for _ in range(4 - len(rows))]
@@ -123,20 +126,21 @@ def test_each_temple(temple, others, money, expected):
 
 
 def test_juno_counts_itself():
-    city = grid(["temple-juno", "temple-minerva", "temple-fortuna", "temple-saturn"])
+    city = grid(["temple-juno", "temple-minerva", "temple-fortuna", "temple-saturn"], ["vegetable-farm", "house-2"])
     data = table(player_board(city))
     cats = {c.id: c.points for c in sheet_for(data).players[0].categories}
     assert cats["temples"] == 10
 
 
 def test_money_tokens_cards():
-    cats = {c.id: c.points for c in
-            sheet_for(table(player_board(grid(["house-2"]), money=7, tokens=5, cards=[6, 14]))).players[0].categories}
-    assert (cats["money"], cats["influence_tokens"], cats["influence_cards"]) == (7, 2, 20)
+    start = grid(["house-2", "vegetable-farm"])
+    data = table(player_board(start, money=7, tokens=5, cards=[6, 10]), player_board(start, cards=[3]))
+    cats = {c.id: c.points for c in sheet_for(data).players[0].categories}
+    assert (cats["money"], cats["influence_tokens"], cats["influence_cards"]) == (7, 2, 16)
 
 
 def test_tie_breaks_tokens_then_money_then_shared():
-    lone = grid(["house-2"])
+    lone = grid(["house-2", "vegetable-farm"])
     a = player_board(lone, money=5, tokens=1)  # 5 + 0
     b = player_board(lone, money=3, tokens=4)  # 3 + 2
     sheet = sheet_for(table(a, b))
@@ -180,6 +184,70 @@ def test_impossible_boards_name_the_field(example, mutate, field, fragment):
         parse_board_state(data)
     assert error.value.field == field
     assert fragment in error.value.msg.render("en")
+
+
+# ------------------------------------------------------------------ what the rules make impossible
+
+def refused(data) -> BoardStateError:
+    with pytest.raises(BoardStateError) as error:
+        parse_board_state(data)
+    return error.value
+
+
+def test_start_buildings_leave_only_for_an_aqueduct():
+    """Built cards are never moved or removed; an aqueduct may replace one (Aquädukte)."""
+    # The Gemüsehof replaced by an aqueduct: allowed.
+    sheet_for(table(player_board(grid(["house-2", "aqueduct", "market"]))))
+    # Both start buildings replaced, by two aqueducts (one per row and column): allowed.
+    sheet_for(table(player_board(grid(["aqueduct", "market"], [None, "aqueduct"]))))
+    # Both gone but one aqueduct: refused, naming the missing one.
+    error = refused(table(player_board(grid(["house-3", "aqueduct", "market"]))))
+    assert error.field == "$.players[0].city"
+    assert error.msg.render("en").startswith(
+        "the start buildings House 2 and Vegetable farm are not in the city, but only 1 aqueduct could have")
+    error = refused(table(player_board(grid(["house-2", "market"]))))
+    assert "the start building Vegetable farm is not in the city, but only 0 aqueducts" in error.msg.render("en")
+    assert "das Startgebäude Gemüsehof fehlt in der Stadt" in error.msg.render("de")
+
+
+@pytest.mark.parametrize("card, minimum", [("therme", 1), ("imperial-therme", 2)])
+def test_a_therme_has_its_markers_from_the_card_it_touches(card, minimum):
+    """A card is always built touching the city: a therme got at least 1 marker (the Kaiser-Therme 2)."""
+    def city(markers):
+        return grid(["house-2", "vegetable-farm", {"card": card, "vp_markers": markers}])
+    sheet_for(table(player_board(city(minimum))))
+    error = refused(table(player_board(city(minimum - 1))))
+    assert error.field == "$.players[0].city[0][2].vp_markers"
+    assert f"{minimum - 1} VP markers on the" in error.msg.render("en")
+    assert f"at least {minimum} when it was built" in error.msg.render("en")
+
+
+def test_the_last_influence_card_leaves_no_tokens():
+    """Card 14 is won at the end of round 14, and its winner returns every influence token."""
+    start = grid(["house-2", "vegetable-farm"])
+    cards = dict(cards=[3, 6, 10])
+    sheet_for(table(player_board(start, tokens=0, cards=[14]), player_board(start, tokens=3, **cards)))
+    error = refused(table(player_board(start, tokens=1, cards=[14]), player_board(start, **cards)))
+    assert error.field == "$.players[0].influence_tokens"
+    assert error.msg.render("en") == ("1 influence token left, but whoever won influence card 14 at the end of "
+                                      "round 14 returned all their influence tokens")
+    # Two players: card 14 after round 7.
+    two = {"game": "city-of-rome", "players": [player_board(start, tokens=2, cards=[4, 8, 14], name="A"),
+                                               player_board(start, name="B")]}
+    assert "end of round 7" in refused(two).msg.render("en")
+
+
+def test_a_card_won_means_every_lower_card_was_won():
+    """The winner of an influence scoring takes every card waiting: only the last cards can stay unwon."""
+    start = grid(["house-2", "vegetable-farm"])
+    sheet_for(table(player_board(start, cards=[6]), player_board(start, cards=[3])))
+    error = refused(table(player_board(start, cards=[10]), player_board(start, cards=[3])))
+    assert error.field == "$.players[0].influence_cards[0]"
+    assert error.msg.render("en").startswith("influence card 10 was won, so card 6 must have been won too")
+    error = refused(table(player_board(start), player_board(start, cards=[6, 14])))
+    assert error.field == "$.players[1].influence_cards[1]"
+    assert "so cards 3, 10 must have been won" in error.msg.render("en")
+    assert "also auch die Karten 3, 10" in error.msg.render("de")
 
 
 # ------------------------------------------------------------------ property tests

@@ -10,10 +10,14 @@ from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
 from companion.games.city_of_rome.cards import (
     AQUEDUCT, CARDS, HOUSE, PRODUCTION, PUBLIC, PUBLIC_TYPES, TEMPLE, Card, copies_in_play,
-    influence_cards, stacks_in_play,
+    influence_cards, rounds, stacks_in_play,
 )
 
 SIZE = 4
+# Each player's two start buildings (a Gemüsehof and a value-2 house) stay in the city: "Gebäude, die
+# bereits in der Stadt liegen, dürfen nicht bewegt oder ersetzt werden. Einzige Ausnahme sind die
+# „Aquädukte“, mit denen man eine bereits ausliegende Karte ersetzen darf."
+START_BUILDINGS = tuple(card.id for card in CARDS.values() if card.start)
 AQUEDUCT_POINTS = (0, 4, 12, 24, 40)
 CATEGORIES = ("districts_2", "districts_3", "districts_4", "aqueducts", "temples", "money",
               "influence_tokens", "influence_cards")
@@ -81,6 +85,13 @@ def check_city(city: City, path: str) -> None:
     for c in range(SIZE):
         if sum(1 for r in range(SIZE) if city[r][c] and city[r][c].card.kind == AQUEDUCT) > 1:
             raise BoardStateError(path, Msg("city-of-rome.error.aqueducts_column", column=c + 1))
+    ids = [city[r][c].card.id for r, c in cells]
+    missing = [card_id for card_id in START_BUILDINGS if card_id not in ids]
+    aqueducts = sum(1 for card_id in ids if CARDS[card_id].kind == AQUEDUCT)
+    if len(missing) > aqueducts:  # only an aqueduct built in its place takes a start building away
+        names = {f"card_{i + 1}": card_msg(card_id) for i, card_id in enumerate(missing)}
+        raise BoardStateError(path, Msg(f"city-of-rome.error.start_building{'s' if len(missing) > 1 else ''}_gone",
+                                        aqueducts=aqueducts, **names))
     for r, c in cells:
         placed = city[r][c]
         around = sum(1 for n in neighbours(r, c) if city[n[0]][n[1]])
@@ -88,6 +99,14 @@ def check_city(city: City, path: str) -> None:
         if placed.vp_markers > limit:
             raise BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
                 "city-of-rome.error.too_many_markers", markers=placed.vp_markers, limit=limit))
+        # "Baut der Spieler eine Therme, legt er sofort je 1 Siegpunktmarker für jede zu dieser Therme
+        # waagerecht oder senkrecht angrenzende Karte auf diese Therme", and a card is always built
+        # touching the city: at least 1 marker (the Kaiser-Therme 2), never taken off again.
+        minimum = 1 + placed.card.extra_vp_marker
+        if placed.card.public_type == "therme" and placed.vp_markers < minimum:
+            raise BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
+                "city-of-rome.error.too_few_markers", markers=placed.vp_markers, minimum=minimum,
+                card=card_msg(placed.card.id)))
     if cells:  # every card is built touching the city, so the city is one piece
         seen, todo = {cells[0]}, [cells[0]]
         while todo:
@@ -134,6 +153,7 @@ def parse_board_state(data) -> dict:
         if v in seen_cards:
             raise BoardStateError(where, Msg("city-of-rome.error.influence_card_twice", value=v))
         seen_cards.add(v)
+    check_influence_cards(out, cards_used, count)
     for card_id, places in used.items():
         card = CARDS[card_id]
         available = copies_in_play(card, count)
@@ -149,6 +169,26 @@ def parse_board_state(data) -> dict:
                           count=len(places), available=available, players=count)
             raise BoardStateError(places[-1], msg)
     return {"game": "city-of-rome", "players": out}
+
+
+def check_influence_cards(players: list[dict], cards_used: list[tuple[int, str]], count: int) -> None:
+    """What the influence scorings make impossible (RUNDENENDE, Einflusswertung): the cards come up in
+    order, and "Der Spieler, der dann die nächste Einflusswertung gewinnt, erhält alle diese
+    Einflusswertungskarten", so a card won means every lower card was won too; only a tie after
+    the last round leaves cards unawarded. The last card is won at the end of the last round, and
+    its winner "muss dafür aber alle seine Einflussmarker in den allgemeinen Vorrat zurücklegen"."""
+    order = influence_cards(count)
+    won = {v: where for v, where in cards_used}
+    for v, where in sorted(won.items(), reverse=True):
+        lower = [x for x in order if x < v and x not in won]
+        if lower:
+            raise BoardStateError(where, Msg("city-of-rome.error.influence_card_skipped", value=v, lower=lower))
+    last = order[-1]
+    for i, p in enumerate(players):
+        if last in p["influence_cards"] and p["influence_tokens"]:
+            raise BoardStateError(f"$.players[{i}].influence_tokens", Msg(
+                "city-of-rome.error.tokens_after_last_card", tokens=p["influence_tokens"], value=last,
+                rounds=rounds(count)))
 
 
 def card_msg(card_id: str) -> Msg:
