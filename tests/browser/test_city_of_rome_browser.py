@@ -107,9 +107,11 @@ def test_three_player_game_in_german(browser, server):
     app.shot("score-error-de")
     app.click(f"Reihe 1, Spalte 2: {card_name('aqueduct')}", exact=False)
     app.click(card_name("house-2"))
-    app.click("Auslage von Carla")
+    app.click("Auslage von Carla")  # her start buildings, never removed
     app.click("Reihe 1, Spalte 1: Leer")
     app.click(card_name("vegetable-farm"))
+    app.click("Reihe 1, Spalte 2: Leer")
+    app.click(card_name("house-2"))
     app.click("Punkte berechnen", settle=800)
     app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
     # Ben: aqueduct 4 + 5 money + influence card 3 (his lone house touches no public building);
