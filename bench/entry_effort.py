@@ -134,9 +134,17 @@ def play_milestones(session: Session, example: dict) -> None:
 
 
 def play_castles_of_tuscany(session: Session, example: dict) -> None:
-    """The three rounds (someone empties a stack each) and the extra turn cycle with its scoring;
-    then the tracks, storage and goods as in the example. The empty fields are not tracked."""
-    from companion.games.castles_of_tuscany.components import STACK_TILES
+    """The setup pick and the cities' bonus tiles ("+1 storage space" as often as the example's tiles
+    and wooden hexagons need spaces beyond the player board's one: the tracker holds them to it), the
+    three rounds (someone empties a stack each) and the extra turn cycle with its scoring; then the
+    tracks, storage and goods as in the example. The empty fields are not tracked."""
+    from companion.games.castles_of_tuscany.components import STACK_TILES, turn_order
+    extra = [max(0, p["tiles"] + p["hexagons"] - 1) for p in example["players"]]
+    for seat in turn_order(len(extra), session.config["start_player"]):
+        session.record({"type": "bonus_tile", "player": seat, "bonus": "storage" if extra[seat] else "card"})
+    for seat, spaces in enumerate(extra):
+        for _ in range(spaces - 1):
+            session.record({"type": "bonus_tile", "player": seat, "bonus": "storage"})
     while not session.state["finished"]:
         if session.state["extra_cycle"]:
             session.record({"type": "end_extra_cycle"})

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import flet as ft
 
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.history import make_play
+from companion.ui.board_path import player_of, where
 from companion.ui.boards import BOARD_EDITORS
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
@@ -15,14 +14,12 @@ from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
 from companion.ui.widgets import TOUCH, colour_dot, error_banner, screen
 
-PLAYER_PATH = re.compile(r"^\$\.players\[(\d+)\]")
-
-
-def explain_error(model: AppModel, board: dict, error: BoardStateError) -> str:
-    """Say where, in the players' terms: whose board and which part, then what is wrong."""
-    found = PLAYER_PATH.match(error.field)
-    where = board["players"][int(found.group(1))]["name"] if found else model.t("ui.score.board")
-    return model.t("ui.score.invalid", where=where, field=error.field, problem=model.m(error.msg))
+def explain_error(model: AppModel, game_id: str, board: dict, error: BoardStateError) -> str:
+    """Say where, in the players' terms: whose board and which part ("Zoë's frame goals"), then what is
+    wrong. Never the JSON path: that is for the command line and files."""
+    names = [p.get("name", "") if isinstance(p, dict) else "" for p in board.get("players") or []]
+    return model.t("ui.score.invalid", where=where(model.lang, game_id, error.field, names),
+                   problem=model.m(error.msg))
 
 
 @ft.component
@@ -47,11 +44,12 @@ def ScoreScreen(model: AppModel):
     done = set(session.board_done)
     all_done = len(done) == len(names)
 
-    sheet, problem, missing_box = None, "", ()
+    sheet, problem, problem_of, missing_box = None, "", None, ()
     try:
         sheet = game.score(game.parse_board_state(board), box)
     except BoardStateError as error:
-        problem = explain_error(model, board, error)
+        problem = explain_error(model, game.id, board, error)
+        problem_of = player_of(error.field)  # whose board it is on (None: the table as a whole)
     except MissingBoxData as missing:
         missing_box = tuple(missing.keys)
 
@@ -61,11 +59,14 @@ def ScoreScreen(model: AppModel):
     def mark_done(e):
         if model.apply(session, {"type": "board_done", "player": player, "done": True}):
             waiting = [i for i in range(len(names)) if i not in done and i != player]
-            if waiting:  # on to the next board still to be entered
+            if waiting and problem_of != player:  # on to the next board still to be entered (this one stays
+                # open when it cannot be scored: its message shows above it)
                 set_player(waiting[0])
 
     def calculate(e):
         set_editing(False)
+        if problem_of is not None:  # open the board that cannot be scored, where its message is
+            set_player(problem_of)
         if not all_done:
             model.apply(session, *[{"type": "board_done", "player": i, "done": True}
                                    for i in range(len(names)) if i not in done])
@@ -78,13 +79,19 @@ def ScoreScreen(model: AppModel):
         if play_id:
             page.navigate(f"/history/{play_id}")
 
+    # A board that cannot be scored says so once the players said it is entered ("...'s board is entered"
+    # or "Calculate scores"), never while it is still being entered: at the top and above that board.
+    showing = all_done and not editing
+    told = bool(problem) and (showing or (problem_of is not None and problem_of in done))
     tabs = ft.Row([
         # An entered board shows a tick; the live progress line above says how many are in.
         ft.Semantics(label=model.t("ui.score.board_of", name=name), button=True, selected=i == player,
                      container=True,
                      content=(ft.FilledButton if i == player else ft.OutlinedButton)(
                          content=ft.Row([colour_dot(session.config["players"][i]["colour"], 12), ft.Text(name),
-                                         *([ft.Icon(ft.Icons.CHECK_CIRCLE, size=16)] if i in done else [])],
+                                         *([ft.Icon(ft.Icons.ERROR, size=16, color=ft.Colors.ERROR)]
+                                           if told and i == problem_of else
+                                           [ft.Icon(ft.Icons.CHECK_CIRCLE, size=16)] if i in done else [])],
                                         tight=True, spacing=6),
                          on_click=lambda e, i=i: set_player(i), height=TOUCH))
         for i, name in enumerate(names)
@@ -96,17 +103,17 @@ def ScoreScreen(model: AppModel):
                      content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         tabs,
+        *([error_banner(problem)] if told and problem_of in (None, player) else []),
         editor(model, board, player, change),
         ft.Divider(),
     ]
-    showing = all_done and not editing
     if showing and missing_box:  # ask for exactly the printed values this result needs, once
         problem = "box"
         controls.insert(0, ft.Card(content=ft.Container(padding=12, content=ft.Column([
             ft.Text(model.t("ui.score.box_needed"), weight=ft.FontWeight.BOLD),
             BoxDataForm(model, game.id, missing_box),
         ]))))
-    elif showing and problem:
+    elif told:
         controls.insert(0, error_banner(problem))
     elif showing:
         controls = [results_view(model, game, sheet, notes=sheet.notes)]
