@@ -113,23 +113,20 @@ def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str,
 
 
 def error_banner(text: str) -> ft.Control:
-    return ft.Semantics(
-        label=text, live_region=True, container=True,
-        content=ft.Container(
-            content=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
-                            ft.Text(text, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)]),
-            bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=8,
-        ),
-    )
+    return _banner(text, ft.Icons.ERROR_OUTLINE, ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR_CONTAINER)
 
 
 def info_banner(text: str) -> ft.Control:
-    """What just happened on this screen (e.g. what Undo took back), read out by screen readers."""
+    """What just happened on this screen (e.g. what Undo took back)."""
+    return _banner(text, ft.Icons.INFO_OUTLINE, ft.Colors.ON_SECONDARY_CONTAINER, ft.Colors.SECONDARY_CONTAINER)
+
+
+def _banner(text: str, icon, colour, background) -> ft.Control:
+    """A message read out by screen readers when it appears."""
     return ft.Semantics(
         label=text, live_region=True, container=True,
         content=ft.Container(
-            content=ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                            ft.Text(text, color=ft.Colors.ON_SECONDARY_CONTAINER, expand=True)]),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=12, border_radius=8,
+            content=ft.Row([ft.Icon(icon, color=colour), ft.Text(text, color=colour, expand=True)]),
+            bgcolor=background, padding=12, border_radius=8,
         ),
     )
