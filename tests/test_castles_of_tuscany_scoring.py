@@ -110,8 +110,9 @@ def test_examples_score(example):
     (lambda d: d["players"][1].__setitem__("cards", "7"), "$.players[1].cards", "whole number"),
     (lambda d: d["players"][2].__setitem__("workers", True), "$.players[2].workers", "whole number"),
     (lambda d: d["players"][0].__setitem__("empty_fields", 30), "$.players[0].empty_fields", "at most 29"),
-    (lambda d: d["players"][0].__setitem__("tiles", 7), "$.players[0].tiles", "at most 6"),
-    (lambda d: d["players"][0].__setitem__("hexagons", 6), "$.players[0].hexagons", "storage spaces"),
+    # 1 storage space on the player board and at most 4 "+1 storage space" bonus tiles (setup and 3 cities)
+    (lambda d: d["players"][0].__setitem__("tiles", 6), "$.players[0].tiles", "at most 5"),
+    (lambda d: d["players"][0].__setitem__("hexagons", 5), "$.players[0].hexagons", "storage spaces"),
     (lambda d: d["players"][2].__setitem__("red", 20), "$.players[2].red", "third scoring"),
     (lambda d: d["players"][0].__setitem__("colour", "red"), "$.players[0].colour", "not a known field"),
     (lambda d: d.__setitem__("game", "city-of-rome"), "$.game", "castles-of-tuscany"),
@@ -162,3 +163,16 @@ def test_cli_bad_board_exits_2_naming_the_field(tmp_path, example, capsys):
     bad.write_text(json.dumps(data), encoding="utf-8")
     assert main(["score", str(bad), "--lang", "de"]) == 2
     assert "$.players[0].red" in capsys.readouterr().err
+
+
+def test_storage_spaces_hold_at_most_five(example):
+    """The player board's space and at most 4 "+1 storage space" bonus tiles (the setup pick, 3 cities)."""
+    data = example("castles-of-tuscany-three-players.json")
+    data["players"][0].update(tiles=5, hexagons=0)
+    data["players"][1].update(tiles=4, hexagons=1)
+    parse_board_state(data)
+    data["players"][1].update(hexagons=2)
+    with pytest.raises(BoardStateError) as error:
+        parse_board_state(data)
+    assert error.value.field == "$.players[1].hexagons"
+    assert "4 tiles and 2 wooden hexagons need more than the 5 storage spaces" in error.value.msg.render("en")

@@ -132,22 +132,24 @@ def test_second_hexagon_without_free_storage_gives_two_red():
 
 
 def test_tile_effects_with_bonus_tiles():
-    # Quarry with two "+1 marble": 3 marble. Village with one "+1 worker": 2 workers. Monastery:
-    # 3 cards, "+1 card" does not help. Estate: 1 wooden hexagon. Cart with three "+1 yield card":
-    # 4 yield cards to reveal.
+    # Quarry with two "+1 marble": 3 marble. Village with one "+1 worker": 2 workers. Estate: 1 wooden
+    # hexagon. Cart with one "+1 yield card": 2 yield cards to reveal (three: 4, the rulebook's example).
+    # Monastery: 3 cards, "+1 card" does not help.
     config = config_for(2)
     state = GAME.initial_state(config)
-    for p, kind in ((0, "marble"), (1, "worker")):
+    for p, kind in ((0, "marble"), (1, "yield")):
         state = GAME.apply(state, {"type": "bonus_tile", "player": p, "bonus": kind}, config)
-    for kind in ("marble", "worker", "card", "yield", "yield", "yield"):
-        state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": kind}, config)
-    for tile in ("quarry", "village", "monastery", "estate", "cart"):
+    for p, kind in ((0, "marble"), (0, "worker"), (0, "yield"), (1, "yield"), (1, "yield"), (1, "card")):
+        state = GAME.apply(state, {"type": "bonus_tile", "player": p, "bonus": kind}, config)
+    for tile in ("quarry", "village", "estate", "cart"):
         state = GAME.apply(state, {"type": "tile_effect", "player": 0, "tile": tile}, config)
     c = counters(state, 0)
-    assert (c["marble"], c["workers"], c["cards"], c["hexagons"]) == (3, 2, 5 + 3, 1)
+    assert (c["marble"], c["workers"], c["cards"], c["hexagons"]) == (3, 2, 5, 1)
+    assert "reveal 2 yield cards" in rendered(state)[-1]
+    for tile in ("monastery", "village", "cart"):
+        state = GAME.apply(state, {"type": "tile_effect", "player": 1, "tile": tile}, config)
+    assert (counters(state, 1)["cards"], counters(state, 1)["workers"]) == (5 + 3, 1)
     assert "reveal 4 yield cards" in rendered(state)[-1]
-    state = GAME.apply(state, {"type": "tile_effect", "player": 1, "tile": "village"}, config)
-    assert counters(state, 1)["workers"] == 2
 
 
 # ------------------------------------------------------------------ bonus tiles
@@ -172,16 +174,77 @@ def test_bonus_pick_in_turn_order_and_storage_gives_two_green():
 
 
 def test_only_five_bonus_tiles_of_a_kind():
-    events = [{"type": "bonus_tile", "player": 0, "bonus": "worker"}] * 5
+    events = [{"type": "bonus_tile", "player": p, "bonus": "worker"} for p in (0, 0, 0, 1, 1)]
     state, config = play(events)
     with pytest.raises(InvalidMove) as refused:
-        GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "worker"}, config)
+        GAME.apply(state, {"type": "bonus_tile", "player": 2, "bonus": "worker"}, config)
     assert "all 5 bonus tiles +1 worker are taken" in refused.value.msg.render("en")
-    # the other kinds are still there; "+1 card" has 3 left after the 3 picks
+    # the other kinds are still there; "+1 card" has 2 left after the 3 picks
     state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "card"}, config)
-    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "card"}, config)
-    with pytest.raises(InvalidMove):
-        GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "card"}, config)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 2, "bonus": "card"}, config)
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "bonus_tile", "player": 2, "bonus": "card"}, config)
+    assert "all 5 bonus tiles +1 card are taken" in refused.value.msg.render("en")
+
+
+def test_at_most_four_bonus_tiles_a_player():
+    """One from the setup pick and one per city; a board has at most 3 red (city) fields."""
+    state, config = play([{"type": "bonus_tile", "player": 0, "bonus": kind} for kind in ("marble", "yield", "worker")])
+    assert sum(state["players"][0]["bonus"].values()) == 4  # the setup pick and 3 cities
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": "storage"}, config)
+    assert refused.value.msg.render("en") == (
+        "Anna already holds 4 bonus tiles: one from the setup and one per city, and a board has room for at "
+        "most 3 cities")
+    assert "Anna hat schon 4 Bonuskärtchen" in refused.value.msg.render("de")
+    GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "storage"}, config)  # Ben holds 1
+
+
+# ------------------------------------------------------------------ storage spaces
+
+def adjust(p, counter, delta):
+    return {"type": "adjust", "player": p, "counter": counter, "delta": delta}
+
+
+def test_tiles_in_storage_need_the_storage_bonus_tiles():
+    """The player board has one storage space; each "+1 storage space" bonus tile adds one."""
+    state, config = play([adjust(0, "storage", 1)])  # the player board's space
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, adjust(0, "storage", 1), config)
+    assert refused.value.msg.render("en") == (
+        "Anna has 1 storage space (the player board's 1 and 0 \"+1 storage space\" bonus tiles): 2 tiles and "
+        "0 wooden hexagons do not fit")
+    assert "Anna hat 1 Ablagefeld" in refused.value.msg.render("de")
+    for _ in range(3):  # three cities, each one more storage space: 4 spaces
+        state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": "storage"}, config)
+    state = GAME.apply(state, adjust(0, "storage", 3), config)
+    assert counters(state, 0)["storage"] == 4
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, adjust(0, "storage", 1), config)
+    assert "Anna has 4 storage spaces (the player board's 1 and 3" in refused.value.msg.render("en")
+    # Lowering is always possible, and hexagons share the spaces.
+    state = GAME.apply(state, adjust(0, "storage", -1), config)
+    state = GAME.apply(state, adjust(0, "hexagons", 1), config)
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, adjust(0, "hexagons", 1), config)
+    assert "3 tiles and 2 wooden hexagons do not fit" in refused.value.msg.render("en")
+
+
+def test_a_wooden_hexagon_needs_a_free_storage_space():
+    state, config = play([adjust(1, "storage", 1)])
+    for goods, tile in (({"type": "yield_goods", "player": 1, "goods": "hexagon"}, "storage_hexagon"),
+                        ({"type": "tile_effect", "player": 1, "tile": "estate"}, "storage_estate")):
+        with pytest.raises(InvalidMove) as refused:
+            GAME.apply(state, goods, config)
+        assert refused.value.msg.key == f"castles-of-tuscany.error.{tile}"
+        assert "Ben has no free storage space" in refused.value.msg.render("en")
+        assert "would hold 1 tile and 1 wooden hexagon" in refused.value.msg.render("en")
+    # the rulebook's way out for a yield card's hexagon: +2 red instead
+    state = GAME.apply(state, {"type": "yield_goods", "player": 1, "goods": "hexagon_no_space"}, config)
+    # the estate's tile came from the storage space: taken off, the hexagon goes there
+    state = GAME.apply(state, adjust(1, "storage", -1), config)
+    state = GAME.apply(state, {"type": "tile_effect", "player": 1, "tile": "estate"}, config)
+    assert (counters(state, 1)["storage"], counters(state, 1)["hexagons"], counters(state, 1)["red"]) == (0, 1, 2)
 
 
 # ------------------------------------------------------------------ colour bonus (box data)
@@ -299,7 +362,7 @@ def test_three_scorings_extra_cycle_then_final():
     GAME.score(GAME.parse_board_state(board), {})  # the prefilled form is a valid board state
 
 
-def test_revealed_counter_stops_at_21_and_storage_at_6():
+def test_revealed_counter_stops_at_21_and_storage_at_5():
     state, config = play([reveal(0, 21)])
     with pytest.raises(InvalidMove) as refused:
         GAME.apply(state, reveal(0, 1), config)

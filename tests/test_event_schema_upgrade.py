@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from companion.core.session import EVENT_SCHEMA, Session
-from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.carpe_diem.tracker import resolved
 from companion.storage.repository import Repository
@@ -62,9 +61,21 @@ def loaded(tmp_path, game_id):
     return repo, repo.session(doc["id"])
 
 
-def rendered(state):
-    return {"state": {k: v for k, v in state.items() if k != "log"},
-            "log_en": [Msg.from_json(line).render("en") for line in state["log"]]}
+# What the trackers keep since the fixtures were written (each game's own tests check these values):
+# Milestones counts the pieces built, which the box limits.
+ADDED_SINCE = {"milestones": {"built"}}
+
+
+def rendered(state, game_id):
+    """A state as the fixture keeps it: the parts the code of then had, and the log as messages (key
+    and parameters: a message's wording may change since, not what it says)."""
+    assert ADDED_SINCE.get(game_id, set()) <= set(state)
+    return {"state": {k: v for k, v in state.items() if k != "log" and k not in ADDED_SINCE.get(game_id, ())},
+            "log": json.loads(json.dumps(state["log"]))}
+
+
+def kept(expected):
+    return {"state": expected["state"], "log": expected["log"]}
 
 
 def check_named(game_id, event):
@@ -105,18 +116,18 @@ def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
     assert repo.notices == [] and session is not None
     assert not session.set_aside  # every entry replays
     assert (session.cursor, len(session.events)) == (expected["cursor"], expected["events"])
-    assert rendered(session.state) == expected["at_cursor"]
+    assert rendered(session.state, game_id) == kept(expected["at_cursor"])
     for event in session.events:  # the undone ones too: redo brings them back
         check_named(game_id, event)
     everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
-    assert rendered(everything.state) == expected["all_redone"]
+    assert rendered(everything.state, game_id) == kept(expected["all_redone"])
 
     # Saved again it is a file of today's schema, which loads to the same game without an upgrade.
     repo.save(session)
     saved = json.loads((tmp_path / "live" / f"{doc['id']}.json").read_text(encoding="utf-8"))["session"]["1"]
     assert saved["event_schema"] == EVENT_SCHEMA
     again = Repository(tmp_path, GAMES).session(doc["id"])
-    assert again.events == session.events and rendered(again.state) == expected["at_cursor"]
+    assert again.events == session.events and rendered(again.state, game_id) == kept(expected["at_cursor"])
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -131,6 +142,6 @@ def test_upgraded_with_the_state_before_each_entry(game_id):
         check_named(game_id, event)
         game.apply_in_place(state, event, doc["config"])
         events.append(event)
-    assert rendered(state) == expected["all_redone"]
+    assert rendered(state, game_id) == kept(expected["all_redone"])
     at_cursor = Session(doc["id"], game, doc["config"], events, doc["cursor"])
-    assert rendered(at_cursor.state) == expected["at_cursor"]
+    assert rendered(at_cursor.state, game_id) == kept(expected["at_cursor"])

@@ -117,6 +117,90 @@ def test_only_15_bonus_tiles():
     assert unchanged_after(s, {"type": "bonus_taken", "player": 0}).key == "milestones.error.no_bonus_tiles"
 
 
+# ------------------------------------------------------------------ what the box holds
+# "Es können nur so viele Straßenabschnitte, Häuser und Marktplätze gebaut werden, wie vorhanden sind":
+# 48 road pieces and 24 milestones, 12 houses, 12 markets (one on the market stand from the start),
+# 12 flour sacks, one per market.
+
+def build_all(s, kind, count, value, n=4):
+    cost = {"road": {"stone": 1, "sand": 1}, "house": {"stone": 1, "wood": 1},
+            "market": {"wood": 1, "sand": 1}, "flour": {"grain": 2}}[kind]
+    field = "number" if kind in ("road", "market") else "points"
+    for i in range(count):
+        give(s, i % n, **cost)
+        s.record({"type": kind, "player": i % n, field: value})
+
+
+@pytest.mark.parametrize("kind, limit, key", [
+    ("road", 24, "milestones.error.limit_road"),
+    ("house", 12, "milestones.error.limit_house"),
+    ("market", 11, "milestones.error.limit_market"),
+])
+def test_the_box_limits_road_sections_houses_and_markets(kind, limit, key):
+    s = session(4)
+    build_all(s, kind, limit, 1)  # the last piece in the box can be built
+    assert s.state["built"][kind] == limit
+    give(s, 0, stone=1, wood=1, sand=1)
+    field = "number" if kind in ("road", "market") else "points"
+    msg = unchanged_after(s, {"type": kind, "player": 0, field: 1})
+    assert msg.key == key
+    text = msg.render("en")
+    assert f"all {limit}" in text and "Anna" in text
+    assert f"alle {limit}" in msg.render("de")
+    # the goods stay with the player: nothing was built
+    assert counters(s, 0)["stone"] == 1 and counters(s, 0)["wood"] == 1 and counters(s, 0)["sand"] == 1
+
+
+def test_a_flour_sack_needs_a_market_without_one():
+    """The start market takes the first sack; every further delivery needs a built market."""
+    s = session(2)
+    build_all(s, "flour", 1, 3, n=2)  # the market on the market stand
+    give(s, 1, grain=2)
+    msg = unchanged_after(s, {"type": "flour", "player": 1, "points": 3})
+    assert msg.key == "milestones.error.limit_flour"
+    assert "each of the 1 markets on the board (the start market and 0 built)" in msg.render("en")
+    give(s, 0, wood=1, sand=1)
+    s.record({"type": "market", "player": 0, "number": 2})
+    s.record({"type": "flour", "player": 1, "points": 3})  # the new market's sack
+    assert s.state["built"] == {"road": 0, "house": 0, "market": 1, "flour": 2}
+
+
+def test_twelve_flour_deliveries_and_no_thirteenth():
+    s = session(4)
+    build_all(s, "market", 11, 1)
+    build_all(s, "flour", 12, 2)  # every market of the box, the start market included, has a sack
+    give(s, 0, grain=2)
+    msg = unchanged_after(s, {"type": "flour", "player": 0, "points": 2})
+    assert msg.key == "milestones.error.limit_flour"
+    assert "each of the 12 markets on the board (the start market and 11 built)" in msg.render("en")
+    assert "jeder der 12 Marktplätze" in msg.render("de")
+
+
+def test_undo_gives_the_piece_back_to_the_box():
+    s = session(4)
+    build_all(s, "house", 12, 0)
+    s.undo()
+    give(s, 3, stone=1, wood=1)
+    s.record({"type": "house", "player": 3, "points": 2})
+    assert s.state["built"]["house"] == 12
+
+
+def test_bonus_production_needs_as_many_bonus_tiles():
+    """Only a worker that carries a bonus tile scores when it produces, at most one tile per worker."""
+    s = session()
+    msg = unchanged_after(s, {"type": "bonus_produced", "player": 1, "workers": 1})
+    assert msg.key == "milestones.error.bonus_workers"
+    assert msg.render("en") == ("Ben has taken 0 bonus tiles (at most one per worker): 1 worker with a bonus tile "
+                                "cannot have produced")
+    assert "1 Arbeiter mit Bonusplättchen kann nicht" in msg.render("de")
+    s.record({"type": "bonus_taken", "player": 1})
+    s.record({"type": "bonus_taken", "player": 1})
+    s.record({"type": "bonus_produced", "player": 1, "workers": 2})  # both bonus workers at once
+    assert counters(s, 1)["points"] == 4
+    msg = unchanged_after(s, {"type": "bonus_produced", "player": 1, "workers": 3})
+    assert "Ben has taken 2 bonus tiles" in msg.render("en") and "3 workers" in msg.render("en")
+
+
 def test_worker_tile_costs_2_coins():
     """Philipp pays 2 coins for a worker tile of the display."""
     s = session()
@@ -401,7 +485,8 @@ def test_every_log_and_status_line_is_translated():
     give(s, 0, stone=3, wood=2, sand=2, grain=2, coins=3)
     for event in ({"type": "road", "player": 0, "number": 1}, {"type": "house", "player": 0, "points": 4},
                   {"type": "market", "player": 0, "number": 2}, {"type": "flour", "player": 0, "points": 5},
-                  {"type": "bonus_taken", "player": 0}, {"type": "bonus_produced", "player": 0, "workers": 2},
+                  {"type": "bonus_taken", "player": 0}, {"type": "bonus_taken", "player": 0},
+                  {"type": "bonus_produced", "player": 0, "workers": 2},
                   {"type": "buy_worker", "player": 0}, {"type": "castle"}):
         s.record(event)
     # 1 stone and 3 coins left: 4 goods of two kinds, so the castle waits for a choice

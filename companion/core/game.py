@@ -127,6 +127,10 @@ class GameDefinition:
     # Whether the tracker has reached the game's own end (its last round, phase or end trigger):
     # final scoring before that asks first.
     is_finished: Callable[[dict], bool] = lambda state: bool(state.get("finished"))
+    # A counter's limit that depends on the game so far (Castles: the storage spaces a player has):
+    # `(state, config, player, counter_id, new_value)` returns the message naming the limit when the
+    # raised value is more than the box can hold, else None. Lowering a counter is always allowed.
+    counter_limit: Callable[..., Msg | None] = lambda state, config, player, counter, value: None
 
     def colours_for(self, players: int) -> tuple[str, ...]:
         return self.fixed_colours.get(players, self.colours)
@@ -170,6 +174,10 @@ def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -
         raise InvalidMove(Msg("core.error.below_minimum", counter=counter.label, minimum=counter.minimum))
     if counter.maximum is not None and new_value > counter.maximum:
         raise InvalidMove(Msg("core.error.above_maximum", counter=counter.label, maximum=counter.maximum))
+    if delta > 0:
+        problem = game.counter_limit(state, config, player, counter_id, new_value)
+        if problem is not None:
+            raise InvalidMove(problem)
     values[counter_id] = new_value
     state["log"].append(
         Msg("core.log.adjust", player=config["players"][player]["name"], counter=counter.label,

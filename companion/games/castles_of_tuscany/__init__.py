@@ -30,5 +30,6 @@ GAME = GameDefinition(
     board_from_tracker=tracker.board_from_tracker,
     box_values=BOX_VALUES,
     upgrade_event=tracker.upgrade_event,
+    counter_limit=tracker.counter_limit,
     # The rulebook does not name the four player colours; these are the core defaults.
 )

@@ -52,7 +52,18 @@ REGION_POINTS = {1: 1, 2: 3, 3: 6}
 STORAGE_BONUS_GREEN = 2  # each "+1 storage space" bonus tile: +2 on the green track at once
 NO_SPACE_HEXAGON_RED = 2  # a second wooden hexagon from yield cards with no free storage space
 MAX_AGRICULTURE_KINDS_PER_TILE = 2  # a double agriculture tile
-STORAGE_SPACES_MAX = 1 + BONUS_TILES_PER_KIND  # the tableau's space + every "+1 storage" tile
+# Bonus tiles a player can hold: one from the setup pick ("Der Startspieler nimmt sich 1 beliebiges
+# Bonuskärtchen ... Reihum tun dies dann alle anderen Spieler auch") and one per city ("Stadt (bis zu 3x,
+# nur auf rote Felder): Legt ein Spieler eine Stadt aus, darf er sofort ein beliebiges der Bonuskärtchen
+# nehmen"; "bis zu 3x" is the number of red fields a board can have: the counts of the eight tile kinds
+# add up to the board's 30 fields).
+CITIES_MAX = 3
+BONUS_TILES_PER_PLAYER_MAX = 1 + CITIES_MAX
+# The tableau's storage space ("legt es auf das Ablagefeld seines Tableaus (bzw. auf das zusätzliche
+# Ablagefeld eines entsprechenden Bonuskärtchens)") plus one per "+1 storage space" bonus tile held;
+# tiles and wooden hexagons share them.
+STORAGE_SPACES_BASE = 1
+STORAGE_SPACES_MAX = STORAGE_SPACES_BASE + BONUS_TILES_PER_PLAYER_MAX
 CARDS_PER_POINT = 5
 
 SIDES = ("I", "II")  # the colour-bonus tile: side I for the first player, side II for the second

@@ -6,7 +6,8 @@ Events (besides core's generic `adjust` of a counter; every choice by name, see 
 for the positions that games saved before event schema 2 stored):
 - `{"type": "bonus_tile", "player": p, "bonus": kind}`: p takes a bonus tile (`BONUS_KINDS`: "card",
   "storage", "marble", "worker", "yield"); the first one each player takes is the setup pick, in
-  turn order. "+1 storage space" also moves the green marker 2 on.
+  turn order. "+1 storage space" also moves the green marker 2 on. A player holds at most 4 (the setup
+  pick and one per city, at most 3 cities).
 - `{"type": "region", "player": p, "fields": n}`: a region of 1/2/3 fields completed: 1/3/6 green.
 - `{"type": "agriculture", "player": p, "kinds": k}`: k agriculture kinds new to the region (1-2).
 - `{"type": "colour_bonus", "player": p, "colour": c}`: p filled every field of colour c (`COLOURS`,
@@ -19,7 +20,9 @@ for the positions that games saved before event schema 2 stored):
   quarry 1 marble (+1 per "+1 marble" bonus tile), village 1 worker (+1 per "+1 worker"),
   monastery 3 cards (the "+1 card" bonus does not count), estate 1 wooden hexagon, cart: says how
   many yield cards to reveal (1 + 1 per "+1 yield card"), each then entered as a yield event.
-  Storage is not changed (the storage counter is the players' to keep).
+  Storage is not changed (the storage counter is the players' to keep), but a wooden hexagon needs a
+  free storage space: tiles and hexagons in storage never outnumber the spaces (the player board's
+  one plus one per "+1 storage space" bonus tile), for the counters too (`counter_limit`).
 - `{"type": "yield_red" | "yield_green", "player": p, "points": n}`: a yield card's points.
 - `{"type": "yield_goods", "player": p, "goods": g}`: a yield card's goods (`GOODS`, one item each;
   "hexagon_no_space": a second wooden hexagon with no free storage space).
@@ -40,9 +43,9 @@ from __future__ import annotations
 from companion.core.game import Action, Counter, InvalidMove, MissingBoxData
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (
-    BONUS_KINDS, BONUS_TILES_PER_KIND, BOX_KEYS, COLOURS, GAME_ID, HAND, MAX_AGRICULTURE_KINDS_PER_TILE,
+    BONUS_KINDS, BONUS_TILES_PER_KIND, BONUS_TILES_PER_PLAYER_MAX, BOX_KEYS, CITIES_MAX, COLOURS, GAME_ID, HAND, MAX_AGRICULTURE_KINDS_PER_TILE,
     NO_SPACE_HEXAGON_RED, REGION_POINTS, SIDES, STACK_SIZE, STACK_TILES, STACKS, STORAGE_BONUS_GREEN,
-    STORAGE_SPACES_MAX, box_key, last_in_cycle, left_in_stack, stack_of, turn_order,
+    STORAGE_SPACES_BASE, STORAGE_SPACES_MAX, box_key, last_in_cycle, left_in_stack, stack_of, turn_order,
 )
 
 NS = GAME_ID
@@ -158,6 +161,27 @@ def taken_of_kind(state: dict, kind: str) -> int:
     return sum(p["bonus"][kind] for p in state["players"])
 
 
+def storage_spaces(state: dict, p: int) -> int:
+    return STORAGE_SPACES_BASE + state["players"][p]["bonus"]["storage"]
+
+
+def storage_problem(state: dict, config: dict, p: int, tiles: int, hexagons: int, key: str = "error.storage_full"):
+    """The message when `tiles` and `hexagons` do not fit on player p's storage spaces, else None."""
+    spaces = storage_spaces(state, p)
+    if tiles + hexagons <= spaces:
+        return None
+    return m(key, player=_names(config)[p], spaces=spaces, bonus=spaces - STORAGE_SPACES_BASE,
+             tiles=tiles, hexagons=hexagons)
+
+
+def counter_limit(state: dict, config: dict, p: int, counter: str, value: int):
+    """A raised "tiles in storage" or "wooden hexagons" counter must still fit on the storage spaces."""
+    if counter not in ("storage", "hexagons"):
+        return None
+    c = {**state["players"][p]["counters"], counter: value}
+    return storage_problem(state, config, p, c["storage"], c["hexagons"])
+
+
 # ---------------------------------------------------------------- events
 
 def _bonus_tile(state, event, config, names):
@@ -168,6 +192,9 @@ def _bonus_tile(state, event, config, names):
                             order=[names[i] for i in state["bonus_pick"]]))
     if taken_of_kind(state, kind) >= BONUS_TILES_PER_KIND:
         raise InvalidMove(m("error.bonus_gone", kind=bonus_msg(kind), tiles=BONUS_TILES_PER_KIND))
+    held = sum(state["players"][p]["bonus"].values())
+    if held >= BONUS_TILES_PER_PLAYER_MAX:
+        raise InvalidMove(m("error.bonus_limit", player=names[p], count=held, cities=CITIES_MAX))
     state["players"][p]["bonus"][kind] += 1
     picking = bool(state["bonus_pick"])
     if picking:
@@ -229,6 +256,11 @@ def _tile_effect(state, event, config, names):
         return
     counter, amount = {"quarry": ("marble", 1 + bonus["marble"]), "village": ("workers", 1 + bonus["worker"]),
                        "monastery": ("cards", MONASTERY_CARDS), "estate": ("hexagons", 1)}[kind]
+    if kind == "estate":  # the hexagon goes onto the storage space the placed tile has just left
+        c = state["players"][p]["counters"]
+        problem = storage_problem(state, config, p, c["storage"], c["hexagons"] + 1, "error.storage_estate")
+        if problem is not None:
+            raise InvalidMove(problem)
     value = _add(state, p, counter, amount)
     _log(state, m(f"log.tile_{kind}", player=names[p], amount=amount, value=value))
 
@@ -249,6 +281,11 @@ def _yield_goods(state, event, config, names):
         red = _add(state, p, "red", NO_SPACE_HEXAGON_RED)
         _log(state, m("log.yield_no_space", player=names[p], points=NO_SPACE_HEXAGON_RED, red=red))
         return
+    if goods == "hexagon":
+        c = state["players"][p]["counters"]
+        problem = storage_problem(state, config, p, c["storage"], c["hexagons"] + 1, "error.storage_hexagon")
+        if problem is not None:
+            raise InvalidMove(problem)
     value = _add(state, p, GOODS_COUNTER[goods], 1)
     _log(state, m("log.yield_goods", player=names[p], goods=m(f"goods.{goods}"), value=value))
 

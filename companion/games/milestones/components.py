@@ -31,6 +31,24 @@ COVER_TILES = 20  # Abdeckplättchen
 ACTION_BOARDS = 4
 
 ROAD_PIECES_PER_SECTION = 2  # a road section is 2 road pieces and 1 milestone
+START_MARKETS = 1  # "Nehmt einen der Marktplätze und legt ihn auf den weißen Marktstand oberhalb des Kornfelds"
+
+# What the box holds limits what can be built (Allgemeine Hinweise und Sonderfälle: "Alle anderen
+# Spielmaterialien sind begrenzt: Es können nur so viele Straßenabschnitte, Häuser und Marktplätze
+# gebaut werden, wie vorhanden sind."):
+# - road sections: 48 road pieces (2 each) and 24 milestones (1 each): 24;
+# - houses: 12;
+# - markets: 12, one of them laid on the white market stand at setup: 11 can be built;
+# - flour deliveries: 12 flour sacks, one per market ("Märkte, auf denen schon ein Mehlsackplättchen
+#   liegt, dürfen bis zum Ende des Spiels nicht mehr beliefert werden"; "Sollten einmal alle 12
+#   Marktplätze gebaut und mit Mehlsäcken beliefert worden sein, kann bis zum Spielende keine
+#   Lieferung mehr durchgeführt werden"): at most as many as markets stand on the board.
+BUILD_LIMITS = {
+    "road": min(ROAD_PIECES // ROAD_PIECES_PER_SECTION, MILESTONES),
+    "house": HOUSES,
+    "market": MARKETS - START_MARKETS,
+    "flour": FLOUR_SACKS,
+}
 DISPLAY_TILES = 5  # the general display of worker tiles
 START_COINS = 1
 WORKER_TILE_COST = 2  # coins

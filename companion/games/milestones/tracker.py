@@ -11,7 +11,10 @@ Events (besides core's generic `adjust` of a counter), as the generic tracker sc
   (see `castle`; `player` defaults to the player on turn, `keep` may be left out when there is
   nothing to choose or the player gives goods back with the counters);
 - `{"type": "end_turn"}`.
-Quick scoring hands in the goods the rules ask for and refuses when a player does not have them.
+Quick scoring hands in the goods the rules ask for and refuses when a player does not have them,
+and refuses what the box cannot hold (`BUILD_LIMITS`): a 25th road section, a 13th house, a 12th
+market built (the 12th lies on the market stand from the start), a flour delivery with no market
+left without a flour sack, and bonus production by more workers than the player has bonus tiles.
 Games saved before event schema 2 stored these choices as "value" (the castle's as packed digits):
 `upgrade_event` turns them into this form.
 
@@ -25,9 +28,9 @@ from __future__ import annotations
 from companion.core.game import Action, Counter, InvalidMove
 from companion.core.text import Msg
 from companion.games.milestones.components import (
-    BONUS_PRODUCTION_CHOICES, BONUS_TILES, CASTLE_GOODS_LIMIT, FIELD_CHOICES, FLOUR_CHOICES, FLOUR_COINS,
+    BONUS_PRODUCTION_CHOICES, BONUS_TILES, BUILD_LIMITS, CASTLE_GOODS_LIMIT, FIELD_CHOICES, FLOUR_CHOICES, FLOUR_COINS,
     FLOUR_COST, GOODS, HOUSE_CHOICES, HOUSE_COST, MARKET_COST, MAX_ENTRY, PATH_SPACES, ROAD_COST, START_COINS,
-    WORKER_TILE_COST, goods_msgs, target_field, tiles_to_buy,
+    START_MARKETS, WORKER_TILE_COST, goods_msgs, target_field, tiles_to_buy,
 )
 
 NS = "milestones"
@@ -73,6 +76,7 @@ def initial_state(config: dict) -> dict:
         "target": target_field(n),
         "tiles_left": tiles_to_buy(n),
         "bonus_taken": 0,
+        "built": {kind: 0 for kind in BUILD_LIMITS},  # by all players together: the box limits them
         "players": [{"counters": {"points": 0, "stone": 0, "wood": 0, "sand": 0, "grain": 0,
                                   "coins": START_COINS},
                      "bonus_tiles": 0, "done": False} for _ in range(n)],
@@ -123,6 +127,18 @@ def _hand_in(state: dict, player: int, cost: dict, name: str) -> None:
                               have=goods_msgs({g: counters[g] for g in cost}, zeros=True)))
     for g, c in cost.items():
         counters[g] -= c
+
+
+def _check_box_limit(state: dict, kind: str, name: str) -> None:
+    """Refuse a build the box has no piece left for (see `BUILD_LIMITS`)."""
+    built = state["built"]
+    if kind == "flour":
+        markets = START_MARKETS + built["market"]
+        # Each market takes one flour sack; with at most 12 markets the 12 sacks never run out first.
+        if built["flour"] >= min(markets, BUILD_LIMITS["flour"]):
+            raise InvalidMove(Msg(f"{NS}.error.limit_flour", name=name, markets=markets, built=built["market"]))
+    elif built[kind] >= BUILD_LIMITS[kind]:
+        raise InvalidMove(Msg(f"{NS}.error.limit_{kind}", name=name, count=BUILD_LIMITS[kind]))
 
 
 def keep_options(counters: dict) -> list[dict]:
@@ -263,7 +279,9 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
     if kind in BUILDS:
         cost, coins = BUILDS[kind]
         points = _value(event, VALUE_FIELDS[kind], 0 if kind in ("house", "flour") else 1)
+        _check_box_limit(state, kind, name)
         _hand_in(state, player, cost, name)
+        state["built"][kind] += 1
         me["counters"]["coins"] += coins
         _log(state, kind, name=name, points=points, goods=goods_msgs(cost))
         _add_points(state, player, points, name)
@@ -278,6 +296,10 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
         count = _value(event, VALUE_FIELDS[kind], 1)
         if count > PATH_SPACES:
             raise InvalidMove(Msg(f"{NS}.error.bad_value", minimum=1, maximum=PATH_SPACES))
+        # "Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen": only as many workers as the
+        # player has taken bonus tiles can score for one (fewer once one is covered or built over).
+        if count > me["bonus_tiles"]:
+            raise InvalidMove(Msg(f"{NS}.error.bonus_workers", name=name, count=count, tiles=me["bonus_tiles"]))
         _log(state, "bonus_produced", name=name, count=count)
         _add_points(state, player, count, name)
     elif kind in ("buy_worker", "last_worker_tile"):

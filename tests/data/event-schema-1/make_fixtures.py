@@ -6,9 +6,11 @@ this format, checked out as its own worktree (never the current tree):
     PYTHONPATH=/tmp/v1tree .venv/bin/python tests/data/event-schema-1/make_fixtures.py tests/data/event-schema-1
 
 Each game is played as the app did: entries recorded one by one, the file saved after every entry,
-undo and redo, entries left undone at the end. `<game>.json` is the live file as saved,
-`<game>.state.json` the state at the cursor and with every entry redone: the non-log parts, and the
-log rendered in English.
+undo and redo, entries left undone at the end. Every entry is one today's tracker accepts too (no
+bonus production without a bonus tile, a wooden hexagon only on a free storage space): the Milestones
+and Castles files were written again for that, with the same code; the others are as first written. `<game>.json` is the live file as saved,
+`<game>.state.json` the state at the cursor and with every entry redone: the non-log parts, the log
+as messages (key and parameters) and, for reading, rendered in English.
 """
 
 from __future__ import annotations
@@ -100,6 +102,7 @@ def castles(repo: Repository) -> Session:
     t({"type": "box_value", "key": "colour_bonus.red.I", "value": 5})  # asked for, then the entry
     t({"type": "colour_bonus", "player": 2, "value": 2})      # red, side I
     t({"type": "tile_effect", "player": 0, "value": 4})       # estate: a wooden hexagon
+    t(adjust(0, "hexagons", -1))                              # placed on the board: her one storage space is free
     t({"type": "yield_goods", "player": 0, "value": 4})       # a hexagon
     t({"type": "yield_goods", "player": 0, "value": 5})       # a second hexagon, no space: +2 red
     t({"type": "yield_green", "player": 2, "value": 4})
@@ -155,7 +158,7 @@ def milestones(repo: Repository) -> Session:
     t(adjust(0, "wood", 1))
     t(adjust(0, "sand", 1))
     t({"type": "market", "player": 0, "value": 4})
-    t({"type": "bonus_produced", "player": 2, "value": 2})
+    t({"type": "bonus_produced", "player": 2, "value": 1})    # Cleo's one worker with a bonus tile
     t(adjust(0, "coins", 2))
     t({"type": "buy_worker", "player": 0})
     t(adjust(0, "grain", 4))
@@ -183,7 +186,8 @@ def milestones(repo: Repository) -> Session:
     t(adjust(0, "wood", 1))
     t({"type": "house", "player": 0, "value": 7})
     t({"type": "end_turn"})
-    t({"type": "bonus_produced", "player": 1, "value": 3})
+    t({"type": "bonus_taken", "player": 1})
+    t({"type": "bonus_produced", "player": 1, "value": 1})
     t.undo()                                                   # left undone
     return t.session
 
@@ -279,7 +283,7 @@ def city_of_rome(repo: Repository) -> Session:
 # ---------------------------------------------------------------- writing
 
 def rendered(state: dict) -> dict:
-    return {"state": {k: v for k, v in state.items() if k != "log"},
+    return {"state": {k: v for k, v in state.items() if k != "log"}, "log": state["log"],
             "log_en": [Msg.from_json(line).render("en") for line in state["log"]]}
 
 
