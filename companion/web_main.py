@@ -6,8 +6,8 @@ differs is chosen here:
   once at start, written back after every change of a data file (`atomic.after_change`);
 - an entry is stored before the screen shows it, as on the server: while a write-back is under way,
   every message to the screen waits, and goes out once IndexedDB has committed the change;
-- no table mode (one phone, one player list), no token, no data-folder lock (no `fcntl` here; one tab
-  per browser is the user's part, as one server per folder is on a computer);
+- no table mode (one phone, one player list), no token; instead of the data-folder lock (no `fcntl`
+  here) a Web Lock keeps a second tab of the same browser from writing (it says so and keeps nothing);
 - file downloads are Flet's FilePicker.save_file, which in a browser is a download either way.
 """
 
@@ -100,12 +100,36 @@ async def syncfs(fs, populate: bool):
     return await done
 
 
+# One tab at a time: each tab has its own copy of the files in memory, and a write-back makes IndexedDB
+# equal to the writer's copy, so a second tab would undo the first one's games. The tab holds a Web Lock
+# for its whole life (released when the tab closes or reloads); a reload waits a moment for the old one.
+HOLD_LOCK = """
+(async (name, waitMs) => {
+  if (!navigator.locks) return true;
+  try {
+    return await new Promise((held, refused) => {
+      navigator.locks.request(name, { signal: AbortSignal.timeout(waitMs) }, () => {
+        held(true);
+        return new Promise(() => {});
+      }).catch(refused);
+    });
+  } catch (error) {
+    return false;
+  }
+})
+"""
+
+
 async def open_storage():
-    """Mount IndexedDB at DATA_DIR and read what it holds; (sync, problem) - without IndexedDB (a private
-    window of some browsers) the data lives in memory only and `problem` says so."""
+    """Mount IndexedDB at DATA_DIR and read what it holds: (sync, notice). Without IndexedDB (a private
+    window of some browsers), or while Tabula is open in another tab, the data lives in memory only and
+    `notice` is the message key that says so."""
     import js
     import pyodide_js
+    from pyodide.code import run_js
 
+    if not await run_js(HOLD_LOCK)("tabula-data", 3000):
+        return None, "web.notice.other_tab"
     fs = pyodide_js.FS
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     try:
@@ -114,7 +138,8 @@ async def open_storage():
     except Exception as exc:  # a browser without IndexedDB throws from the mount
         error = exc
     if error:
-        return None, str(error)
+        log.error("no IndexedDB: %s", error)
+        return None, "web.notice.memory_only"
     return IndexedDBSync(fs), None
 
 
@@ -127,14 +152,13 @@ def run() -> None:
     from companion.ui.app import make_main
 
     async def main(page: ft.Page) -> None:
-        sync, problem = await open_storage()
+        sync, notice = await open_storage()
         if sync is not None:
             atomic.after_change = sync.changed
             sync.attach(page.session.connection)
         repo = Repository(DATA_DIR, GAMES)
-        if problem:
-            log.error("no IndexedDB: %s", problem)
-            repo.notices.append(Msg("web.notice.memory_only"))
+        if notice:
+            repo.notices.append(Msg(notice))
         make_main(repo)(page)
 
     ft.run(main)
