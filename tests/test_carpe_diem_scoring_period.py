@@ -284,3 +284,61 @@ def test_every_option_is_replayable_with_evaluate(cards, have, owned):
         assert again.after == option.after and again.vp == option.vp and again.steps == option.steps
         # the holdings never go negative and VP only change by rewards or the 4-point penalty
         assert all(v >= 0 for v in again.after.to_json().values())
+
+
+# ------------------------------------------------------------------ coins in place of wares
+# "Any wares can be replaced by coins" (red cards): the player may pay coins while holding the wares.
+
+def test_coins_in_place_of_wares_the_player_has():
+    have = Holdings(herbs=2, coins=3)
+    default, after = resolve_card(2, HERBS_2, have, {}, bread=False, sets=1)
+    assert dict(default.paid) == {"herbs": 2} and not default.coins_for and after == Holdings(coins=3)
+    result, after = resolve_card(2, HERBS_2, have, {}, bread=False, sets=1, coins_for={"herbs": 2})
+    assert dict(result.paid) == {"coins": 2} and dict(result.coins_for) == {"herbs": 2} and result.coins_chosen
+    assert after == Holdings(herbs=2, coins=1) and result.vp == 4
+    assert "pays 2 coins (the coins in place of 2 herbs)" in result.explain().render("en")
+    assert "(die Münzen anstelle von 2 Kräuter)" in result.explain().render("de")
+    half, after = resolve_card(2, HERBS_2, have, {}, bread=False, sets=1, coins_for={"herbs": 1})
+    assert dict(half.paid) == {"herbs": 1, "coins": 1} and after == Holdings(herbs=1, coins=2)
+
+
+def test_evaluate_takes_coins_for_each_card_and_the_choice_names_them():
+    have = Holdings(chicken=1, grapes=1, herbs=3, fish=1, coins=4)
+    option = evaluate(((1, SET_4), (2, HERBS_2)), have, {}, order=(2, 1), sets=(1, 1),
+                      coins_for=({"herbs": 1}, {"grapes": 1, "fish": 1}))
+    assert option.after == Holdings(chicken=0, grapes=1, herbs=1, fish=1, coins=1)
+    assert option.choice() == {"order": [2, 1], "bread": [False, False], "sets": [1, 1],
+                               "coins_for": [{"herbs": 1}, {"grapes": 1, "fish": 1}]}
+    # The advisor's way (wares first) names the coins too, when they paid for anything.
+    short = advise(((2, HERBS_2), (3, CHIMNEYS_2)), Holdings(herbs=1, coins=1), {"chimneys": 0}).recommended
+    assert short.choice()["coins_for"] == [{"herbs": 1}, {}]
+    assert "coins_for" not in advise(((2, HERBS_2), (3, CHIMNEYS_2)), Holdings(herbs=2), {"chimneys": 0}) \
+        .recommended.choice()
+
+
+def test_coins_for_at_most_what_the_sets_ask():
+    have = Holdings(herbs=4, coins=9)
+    resolve_card(2, HERBS_2, have, {}, bread=False, sets=2, coins_for={"herbs": 4})  # every herb of 2 sets
+    with pytest.raises(PeriodError) as refused:
+        resolve_card(2, HERBS_2, have, {}, bread=False, sets=2, coins_for={"herbs": 5})
+    assert refused.value.msg.render("en") == "card 2: 5 herbs paid with coins, but 2 sets ask for only 4 herbs"
+
+
+def test_coins_for_needs_the_coins_and_the_rest_in_wares():
+    with pytest.raises(PeriodError) as refused:  # 2 coins for the herbs, but only 1 coin
+        resolve_card(2, HERBS_2, Holdings(herbs=2, coins=1), {}, bread=False, sets=1, coins_for={"herbs": 2})
+    assert refused.value.msg.render("en") == "card 2: 2 coins to pay, but there is only 1"
+    resolve_card(2, HERBS_2, Holdings(herbs=1, coins=1), {}, bread=False, sets=1, coins_for={"herbs": 1})
+    with pytest.raises(PeriodError) as refused:  # 1 of 2 herbs with a coin, but no herb for the other
+        resolve_card(2, HERBS_2, Holdings(herbs=0, coins=3), {}, bread=False, sets=1, coins_for={"herbs": 1})
+    assert refused.value.msg.render("en") == ("card 2: 1 herb to pay from storage, but only 0 herbs in storage; "
+                                              "pay the rest with coins")
+
+
+def test_coins_stand_in_only_for_wares_a_red_card_asks_for():
+    with pytest.raises(PeriodError) as refused:
+        resolve_card(2, HERBS_2, Holdings(fish=2, coins=2), {}, bread=False, sets=1, coins_for={"fish": 1})
+    assert "card 2 does not ask for Fish" in refused.value.msg.render("en")
+    with pytest.raises(PeriodError) as refused:
+        resolve_card(3, CHIMNEYS_2, Holdings(coins=2), {"chimneys": 2}, bread=False, coins_for={"herbs": 1})
+    assert "card 3 is green" in refused.value.msg.render("en")

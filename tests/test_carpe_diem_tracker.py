@@ -363,3 +363,49 @@ def test_upgrade_resolves_a_scoring_left_to_the_advisor_as_it_was_applied():
     s2 = session(2)
     end_phase(s2)
     assert GAME.upgrade_event(old, s2.state, s2.config) == open_entry
+
+
+# ------------------------------------------------------------------ coins in place of wares
+
+def test_a_scoring_pays_coins_in_place_of_wares_and_the_counters_follow():
+    """Ben holds 5 herbs and 2 coins; at circle 1 ("pay 2 herbs" and "per 3 chimneys") he pays one set
+    with 2 coins and keeps his herbs: the entry says so, and the counters are the table's."""
+    s = session(2, start=0)
+    fill_cards(s)
+    for counter, delta in (("herbs", 5), ("coins", 2), ("chimneys", 3)):
+        s.record({"type": "adjust", "player": 1, "counter": counter, "delta": delta})
+    end_phase(s)
+    vp = counters(s, 1)["vp"]
+    event = {"type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "bread": [False, False],
+             "sets": [1, 1], "coins_for": [{"herbs": 2}, {}]}
+    s.record(event)
+    c = counters(s, 1)
+    assert (c["vp"] - vp, c["herbs"], c["coins"]) == (4, 5, 0 + 1)  # 2 coins paid, 1 from the chimneys card
+    assert s.events[-1] == event
+    assert "pays 2 coins (the coins in place of 2 herbs)" in s.entry_lines(len(s.events) - 1)[-1].render("en")
+    # replayed from the saved game: the same
+    again = Session.from_json(s.to_json(), {"carpe-diem": GAME})
+    assert counters(again, 1) == c
+
+
+@pytest.mark.parametrize("coins_for, key", [
+    ([{"herbs": 3}, {}], "carpe-diem.error.coins_for_more"),  # one set asks for 2 herbs
+    ([{"herbs": 2}, {"herbs": 1}], "carpe-diem.error.coins_for_own"),  # the chimney card is green
+    ([{"fish": 1}, {}], "carpe-diem.error.coins_for_ware"),
+    ([{"herbs": -1}, {}], "core.error.bad_event"),
+    ([{"herbs": True}, {}], "core.error.bad_event"),
+    ([{"herbs": 2}], "core.error.bad_event"),
+    ({"herbs": 2}, "core.error.bad_event"),
+])
+def test_coins_for_that_the_table_cannot_have_paid_is_refused(coins_for, key):
+    s = session(2, start=0)
+    fill_cards(s)
+    for counter, delta in (("herbs", 5), ("coins", 5), ("chimneys", 3)):
+        s.record({"type": "adjust", "player": 1, "counter": counter, "delta": delta})
+    end_phase(s)
+    before = dict(counters(s, 1))
+    with pytest.raises(InvalidMove) as refused:
+        s.record({"type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "bread": [False, False],
+                  "sets": [1, 1], "coins_for": coins_for})
+    assert refused.value.msg.key == key
+    assert counters(s, 1) == before

@@ -41,7 +41,8 @@ NAMED = {
                                    "banderole_space")}},
     "city-of-rome": {"end_round": set()},
 }
-OPTIONAL = {("carpe-diem", "score_circle"): {"owned"}, ("milestones", "castle"): {"keep", "player"}}
+# A Carpe Diem scoring names the wares its coins stood in for ("coins_for") when coins paid for any.
+OPTIONAL = {("carpe-diem", "score_circle"): {"owned", "coins_for"}, ("milestones", "castle"): {"keep", "player"}}
 STRINGS = {"bonus", "colour", "tile", "goods"}  # kinds and colours by their string ids
 
 

@@ -42,16 +42,18 @@ API for a screen
   `Advice.options` lists every distinct choice (order, bread, sets paid) best first, each an `Option`
   with `results` (one `CardResult` per card: paid, gained, vp, met), `vp`, `steps`, `after`
   (holdings left) and `explain() -> Msg`; `Advice.recommended` is `options[0]`.
-- `evaluate(cards, holdings, owned, order, bread, sets) -> Option`: the outcome of one given choice
-  (raises `PeriodError(Msg)` if the rules do not allow it); the tracker's `score_circle` event
-  carries exactly these choices.
+- `evaluate(cards, holdings, owned, order, bread, sets, coins_for) -> Option`: the outcome of one given
+  choice (raises `PeriodError(Msg)` if the rules do not allow it); the tracker's `score_circle` event
+  carries exactly these choices. `coins_for` (optional, following `order`) says per card which wares
+  coins were paid in place of ("Any wares can be replaced by coins"): `[{"herbs": 2}, {}]`.
 - `best_circles(cards_by_space, circles, holdings, owned) -> list[(circle, Option)]`: the best
   option at every free circle, best first.
 
 "Best" is `Option.key`: most VP now; then most items left (wares + coins + bread, each worth ½ VP at
 the end and useful for later cards); then most banderole steps; then most coins, then most bread.
-Payments always use wares first and coins only for what is missing: coins replace any ware, so keeping
-them never leaves a player worse off.
+The advisor's payments use wares first and coins only for what is missing: coins replace any ware, so
+keeping them never leaves a player worse off. A player may still pay coins in place of wares they
+have: `coins_for` records it, and the holdings follow the table.
 """
 
 from __future__ import annotations
@@ -131,6 +133,8 @@ class CardResult:
     sets: int  # sets paid ("pay") or owned ("own"), without the bread
     paid: tuple[tuple[str, int], ...]  # what leaves storage: wares, coins, bread
     gained: tuple[tuple[str, int], ...]  # rewards (not the penalty)
+    coins_for: tuple[tuple[str, int], ...] = ()  # the wares the coins paid stood in for (ware, how many)
+    coins_chosen: bool = False  # coins paid in place of wares the player had (not the advisor's way)
 
     @property
     def multiples(self) -> int:
@@ -154,8 +158,11 @@ class CardResult:
                            sets=self.sets))
         if self.bread_used:
             how.append(Msg("carpe-diem.period.bread_set", bread=BREAD_FOR_CARD))
+        paid = items_msg(dict(self.paid))
+        if self.coins_chosen:
+            paid = Msg("carpe-diem.period.paid_coins_for", paid=paid, wares=items_msg(dict(self.coins_for)))
         return Msg("carpe-diem.period.met", card=card, how=join_plus(how), times=self.multiples,
-                   paid=items_msg(dict(self.paid)), gained=items_msg(dict(self.gained)))
+                   paid=paid, gained=items_msg(dict(self.gained)))
 
 
 @dataclass(frozen=True)
@@ -180,9 +187,13 @@ class Option:
         return (self.vp, self.after.items, self.steps, self.after.coins, self.after.bread)
 
     def choice(self) -> dict:
-        """The choices as the tracker's `score_circle` event takes them."""
-        return {"order": list(self.order), "bread": [r.bread_used for r in self.results],
-                "sets": [r.sets for r in self.results]}
+        """The choices as the tracker's `score_circle` event takes them; `coins_for` names the wares
+        that coins were paid in place of, whenever coins paid for any."""
+        out = {"order": list(self.order), "bread": [r.bread_used for r in self.results],
+               "sets": [r.sets for r in self.results]}
+        if any(r.coins_for for r in self.results):
+            out["coins_for"] = [dict(r.coins_for) for r in self.results]
+        return out
 
     def explain(self) -> Msg:
         return Msg("carpe-diem.period.option", parts=[r.explain() for r in self.results], vp=f"{self.vp:+d}",
@@ -305,6 +316,34 @@ def payment(requirement: dict[str, int], sets: int, holdings: Holdings) -> dict[
     return paid
 
 
+def chosen_payment(space: int, requirement: dict[str, int], sets: int, holdings: Holdings,
+                   coins_for: dict[str, int]) -> dict[str, int]:
+    """The payment when the player says how many of each ware were paid with coins instead
+    (`coins_for`, over all sets): the rest of each ware comes from storage. Raises PeriodError naming
+    what does not fit."""
+    for ware, count in coins_for.items():
+        if ware not in requirement:
+            raise PeriodError(Msg("carpe-diem.error.coins_for_ware", space=space,
+                                  ware=Msg(f"carpe-diem.counter.{ware}") if ware in PAY_ITEMS else repr(ware)))
+        if count > requirement[ware] * sets:
+            raise PeriodError(Msg("carpe-diem.error.coins_for_more", space=space, replaced=item_msg(ware, count),
+                                  need=item_msg(ware, requirement[ware] * sets), sets=sets))
+    paid: dict[str, int] = {}
+    for ware, amount in requirement.items():
+        wares = amount * sets - coins_for.get(ware, 0)
+        if wares > holdings.get(ware):
+            raise PeriodError(Msg("carpe-diem.error.coins_for_short", space=space, pay=item_msg(ware, wares),
+                                  have=item_msg(ware, holdings.get(ware))))
+        if wares:
+            paid[ware] = wares
+    coins = sum(coins_for.values())
+    if coins > holdings.coins:
+        raise PeriodError(Msg("carpe-diem.error.coins_short", space=space, coins=coins, have=holdings.coins))
+    if coins:
+        paid["coins"] = coins
+    return paid
+
+
 def max_sets(card: ScoringCard, holdings: Holdings, owned: dict) -> int:
     """How many times the requirement is owned, or can be paid (coins as wildcards), without bread."""
     requirement = dict(card.requirement)
@@ -318,8 +357,10 @@ def max_sets(card: ScoringCard, holdings: Holdings, owned: dict) -> int:
 
 
 def resolve_card(space: int, card: ScoringCard, holdings: Holdings, owned: dict,
-                 bread: bool, sets: int | None = None) -> tuple[CardResult, Holdings]:
-    """One card with the given choice; `sets=None` means as many as possible. Returns the result and
+                 bread: bool, sets: int | None = None,
+                 coins_for: dict[str, int] | None = None) -> tuple[CardResult, Holdings]:
+    """One card with the given choice; `sets=None` means as many as possible; `coins_for` the wares
+    paid with coins instead (default: wares first, coins for what is missing). Returns the result and
     the holdings after it (payment taken, rewards added)."""
     most = max_sets(card, holdings, owned)
     if sets is None:
@@ -330,21 +371,34 @@ def resolve_card(space: int, card: ScoringCard, holdings: Holdings, owned: dict,
         raise PeriodError(Msg("carpe-diem.error.cannot_pay", sets=sets, most=most))
     if bread and holdings.bread < BREAD_FOR_CARD:
         raise PeriodError(Msg("carpe-diem.error.no_bread", bread=holdings.bread))
-    paid = payment(dict(card.requirement), sets, holdings) if card.mode == PAY else {}
+    coins_for = {k: v for k, v in (coins_for or {}).items() if v}
+    chosen = False
+    if card.mode == OWN and coins_for:
+        raise PeriodError(Msg("carpe-diem.error.coins_for_own", space=space))
+    paid, replaced = {}, ()
+    if card.mode == PAY:
+        requirement = dict(card.requirement)
+        paid = payment(requirement, sets, holdings)
+        if coins_for:
+            default, paid = paid, chosen_payment(space, requirement, sets, holdings, coins_for)
+            chosen = paid != default
+        # The wares the coins stood in for: what the sets ask for and storage did not give.
+        replaced = tuple((w, n * sets - paid.get(w, 0)) for w, n in card.requirement if n * sets > paid.get(w, 0))
     if bread:
         paid = {**paid, "bread": BREAD_FOR_CARD}
     multiples = sets + (1 if bread else 0)
     gained = {k: n * multiples for k, n in card.reward} if multiples else {}
     after = holdings.plus({k: -v for k, v in paid.items()}).plus(gained)
-    result = CardResult(space, card, bread, sets, tuple(paid.items()), tuple(gained.items()))
+    result = CardResult(space, card, bread, sets, tuple(paid.items()), tuple(gained.items()), replaced, chosen)
     return result, after
 
 
 def evaluate(cards, holdings: Holdings, owned: dict, order: tuple[int, int] | list[int] | None = None,
              bread: tuple[bool, bool] | list[bool] = (False, False),
-             sets: tuple[int | None, int | None] | list = (None, None)) -> Option:
+             sets: tuple[int | None, int | None] | list = (None, None),
+             coins_for: tuple[dict | None, dict | None] | list | None = None) -> Option:
     """The outcome of one choice. `cards`: the circle's two (space, ScoringCard); `order`: the spaces in
-    the order they are resolved (default: as given); `bread` and `sets` follow `order`."""
+    the order they are resolved (default: as given); `bread`, `sets` and `coins_for` follow `order`."""
     by_space = dict(cards)
     if len(by_space) != 2:
         raise PeriodError(Msg("carpe-diem.error.two_cards"))
@@ -353,8 +407,8 @@ def evaluate(cards, holdings: Holdings, owned: dict, order: tuple[int, int] | li
         raise PeriodError(Msg("carpe-diem.error.order", spaces=[str(s) for s in sorted(by_space)]))
     now = holdings
     results = []
-    for space, use_bread, n in zip(order, bread, sets):
-        result, now = resolve_card(space, by_space[space], now, owned, bool(use_bread), n)
+    for space, use_bread, n, coins in zip(order, bread, sets, coins_for or (None, None)):
+        result, now = resolve_card(space, by_space[space], now, owned, bool(use_bread), n, coins)
         results.append(result)
     return Option(order, tuple(results), holdings, now)
 

@@ -11,9 +11,13 @@ Events (besides core's generic "adjust"):
     {"type": "set_card", "space": s, "card": {...}|null}     enter / correct / clear a scoring card
     {"type": "score_circle", "player": p, "circle": c,        place a disc and resolve both cards with
      "order": [s1, s2], "bread": [b1, b2], "sets": [k1, k2],  the choices made, always all three (as
-     "owned": {...}}                                          `scoring_period.evaluate` takes them; a
+     "coins_for": [{ware: n}, {...}], "owned": {...}}         `scoring_period.evaluate` takes them; a
                                                               choice the advisor made is stored as made:
-                                                              `advised_event`); `owned` (optional) gives
+                                                              `advised_event`); `coins_for` (optional,
+                                                              following `order`) names the wares paid
+                                                              with coins instead, as many of each
+                                                              (without it: wares first, coins for what
+                                                              is missing); `owned` (optional) gives
                                                               district counts, default the counters
     {"type": "complete_<landscape>", "player": p, "tiles": n} a landscape of n tiles (2-4) completed
     {"type": "banderole", "player": p, "steps": n}           the disc moves n spaces on
@@ -222,7 +226,8 @@ def score_circle(state: dict, event: dict, config: dict) -> None:
     if not resolved(event):
         raise InvalidMove(Msg("core.error.bad_event"))
     try:
-        option = sp.evaluate(cards, holdings(state, player), owned, event["order"], event["bread"], event["sets"])
+        option = sp.evaluate(cards, holdings(state, player), owned, event["order"], event["bread"], event["sets"],
+                             _coins_for(event))
     except sp.PeriodError as error:
         raise InvalidMove(error.msg)
     counters = state["players"][player]["counters"]
@@ -246,6 +251,19 @@ def _owned(state: dict, player: int, event: dict) -> dict[str, int]:
         raise InvalidMove(Msg("core.error.bad_event"))
     owned.update(extra)
     return owned
+
+
+def _coins_for(event: dict) -> list[dict] | None:
+    """The entry's `coins_for`: per card (following `order`) ware -> how many were paid with coins;
+    a ware the card does not ask for is named by `scoring_period.evaluate`."""
+    value = event.get("coins_for")
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(
+            isinstance(d, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                        for k, v in d.items()) for d in value)):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    return value
 
 
 def resolved(event: dict) -> bool:
