@@ -1,10 +1,23 @@
-"""Carpe Diem's end-scoring entry: the 6 × 6 district grid (features that may share cells), or a quick
-count-only form; the 8 frame goals, fountain cards, storage, VP cards and the banderole bar.
+"""Carpe Diem's end-scoring entry: the 6 × 6 district drawn with a palette, the frame goals picked per
+frame side, the fountain cards as chips; or counts only. Storage, VP cards and the banderole bar come
+from the tracker (`board_from_tracker`).
 
-Phone flow for the grid: tap a cell » pick what starts there (or edit what is there) » tap the other
-cells of that feature » Done. Every feature is listed below the grid with edit and delete. The rules
-(what is a valid feature, which goals are met, the points) stay in the game package: the helpers here
-only edit the board-state JSON (docs/board-state-carpe-diem.md).
+The district, as on a phone: pick what to draw once (villa, a landscape, a dwelling, market, bakery,
+fountain), then tap its cells. A tap next to the feature being drawn adds to it, a tap elsewhere starts
+the next one of that kind (tapping the kind again starts a new one right next to it); a tap on one of
+its cells takes that cell out; a dwelling is completed by its second half, markets, bakeries and
+fountains are one tap each. The feature drawn last can be marked not completed and, for a villa, given
+its chimneys, right under the grid. A frame goal is two taps: its arrow's place on a side, then
+feature and VP in one choice. A fountain card is one tap on what it rewards.
+
+What the tracker counted during play (completed features by kind, chimneys) fills the counts form,
+gives a new feature its likely "completed" (as long as the grid has fewer of that kind than the tracker
+counted) and is compared with the grid, so a difference shows before the scores do.
+
+Grid or counts is one choice for the whole table (`carpe_diem_entry` in the settings, kept for the
+next games): every board nobody has entered yet follows it; a board with entries keeps its form until
+its own player switches it. The rules (what is a valid feature, which goals are met, the points) stay
+in the game package: the helpers here only edit the board-state JSON (docs/board-state-carpe-diem.md).
 """
 
 from __future__ import annotations
@@ -16,7 +29,7 @@ import flet as ft
 from companion.core.game import BoardStateError
 from companion.games.carpe_diem import scoring
 from companion.games.carpe_diem.components import (
-    FEATURE_KINDS, FRAME_GOALS, FRAME_KINDS, FRAME_VP, GRID, SIDES, SINGLES, VILLA,
+    DWELLINGS, FEATURE_KINDS, FRAME_GOALS, FRAME_KINDS, FRAME_VP, GRID, LANDSCAPES, SINGLES, VILLA,
 )
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button, section, stepper
@@ -34,39 +47,41 @@ KIND_COLOURS = {
 }
 STORAGE = ("grapes", "herbs", "chicken", "fish", "coins", "bread", "tiles")
 QUICK_KINDS = tuple(k for k in FEATURE_KINDS if k != VILLA)
-CELL = 56
-# The frame's 4 parts, 2 goals each: a sensible first guess the players correct.
-DEFAULT_SIDES = ("top", "top", "right", "right", "bottom", "bottom", "left", "left")
+# The tracker's district counters (companion/games/carpe_diem/tracker.py DISTRICT): chimneys of all villas,
+# completed villas, landscapes and dwellings, and markets, bakeries, fountains.
+TRACKED = ("chimneys", *FEATURE_KINDS)
+MODES = ("grid", "counts")
+SETTING = "carpe_diem_entry"
+CELL, CELL_GAP = 52, 3  # six cells and their gaps, with room to spare, on a 390 px phone
+TOOL_W, TOOL_H = 56, 48  # six palette buttons a row
+SLOT = 48  # a frame arrow's place: six a side
+CHIMNEY_CHOICES = tuple(range(10))
+MOST_CELLS = {**{k: 1 for k in SINGLES}, **{k: 2 for k in DWELLINGS}, **{k: 4 for k in LANDSCAPES}}  # villa: any
+FRAME_SIDES = ("top", "right", "bottom", "left")  # round the board, as the parts lie
 
 
 # ---------------------------------------------------------------- plain helpers (tested without a browser)
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
 
 def cell_features(features: list[dict], row: int, column: int) -> list[int]:
     """Indices of the features that have a part on this cell."""
     return [i for i, f in enumerate(features) if [row, column] in [list(c) for c in f.get("cells", [])]]
 
 
-def new_feature(kind: str, row: int, column: int) -> dict:
-    """A feature started on one cell: completed by default (the usual case at the end of the game)."""
-    feature = {"kind": kind, "cells": [[row, column]]}
-    if kind not in SINGLES:
-        feature["completed"] = True
-    if kind == VILLA:
-        feature["chimneys"] = 0
-    return feature
+def features_of(p: dict) -> list[dict]:
+    return (p.get("district") or {}).get("features", [])
 
 
-def toggle_cell(feature: dict, row: int, column: int) -> dict:
-    """Add the cell to the feature or take it out; a market, bakery or fountain moves to the cell."""
-    out = copy.deepcopy(feature)
-    cells = [list(c) for c in out["cells"]]
-    if out["kind"] in SINGLES:
-        out["cells"] = [[row, column]]
-    elif [row, column] in cells:
-        out["cells"] = [c for c in cells if c != [row, column]]
-    else:
-        out["cells"] = sorted(cells + [[row, column]])
-    return out
+def goal_complete(goal: dict) -> bool:
+    return isinstance(goal, dict) and all(k in goal for k in ("side", "line", "kind", "vp"))
+
+
+def goals_of(p: dict) -> list[dict]:
+    """The frame goals entered (a goal left half-entered by an older version is not one)."""
+    return [g for g in p.get("frame") or [] if goal_complete(g)]
 
 
 def feature_problem(feature: dict):
@@ -80,14 +95,6 @@ def feature_problem(feature: dict):
     return None
 
 
-def empty_frame() -> list[dict]:
-    return [{"side": side} for side in DEFAULT_SIDES]
-
-
-def goal_complete(goal: dict) -> bool:
-    return all(k in goal for k in ("side", "line", "kind", "vp"))
-
-
 def goal_met(goal: dict, features: list[dict]) -> bool | None:
     """Met / missed by the engine's rule, or None while the goal or the district is not complete."""
     if not goal_complete(goal):
@@ -99,31 +106,172 @@ def goal_met(goal: dict, features: list[dict]) -> bool | None:
     return scoring.frame_goal_met(goal, parsed)
 
 
+def completed_count(features: list[dict], kind: str) -> int:
+    return sum(1 for f in features if f["kind"] == kind and (kind in SINGLES or f.get("completed")))
+
+
+def grid_counts(features: list[dict]) -> dict[str, int]:
+    """What the grid holds in the tracker's terms: completed features by kind, chimneys of all villas."""
+    counts = {k: completed_count(features, k) for k in FEATURE_KINDS}
+    counts["chimneys"] = sum(f.get("chimneys", 0) for f in features if f["kind"] == VILLA)
+    return counts
+
+
+def tracked_district(counters: dict | None) -> dict[str, int] | None:
+    """The district counts the tracker recorded, or None when it recorded none (a table that did not
+    tap the rewards): then nothing is guessed from it."""
+    if not counters or not any(counters.get(k, 0) for k in TRACKED):
+        return None
+    return {k: counters.get(k, 0) for k in TRACKED}
+
+
+def tracker_differences(features: list[dict], tracked: dict | None) -> list[tuple[str, int, int]]:
+    """(counter, on the grid, tracker) wherever the grid and the tracker's count differ."""
+    if tracked is None:
+        return []
+    have = grid_counts(features)
+    return [(k, have[k], tracked[k]) for k in TRACKED if have[k] != tracked[k]]
+
+
+# ------------------------------------------------ the district: drawing with a palette
+
+def touches(feature: dict, row: int, column: int) -> bool:
+    return any(abs(r - row) + abs(c - column) == 1 for r, c in feature["cells"])
+
+
+def new_completed(kind: str, features: list[dict], tracked: dict | None) -> bool:
+    """A new feature's "completed": a dwelling by its second half; otherwise completed while the grid has
+    fewer completed ones of that kind than the tracker counted (all of them when it counted nothing)."""
+    if kind in DWELLINGS:
+        return False
+    if tracked is None:
+        return True
+    return completed_count(features, kind) < tracked.get(kind, 0)
+
+
+def new_chimneys(features: list[dict]) -> int:
+    """A new villa starts with the chimneys of the villa drawn before it (villas are often alike)."""
+    villas = [f for f in features if f["kind"] == VILLA]
+    return villas[-1].get("chimneys", 0) if villas else 0
+
+
+def paint(features: list[dict], current: int | None, kind: str, row: int, column: int,
+          tracked: dict | None = None) -> tuple[list[dict], int | None]:
+    """One tap on a cell with `kind` picked in the palette; `current` is the feature being drawn.
+    Returns the features and the feature being drawn after the tap:
+    - market, bakery, fountain: placed on the cell, or taken off when it is there already (another
+      one of the three on that cell is replaced: they fill their tile);
+    - a cell of the feature being drawn: taken out of it (the last one: the feature is gone);
+    - a cell of another feature of that kind: that one is drawn now (to add or take out cells);
+    - a cell next to the feature being drawn, while it can grow (a dwelling has 2 halves, a landscape
+      at most 4 tiles): added;
+    - else a new feature of that kind starts there."""
+    fs = copy.deepcopy(features)
+    cur = current if current is not None and 0 <= current < len(fs) and fs[current]["kind"] == kind else None
+    cell = [row, column]
+    if kind in SINGLES:
+        here = [i for i in cell_features(fs, row, column) if fs[i]["kind"] in SINGLES]
+        if any(fs[i]["kind"] == kind for i in here):
+            return [f for i, f in enumerate(fs) if i not in here], None
+        if here:
+            fs[here[0]] = {"kind": kind, "cells": [cell]}
+            return fs, here[0]
+        fs.append({"kind": kind, "cells": [cell]})
+        return fs, len(fs) - 1
+    if cur is not None:
+        f = fs[cur]
+        cells = [list(c) for c in f["cells"]]
+        if cell in cells:
+            f["cells"] = [c for c in cells if c != cell]
+            if not f["cells"]:
+                return [x for i, x in enumerate(fs) if i != cur], None
+            if kind in DWELLINGS:
+                f["completed"] = len(f["cells"]) == 2
+            return fs, cur
+    owner = [i for i in cell_features(fs, row, column) if fs[i]["kind"] == kind]
+    if owner:
+        return fs, owner[0]
+    if cur is not None:
+        f = fs[cur]
+        if len(f["cells"]) < MOST_CELLS.get(kind, GRID * GRID) and touches(f, row, column):
+            f["cells"] = sorted([list(c) for c in f["cells"]] + [cell])
+            if kind in DWELLINGS:
+                f["completed"] = len(f["cells"]) == 2
+            return fs, cur
+    feature = {"kind": kind, "cells": [cell], "completed": new_completed(kind, fs, tracked)}
+    if kind == VILLA:
+        feature["chimneys"] = new_chimneys(fs)
+    fs.append(feature)
+    return fs, len(fs) - 1
+
+
+def feature_number(features: list[dict], index: int) -> int:
+    """Villa 1, villa 2, ...: the feature's place among those of its kind."""
+    kind = features[index]["kind"]
+    return sum(1 for f in features[:index + 1] if f["kind"] == kind)
+
+
+# ------------------------------------------------ the frame: 8 goals at arrows round the board
+
+def along(side: str) -> str:
+    """Arrows on the top or bottom point down a column, those on the left or right along a row."""
+    return "column" if side in ("top", "bottom") else "row"
+
+
+def goal_at(goals: list[dict], side: str, line: int) -> int | None:
+    return next((i for i, g in enumerate(goals) if g["side"] == side and g["line"] == line), None)
+
+
+def set_goal(frame: list, side: str, line: int, kind: str, vp: int) -> list[dict]:
+    """The frame with this goal at this arrow (replacing the one there); a ninth is not added."""
+    goals = [dict(g) for g in frame or [] if goal_complete(g)]
+    goal = {"side": side, "line": line, "kind": kind, "vp": vp}
+    at = goal_at(goals, side, line)
+    if at is not None:
+        goals[at] = goal
+    elif len(goals) < FRAME_GOALS:
+        goals.append(goal)
+    return goals
+
+
+def remove_goal(frame: list, side: str, line: int) -> list[dict]:
+    return [dict(g) for g in frame or [] if goal_complete(g) and not (g["side"] == side and g["line"] == line)]
+
+
+# ------------------------------------------------ counts only
+
+def quick_prefill(counters: dict | None) -> dict:
+    """The counts form as the tracker knows it: completed features by kind. Villas wait for their
+    chimneys (the tracker counts them for all villas together) and the frame goals for the players."""
+    counters = counters or {}
+    return {"villas": [], "completed": {k: counters[k] for k in QUICK_KINDS if counters.get(k)}, "frame_met": []}
+
+
 def quick_from_district(p: dict) -> dict:
-    """The count-only form, filled from what the grid already holds (best effort)."""
-    features = p.get("district", {}).get("features", [])
+    """The counts form, made from what the grid holds."""
+    features = features_of(p)
     villas = sorted((f.get("chimneys", 0) for f in features if f["kind"] == VILLA and f.get("completed")),
                     reverse=True)
     completed: dict[str, int] = {}
     for f in features:
         if f["kind"] != VILLA and (f["kind"] in SINGLES or f.get("completed")):
             completed[f["kind"]] = completed.get(f["kind"], 0) + 1
-    met = sorted((g["vp"] for g in p.get("frame", []) if goal_met(g, features)), reverse=True)
+    met = sorted((g["vp"] for g in goals_of(p) if goal_met(g, features)), reverse=True)
     return {"villas": villas, "completed": completed, "frame_met": met}
 
 
-def to_quick(p: dict) -> dict:
-    out = {k: v for k, v in copy.deepcopy(p).items() if k not in ("district", "frame")}
-    out["quick"] = quick_from_district(p)
+def villa_counts(villas: list[int]) -> dict[int, int]:
+    """Completed villas by their chimneys, as the overview board's villa table reads."""
+    out: dict[int, int] = {}
+    for chimneys in villas:
+        out[chimneys] = out.get(chimneys, 0) + 1
     return out
 
 
-def to_district(p: dict, stashed: dict | None = None) -> dict:
-    """Back to the grid: what was entered there before (if kept), else an empty grid and frame."""
-    out = {k: v for k, v in copy.deepcopy(p).items() if k != "quick"}
-    out["district"] = copy.deepcopy(stashed["district"]) if stashed else {"features": []}
-    out["frame"] = copy.deepcopy(stashed["frame"]) if stashed else empty_frame()
-    return out
+def set_villa_count(villas: list[int], chimneys: int, count: int) -> list[int]:
+    counts = villa_counts(villas)
+    counts[chimneys] = max(0, count)
+    return sorted((c for c, n in counts.items() for _ in range(n)), reverse=True)
 
 
 def frame_met_counts(met: list[int]) -> dict[int, int]:
@@ -138,9 +286,61 @@ def set_frame_met(met: list[int], vp: int, count: int) -> list[int]:
     return sorted((v for v, n in counts.items() for _ in range(n)), reverse=True)
 
 
+# ------------------------------------------------ grid or counts, for the whole table
+
+def form_of(p: dict) -> str:
+    return "counts" if "quick" in p else "grid"
+
+
+def is_blank(p: dict, counters: dict | None = None) -> bool:
+    """Nothing entered in the district part yet: an empty grid and frame, or the counts as the tracker
+    filled them in. (Storage, VP and the banderole bar do not count: they come from the tracker.)"""
+    if "quick" in p:
+        q = p["quick"]
+        return (not q.get("villas") and not q.get("frame_met")
+                and (q.get("completed") or {}) in ({}, quick_prefill(counters)["completed"]))
+    return not features_of(p) and not goals_of(p)
+
+
+def to_counts(p: dict, counters: dict | None = None) -> dict:
+    """A player's board in the counts form: from the grid when something is drawn, else as the tracker
+    counted. Already counts: unchanged."""
+    if "quick" in p:
+        return copy.deepcopy(p)
+    out = {k: copy.deepcopy(v) for k, v in p.items() if k not in ("district", "frame")}
+    out["quick"] = quick_prefill(counters) if is_blank(p) else quick_from_district(p)
+    return out
+
+
+def to_grid(p: dict, stashed: dict | None = None) -> dict:
+    """A player's board as a grid: what was drawn before (kept while the counts were used), else empty."""
+    if "quick" not in p:
+        return copy.deepcopy(p)
+    out = {k: copy.deepcopy(v) for k, v in p.items() if k != "quick"}
+    out["district"] = copy.deepcopy(stashed["district"]) if stashed else {"features": []}
+    out["frame"] = copy.deepcopy(stashed["frame"]) if stashed else []
+    return out
+
+
+def follow_mode(board: dict, mode: str, counters: list[dict | None], done: set | frozenset = frozenset()) -> dict:
+    """The board with every player's board that is still blank (and not marked entered) in `mode`."""
+    out = copy.deepcopy(board)
+    for i, p in enumerate(out["players"]):
+        mine = counters[i] if i < len(counters) else None
+        if i not in done and form_of(p) != mode and is_blank(p, mine):
+            out["players"][i] = to_counts(p, mine) if mode == "counts" else to_grid(p)
+    return out
+
+
+# ------------------------------------------------ the banderole bar (every player's disc)
+
 def _disc(p: dict) -> tuple[int, int]:
     b = p["banderole"]
     return (b["space"], b.get("level") or 0) if isinstance(b, dict) else (b, 0)
+
+
+def board_space(board: dict, player: int) -> int:
+    return _disc(board["players"][player])[0]
 
 
 def stack_size(board: dict, player: int) -> int:
@@ -167,10 +367,6 @@ def move_disc(board: dict, player: int, delta: int) -> dict:
     return out
 
 
-def board_space(board: dict, player: int) -> int:
-    return _disc(board["players"][player])[0]
-
-
 def set_level(board: dict, player: int, level: int) -> dict:
     """Put the disc at this height of its stack (0 = bottom); the others on the space keep their order."""
     out = copy.deepcopy(board)
@@ -184,387 +380,284 @@ def set_level(board: dict, player: int, level: int) -> dict:
     return out
 
 
-def fountains_in(p: dict) -> int:
-    if "quick" in p:
-        return p["quick"]["completed"].get("fountain", 0)
-    return sum(1 for f in p["district"]["features"] if f["kind"] == "fountain")
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def card_kind(card) -> str:
+    return card if isinstance(card, str) else card["kind"]
 
 
 # ---------------------------------------------------------------- the editor
 
+def _session(model: AppModel, sid: str):
+    session = model.session(sid) if sid and model.tables is not None else None
+    return session if session is not None and session.game.id == "carpe-diem" else None
+
+
+def _counters(session, players: int) -> list[dict | None]:
+    """Each player's tracker counters (None without a game to read them from)."""
+    known = [dict(p["counters"]) for p in session.state["players"]] if session is not None else []
+    return (known + [None] * players)[:players]
+
+
 @ft.component
 def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
-    editing, set_editing = ft.use_state(None)  # (player, feature index) whose cells are being tapped
-    dialog_for, set_dialog = ft.use_state(None)  # ("cell", r, c) | ("goal", i) | ("fountain", i or None)
-    stash, set_stash = ft.use_state({})  # player -> district and frame, kept while the quick form is used
-    me = board["players"][player]
+    tool, set_tool = ft.use_state(VILLA)  # what a tap on a cell draws
+    drawing, set_drawing = ft.use_state(None)  # (player, feature index) being drawn
+    picking, set_picking = ft.use_state(None)  # (side, line) whose frame goal is being chosen
+    stash, set_stash = ft.use_state({})  # player -> grid and frame, kept while the counts are used
+    sid_ref = ft.use_ref(None)
+    # The game, for what its tracker counted and to save other players' boards (a mode choice, a disc
+    # moved onto or off a shared banderole space); a re-render outside the router keeps the last one.
+    sid = ft.use_route_params().get("sid") or sid_ref.current or ""
+    sid_ref.current = sid
+    session = _session(model, sid)
+    n = len(board["players"])
+    counters = _counters(session, n)
+    done = frozenset(session.board_done) if session is not None else frozenset()
+    mode = model.repo.settings().get(SETTING, MODES[0])
+    shown = follow_mode(board, mode, counters, done)  # what the choice of mode makes of the blank boards
+    pending = tuple(i for i in range(n) if shown["players"][i] != board["players"][i])
+
+    def persist_mode():
+        # Blank boards follow the table's choice in the saved game too, so that they score as shown.
+        latest = _session(model, sid)
+        if not pending or latest is None or latest.board is None:
+            return None
+        current = latest.board
+        followed = follow_mode(current, mode, _counters(latest, n), frozenset(latest.board_done))
+        for i in range(n):
+            if followed["players"][i] != current["players"][i]:
+                model.edit_board(latest, i, current, followed)
+        return None
+    ft.use_effect(persist_mode, [sid, mode, pending])
+
+    me = shown["players"][player]
     quick = "quick" in me
-    features = [] if quick else me["district"]["features"]
-    frame = [] if quick else (me.get("frame") or [])
-    edit_index = editing[1] if editing and editing[0] == player and editing[1] < len(features) else None
+    tracked = tracked_district(counters[player])
+    features = [] if quick else features_of(me)
+    goals = [] if quick else goals_of(me)
+    current = drawing[1] if drawing and drawing[0] == player and drawing[1] < len(features) else None
+    who = me["name"]
 
     def kind_name(kind):
         return model.t(f"carpe-diem.kind.{kind}")
 
+    def commit(new_board):
+        """Save this player's board (as the editor's on_change) and any other player's that changed."""
+        on_change(new_board)
+        if session is not None:
+            for i in range(n):
+                if i != player and new_board["players"][i] != board["players"][i]:
+                    model.edit_board(session, i, board, new_board)
+
     def update(fn):
-        new = copy.deepcopy(board)
+        new = copy.deepcopy(shown)
         result = fn(new["players"][player])
         if result is not None:
             new["players"][player] = result
-        on_change(new)
+        commit(new)
 
-    def set_features(fn):
+    def set_features(new_features):
         def change(p):
-            p["district"]["features"] = fn(p["district"]["features"])
+            p["district"]["features"] = new_features
         update(change)
 
-    # ------------------------------------------------------------ grid
-    def describe_cell(r, c):
-        kinds = [kind_name(features[i]["kind"]) for i in cell_features(features, r, c)]
-        return model.t("carpe-diem-ui.board.cell", row=r, column=c,
-                       content=", ".join(kinds) if kinds else model.t("carpe-diem-ui.board.cell_empty"))
-
-    def tap_cell(r, c):
-        if edit_index is not None:
-            set_features(lambda fs: [toggle_cell(f, r, c) if i == edit_index else f for i, f in enumerate(fs)])
+    # ------------------------------------------------------------ the mode, for the whole table
+    def choose_mode(to):
+        if to == form_of(me):
+            return
+        model.repo.set_setting(SETTING, to)
+        set_drawing(None)
+        new = copy.deepcopy(shown)
+        if to == "counts":
+            set_stash({**stash, player: {"district": me["district"], "frame": me.get("frame") or []}})
+            new["players"][player] = to_counts(me, counters[player])
         else:
-            set_dialog(("cell", r, c))
+            new["players"][player] = to_grid(me, stash.get(player))
+        commit(follow_mode(new, to, counters, done | {player}))
 
-    def cell_view(r, c):
-        here = cell_features(features, r, c)
-        in_edit = edit_index in here
-        icons = [ft.Icon(KIND_ICONS[features[i]["kind"]], size=16 if len(here) > 1 else 22,
-                         color=KIND_COLOURS[features[i]["kind"]]) for i in here[:4]]
-        return ft.Semantics(
-            label=describe_cell(r, c), button=True, selected=in_edit, container=True,
-            content=ft.Container(
-                width=CELL, height=CELL, border_radius=6,
-                border=ft.Border.all(3 if in_edit else 1, ft.Colors.PRIMARY if in_edit else ft.Colors.OUTLINE),
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if in_edit else None,
-                alignment=ft.Alignment.CENTER, on_click=lambda e: tap_cell(r, c),
-                content=ft.Row(icons, wrap=True, spacing=0, run_spacing=0, alignment=ft.MainAxisAlignment.CENTER,
-                               width=CELL - 8) if icons else None,
-            ),
-        )
+    def mode_button(value):
+        label = model.t(f"carpe-diem-ui.mode.{value}")
+        selected = form_of(me) == value
+        return ft.Container(ft.Semantics(
+            label=label, button=True, selected=selected, container=True,
+            content=(ft.FilledButton if selected else ft.OutlinedButton)(
+                label, on_click=lambda e: choose_mode(value), height=TOUCH)), expand=True)
 
-    def feature_text(f):
-        parts = [cap(kind_name(f["kind"])), model.t("carpe-diem-ui.board.cells", count=len(f["cells"]))]
-        if f["kind"] not in SINGLES:
-            parts.append(model.t("carpe-diem-ui.board.completed" if f.get("completed")
-                                 else "carpe-diem-ui.board.incomplete"))
-        if f["kind"] == VILLA:
-            parts.append(model.t("carpe-diem-ui.board.chimneys_n", count=f.get("chimneys", 0)))
-        return " · ".join(parts)
+    controls = [
+        ft.Row([mode_button(m) for m in MODES], spacing=6),
+        ft.Text(model.t("carpe-diem-ui.mode.hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
 
-    def edit_panel():
-        f = features[edit_index]
-
-        def change(fn):
-            set_features(lambda fs: [fn(copy.deepcopy(x)) if i == edit_index else x for i, x in enumerate(fs)])
-
-        def set_completed(value):
-            def fn(x):
-                x["completed"] = value
-                return x
-            change(fn)
-
-        def step_chimneys(delta):
-            def fn(x):
-                x["chimneys"] = max(0, x.get("chimneys", 0) + delta)
-                return x
-            change(fn)
-
-        controls = [
-            ft.Row([ft.Icon(KIND_ICONS[f["kind"]], color=KIND_COLOURS[f["kind"]]),
-                    ft.Text(feature_text(f), weight=ft.FontWeight.BOLD, expand=True)]),
-            ft.Text(model.t("carpe-diem-ui.board.tap_cells"), size=13),
-        ]
-        if f["kind"] not in SINGLES:
-            controls.append(ft.Checkbox(label=model.t("carpe-diem-ui.board.is_completed"),
-                                        semantics_label=model.t("carpe-diem-ui.board.is_completed"),
-                                        value=bool(f.get("completed")),
-                                        on_change=lambda e: set_completed(bool(e.control.value))))
-        if f["kind"] == VILLA:
-            controls.append(stepper(model.t("carpe-diem-ui.board.chimneys"), f.get("chimneys", 0), step_chimneys,
-                                    who=model.t("carpe-diem-ui.board.this_villa"), model=model))
-        problem = feature_problem(f)
-        if problem is not None:
-            controls.append(ft.Text(model.m(problem), color=ft.Colors.ERROR, size=13))
-        controls.append(ft.Row([
-            ft.OutlinedButton(model.t("carpe-diem-ui.board.delete"), icon=ft.Icons.DELETE, height=TOUCH,
-                              on_click=lambda e: delete_feature(edit_index)),
-            ft.FilledButton(model.t("carpe-diem-ui.board.done"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
-                            on_click=lambda e: set_editing(None)),
-        ]))
-        return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls, spacing=6)),
-                       bgcolor=ft.Colors.SECONDARY_CONTAINER)
-
-    def delete_feature(index):
-        set_editing(None)
-        set_features(lambda fs: [f for i, f in enumerate(fs) if i != index])
-
-    def add_feature(kind, r, c):
-        set_dialog(None)
-        set_features(lambda fs: fs + [new_feature(kind, r, c)])
-        if kind not in SINGLES:
-            set_editing((player, len(features)))
-
-    def feature_row(i, f):
-        label = model.t("carpe-diem-ui.board.feature", number=i + 1, kind=kind_name(f["kind"]))
-        problem = feature_problem(f)
-        return ft.Row([
-            ft.Icon(KIND_ICONS[f["kind"]], color=KIND_COLOURS[f["kind"]]),
-            ft.Column([ft.Text(feature_text(f), size=14),
-                       *([ft.Text(model.m(problem), size=12, color=ft.Colors.ERROR)] if problem else [])],
-                      spacing=0, expand=True),
-            icon_button(ft.Icons.EDIT, model.t("carpe-diem-ui.board.edit_feature", feature=label),
-                        lambda e: (set_dialog(None), set_editing((player, i)))),
-            icon_button(ft.Icons.DELETE, model.t("carpe-diem-ui.board.delete_feature", feature=label),
-                        lambda e: delete_feature(i)),
-        ], spacing=4)
-
-    # ------------------------------------------------------------ frame goals
-    def goal_text(i, goal):
-        if not goal_complete(goal):
-            where = model.t(f"carpe-diem.side.{goal['side']}") if "side" in goal else "?"
-            return model.t("carpe-diem-ui.frame.goal_open", number=i + 1, side=where)
-        met = goal_met(goal, features)
-        state = {True: "carpe-diem-ui.frame.met", False: "carpe-diem-ui.frame.missed",
-                 None: "carpe-diem-ui.frame.unknown"}[met]
-        return model.t("carpe-diem-ui.frame.goal", number=i + 1, kind=cap(kind_name(goal["kind"])),
-                       side=model.t(f"carpe-diem.side.{goal['side']}"), line=goal["line"], vp=goal["vp"],
-                       state=model.t(state))
-
-    def set_goal(i, key, value):
-        def change(p):
-            goals = p.get("frame") or empty_frame()
-            goals[i][key] = value
-            p["frame"] = goals
-        update(change)
-
-    # ------------------------------------------------------------ fountain cards
-    def set_fountain(i, kind):
-        set_dialog(None)
-
-        def change(p):
-            cards = p["fountain_cards"]
-            if i is None:
-                cards.append(kind)
-            else:
-                cards[i] = kind
-        update(change)
-
-    def delete_fountain(i):
-        def change(p):
-            del p["fountain_cards"][i]
-        update(change)
-
-    def card_kind(card):
-        return card if isinstance(card, str) else card["kind"]
-
-    # ------------------------------------------------------------ dialogs
-    def choice(label, text, on_click, selected=False, width=None):
-        return ft.Semantics(label=label, button=True, selected=selected, container=True,
-                            content=(ft.FilledButton if selected else ft.OutlinedButton)(
-                                text, on_click=on_click, height=TOUCH, width=width))
-
+    # ------------------------------------------------------------ dialog: a frame goal
     dialog = None
-    if dialog_for and dialog_for[0] == "cell" and not quick:
-        _, r, c = dialog_for
-        here = cell_features(features, r, c)
-        content = []
-        if here:
-            content.append(ft.Text(model.t("carpe-diem-ui.board.on_this_cell"), weight=ft.FontWeight.BOLD))
-            content += [ft.OutlinedButton(model.t("carpe-diem-ui.board.edit_this", feature=feature_text(features[i])),
-                                          icon=KIND_ICONS[features[i]["kind"]], height=TOUCH,
-                                          on_click=lambda e, i=i: (set_dialog(None), set_editing((player, i))))
-                        for i in here]
-        content.append(ft.Text(model.t("carpe-diem-ui.board.starts_here"), weight=ft.FontWeight.BOLD))
-        content.append(ft.Row([
-            choice(cap(kind_name(k)), cap(kind_name(k)), lambda e, k=k: add_feature(k, r, c))
-            for k in FEATURE_KINDS], wrap=True, spacing=6, run_spacing=6))
+    if picking is not None and not quick:
+        side, line = picking
+        at = goal_at(goals, side, line)
+        where = model.t(f"carpe-diem-ui.frame.at_{along(side)}", side=cap(model.t(f"carpe-diem.side.{side}")),
+                        line=line)
+
+        def choose_goal(kind, vp):
+            set_picking(None)
+            update(lambda p: {**p, "frame": set_goal(p.get("frame"), side, line, kind, vp)})
+
+        def drop_goal(e):
+            set_picking(None)
+            update(lambda p: {**p, "frame": remove_goal(p.get("frame"), side, line)})
+
+        if at is None and len(goals) >= FRAME_GOALS:
+            content = [ft.Text(model.t("carpe-diem-ui.frame.full", goals=FRAME_GOALS))]
+        else:
+            chosen = goals[at] if at is not None else None
+            rows = []
+            for kind in FRAME_KINDS:
+                choices = []
+                for vp in FRAME_VP:
+                    selected = chosen is not None and chosen["kind"] == kind and chosen["vp"] == vp
+                    choices.append(ft.Semantics(
+                        label=model.t("carpe-diem-ui.frame.choice", kind=cap(kind_name(kind)), vp=vp),
+                        button=True, selected=selected, container=True,
+                        content=(ft.FilledButton if selected else ft.OutlinedButton)(
+                            str(vp), width=52, height=TOUCH, on_click=lambda e, k=kind, v=vp: choose_goal(k, v),
+                            style=ft.ButtonStyle(padding=0))))
+                rows.append(ft.Row([
+                    ft.Icon(KIND_ICONS[kind], color=KIND_COLOURS[kind], size=20),
+                    ft.Text(cap(kind_name(kind)), expand=True, size=14),
+                    *choices], spacing=4))
+            content = [ft.Text(model.t("carpe-diem-ui.frame.pick_hint"), size=13), *rows]
+        actions = [ft.TextButton(model.t("ui.cancel"), on_click=lambda e: set_picking(None), height=TOUCH)]
+        if at is not None:
+            actions.insert(0, ft.TextButton(model.t("carpe-diem-ui.frame.remove"), on_click=drop_goal, height=TOUCH))
+        # Narrow insets: on a phone the feature names fit beside the three VP buttons.
         dialog = ft.AlertDialog(
-            title=ft.Text(model.t("carpe-diem-ui.board.cell_title", row=r, column=c)),
-            content=ft.Column(content, scroll=ft.ScrollMode.AUTO, tight=True, width=480),
-            actions=[ft.TextButton(model.t("ui.close"), on_click=lambda e: set_dialog(None))],
-            on_dismiss=lambda e: set_dialog(None))
-    elif dialog_for and dialog_for[0] == "goal" and not quick:
-        i = dialog_for[1]
-        goal = frame[i] if i < len(frame) else {"side": DEFAULT_SIDES[i]}
-        along = "row" if goal.get("side") in ("left", "right") else "column"
-        content = [
-            ft.Text(model.t("carpe-diem-ui.frame.side"), weight=ft.FontWeight.BOLD),
-            ft.Row([choice(model.t("carpe-diem-ui.frame.side_choice", side=model.t(f"carpe-diem.side.{s}")),
-                           cap(model.t(f"carpe-diem.side.{s}")), lambda e, s=s: set_goal(i, "side", s),
-                           goal.get("side") == s) for s in SIDES], wrap=True, spacing=6, run_spacing=6),
-            ft.Text(model.t(f"carpe-diem-ui.frame.line_{along}"), weight=ft.FontWeight.BOLD),
-            ft.Row([choice(model.t(f"carpe-diem-ui.frame.{along}", line=n), str(n),
-                           lambda e, n=n: set_goal(i, "line", n), goal.get("line") == n, width=TOUCH)
-                    for n in range(1, GRID + 1)], wrap=True, spacing=4, run_spacing=4),
-            ft.Text(model.t("carpe-diem-ui.frame.kind"), weight=ft.FontWeight.BOLD),
-            ft.Row([choice(model.t("carpe-diem-ui.frame.kind_choice", kind=kind_name(k)), cap(kind_name(k)),
-                           lambda e, k=k: set_goal(i, "kind", k), goal.get("kind") == k) for k in FRAME_KINDS],
-                   wrap=True, spacing=6, run_spacing=6),
-            ft.Text(model.t("carpe-diem-ui.frame.vp"), weight=ft.FontWeight.BOLD),
-            ft.Row([choice(model.t("carpe-diem-ui.frame.vp_choice", vp=v), str(v),
-                           lambda e, v=v: set_goal(i, "vp", v), goal.get("vp") == v, width=64) for v in FRAME_VP],
-                   spacing=6),
-        ]
-        nav = [ft.TextButton(model.t("ui.close"), on_click=lambda e: set_dialog(None))]
-        if i + 1 < FRAME_GOALS:
-            nav.append(ft.FilledButton(model.t("carpe-diem-ui.frame.next"), on_click=lambda e: set_dialog(("goal", i + 1))))
-        dialog = ft.AlertDialog(
-            title=ft.Text(model.t("carpe-diem-ui.frame.goal_title", number=i + 1)),
-            content=ft.Column(content, scroll=ft.ScrollMode.AUTO, tight=True, width=480),
-            actions=nav, on_dismiss=lambda e: set_dialog(None))
-    elif dialog_for and dialog_for[0] == "fountain":
-        i = dialog_for[1]
-        current = card_kind(me["fountain_cards"][i]) if i is not None and i < len(me["fountain_cards"]) else None
-        dialog = ft.AlertDialog(
-            title=ft.Text(model.t("carpe-diem-ui.fountain.pick")),
-            content=ft.Column([ft.Row([
-                choice(model.t("carpe-diem-ui.fountain.kind_choice", kind=kind_name(k)), cap(kind_name(k)),
-                       lambda e, k=k: set_fountain(i, k), current == k) for k in FEATURE_KINDS],
-                wrap=True, spacing=6, run_spacing=6)], scroll=ft.ScrollMode.AUTO, tight=True, width=480),
-            actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: set_dialog(None))],
-            on_dismiss=lambda e: set_dialog(None))
+            title=ft.Text(where), content=ft.Column(content, tight=True, spacing=2, width=330), scrollable=True,
+            inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+            content_padding=ft.Padding.only(left=16, right=16, top=12),
+            actions=actions, on_dismiss=lambda e: set_picking(None))
     ft.use_dialog(dialog)
 
-    # ------------------------------------------------------------ the page
-    def switch(to_quick_form):
-        set_editing(None)
-        if to_quick_form:
-            set_stash({**stash, player: {"district": me["district"], "frame": frame}})
-            update(lambda p: to_quick(p))
-        else:
-            update(lambda p: to_district(p, stash.get(player)))
+    if quick:
+        controls += counts_form(model, me, counters[player], update)
+    else:
+        # -------------------------------------------------------- the palette
+        def pick_tool(kind):
+            set_tool(kind)
+            set_drawing(None)  # the kind again: the next tap starts a new one
 
-    mode = ft.Row([
-        ft.Container(choice(model.t("carpe-diem-ui.board.mode_grid"), model.t("carpe-diem-ui.board.mode_grid"),
-                            lambda e: switch(False) if quick else None, not quick), expand=True),
-        ft.Container(choice(model.t("carpe-diem-ui.board.mode_quick"), model.t("carpe-diem-ui.board.mode_quick"),
-                            lambda e: switch(True) if not quick else None, quick), expand=True),
-    ], spacing=6)
+        def tool_button(kind):
+            selected = kind == tool
+            return ft.Semantics(
+                label=model.t("carpe-diem-ui.grid.draw", kind=kind_name(kind)), button=True, selected=selected,
+                container=True,
+                content=ft.Container(
+                    width=TOOL_W, height=TOOL_H, border_radius=8, alignment=ft.Alignment.CENTER,
+                    bgcolor=KIND_COLOURS[kind] if selected else None,
+                    border=ft.Border.all(2, KIND_COLOURS[kind]),
+                    on_click=lambda e: pick_tool(kind),
+                    content=ft.Icon(KIND_ICONS[kind], color="#ffffff" if selected else KIND_COLOURS[kind])))
+
+        half = len(FEATURE_KINDS) // 2
+        palette = ft.Column([ft.Row([tool_button(k) for k in kinds], spacing=6,
+                                    alignment=ft.MainAxisAlignment.CENTER)
+                             for kinds in (FEATURE_KINDS[:half], FEATURE_KINDS[half:])], spacing=4)
+        drawing_now = features[current] if current is not None and features[current]["kind"] == tool else None
+        if tool in SINGLES:
+            hint = model.t("carpe-diem-ui.grid.hint_single", kind=cap(kind_name(tool)))
+        elif drawing_now is not None:
+            hint = model.t("carpe-diem-ui.grid.hint_more", kind=cap(kind_name(tool)),
+                           number=feature_number(features, current))
+        else:
+            hint = model.t("carpe-diem-ui.grid.hint_new", kind=cap(kind_name(tool)))
+
+        # -------------------------------------------------------- the grid
+        def tap_cell(r, c):
+            new_features, now = paint(features, current, tool, r, c, tracked)
+            set_drawing((player, now) if now is not None else None)
+            set_features(new_features)
+
+        def cell_view(r, c):
+            here = cell_features(features, r, c)
+            lit = current in here
+            names = [f"{cap(kind_name(features[i]['kind']))} {feature_number(features, i)}" for i in here]
+            label = model.t("carpe-diem-ui.grid.cell", row=r, column=c,
+                            content=", ".join(names) if names else model.t("carpe-diem-ui.grid.cell_empty"))
+            icons = [ft.Icon(KIND_ICONS[features[i]["kind"]], size=22 if len(here) == 1 else 15,
+                             color=KIND_COLOURS[features[i]["kind"]],
+                             opacity=1 if features[i]["kind"] in SINGLES or features[i].get("completed") else 0.45)
+                     for i in here[:4]]
+            return ft.Semantics(
+                label=label, button=True, selected=lit, container=True,
+                content=ft.Container(
+                    width=CELL, height=CELL, border_radius=6,
+                    border=ft.Border.all(3 if lit else 1, ft.Colors.PRIMARY if lit else ft.Colors.OUTLINE),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if lit else None,
+                    alignment=ft.Alignment.CENTER, on_click=lambda e: tap_cell(r, c),
+                    content=ft.Row(icons, wrap=True, spacing=0, run_spacing=0, width=CELL - 8,
+                                   alignment=ft.MainAxisAlignment.CENTER) if icons else None))
+
+        grid = ft.Column([ft.Row([cell_view(r, c) for c in range(1, GRID + 1)], spacing=CELL_GAP,
+                                 alignment=ft.MainAxisAlignment.CENTER)
+                          for r in range(1, GRID + 1)], spacing=CELL_GAP)
+        controls += [palette, ft.Text(hint, size=13), grid]
+        if current is not None:
+            controls.append(drawing_bar(model, features, current, set_features,
+                                        lambda: set_drawing(None)))
+        controls.append(features_section(model, features, current, tracked,
+                                         lambda i: (set_tool(features[i]["kind"]), set_drawing((player, i)))))
+
+        # -------------------------------------------------------- the frame
+        controls.append(frame_section(model, features, goals, lambda side, line: set_picking((side, line))))
+
+    # ------------------------------------------------------------ fountain cards, both forms
+    cards = me["fountain_cards"]
+
+    def add_card(kind):
+        update(lambda p: {**p, "fountain_cards": p["fountain_cards"] + [kind]})
+
+    def remove_card(i):
+        update(lambda p: {**p, "fountain_cards": [c for j, c in enumerate(p["fountain_cards"]) if j != i]})
+
+    fountains = completed_count(features, "fountain")
+    tracked_cards = (counters[player] or {}).get("fountain_cards")
+    if not quick:
+        state = model.t("carpe-diem-ui.fountain.hint_grid", fountains=fountains, cards=len(cards))
+        off = fountains != len(cards)
+    else:
+        state = model.t("carpe-diem-ui.fountain.hint_counts", cards=len(cards))
+        off = False
+    if tracked_cards is not None and tracked_cards != len(cards):
+        state += " " + model.t("carpe-diem-ui.fountain.tracked", count=tracked_cards)
+    controls.append(section(model.t("carpe-diem-ui.fountain.title"), [
+        ft.Text(state, size=13, color=ft.Colors.TERTIARY if off else None),
+        ft.Row([chip(model, model.t("carpe-diem-ui.fountain.remove", number=i + 1,
+                                    kind=kind_name(card_kind(card))),
+                     cap(kind_name(card_kind(card))), card_kind(card), lambda i=i: remove_card(i), ft.Icons.CLOSE)
+                for i, card in enumerate(cards)], wrap=True, spacing=6, run_spacing=6),
+        ft.Text(model.t("carpe-diem-ui.fountain.add_hint"), size=13),
+        ft.Row([chip(model, model.t("carpe-diem-ui.fountain.add", kind=kind_name(k)),
+                     cap(kind_name(k)), k, lambda k=k: add_card(k)) for k in FEATURE_KINDS],
+               wrap=True, spacing=6, run_spacing=6),
+    ]))
+
+    # ------------------------------------------------------------ VP, banderole bar, storage
+    banderole = me["banderole"] if isinstance(me["banderole"], dict) else {"space": me["banderole"], "level": 0}
+
+    def step_banderole(key, delta):
+        if key == "space":
+            commit(move_disc(shown, player, delta))
+        else:
+            commit(set_level(shown, player, (banderole.get("level") or 0) + delta))
 
     def set_value(path, delta, minimum=0):
         def change(p):
             target = p
             for key in path[:-1]:
                 target = target[key]
-            value = target[path[-1]] + delta
+            value = target.get(path[-1], 0) + delta
             target[path[-1]] = value if minimum is None else max(minimum, value)
         update(change)
 
-    who = me["name"]
-    controls = [mode]
-    if quick:
-        q = me["quick"]
-
-        def set_villa(i, delta):
-            def change(p):
-                p["quick"]["villas"][i] = max(0, p["quick"]["villas"][i] + delta)
-            update(change)
-
-        def add_villa(e):
-            def change(p):
-                p["quick"]["villas"].append(3)
-            update(change)
-
-        def drop_villa(i):
-            def change(p):
-                del p["quick"]["villas"][i]
-            update(change)
-
-        def set_completed_count(kind, delta):
-            def change(p):
-                counts = p["quick"]["completed"]
-                counts[kind] = max(0, counts.get(kind, 0) + delta)
-                if not counts[kind]:
-                    del counts[kind]
-            update(change)
-
-        def step_met(vp, delta):
-            def change(p):
-                p["quick"]["frame_met"] = set_frame_met(p["quick"]["frame_met"], vp,
-                                                        frame_met_counts(p["quick"]["frame_met"])[vp] + delta)
-            update(change)
-
-        villa_rows = [ft.Row([
-            ft.Container(stepper(model.t("carpe-diem-ui.quick.villa", number=i + 1), chimneys,
-                                 lambda d, i=i: set_villa(i, d), who=who, model=model), expand=True),
-            icon_button(ft.Icons.DELETE, model.t("carpe-diem-ui.quick.drop_villa", number=i + 1, player=who),
-                        lambda e, i=i: drop_villa(i)),
-        ], spacing=0) for i, chimneys in enumerate(q["villas"])]
-        met_counts = frame_met_counts(q["frame_met"])
-        controls += [
-            ft.Text(model.t("carpe-diem-ui.quick.hint"), size=13),
-            section(model.t("carpe-diem-ui.quick.villas"), [
-                *villa_rows,
-                ft.OutlinedButton(model.t("carpe-diem-ui.quick.add_villa"), icon=ft.Icons.ADD, height=TOUCH,
-                                  on_click=add_villa),
-            ]),
-            section(model.t("carpe-diem-ui.quick.completed"), [
-                stepper(cap(model.t(f"carpe-diem.counter.{k}")), q["completed"].get(k, 0),
-                        lambda d, k=k: set_completed_count(k, d), who=who, model=model) for k in QUICK_KINDS]),
-            section(model.t("carpe-diem-ui.quick.frame_met"), [
-                stepper(model.t("carpe-diem-ui.quick.goals_worth", vp=vp), met_counts[vp],
-                        lambda d, vp=vp: step_met(vp, d), who=who, model=model) for vp in reversed(FRAME_VP)]),
-        ]
-    else:
-        grid = ft.Column([ft.Row([cell_view(r, c) for c in range(1, GRID + 1)], spacing=4,
-                                 alignment=ft.MainAxisAlignment.CENTER)
-                          for r in range(1, GRID + 1)], spacing=4)
-        controls += [
-            ft.Text(model.t("carpe-diem-ui.board.grid_hint"), size=13),
-            grid,
-            *([edit_panel()] if edit_index is not None else []),
-            section(model.t("carpe-diem-ui.board.features", count=len(features)),
-                    [feature_row(i, f) for i, f in enumerate(features)]
-                    or [ft.Text(model.t("carpe-diem-ui.board.no_features"), italic=True, size=13)]),
-            section(model.t("carpe-diem-ui.frame.title"), [
-                ft.Text(model.t("carpe-diem-ui.frame.hint"), size=13),
-                *[ft.Semantics(label=goal_text(i, g), button=True, container=True,
-                               content=ft.Container(
-                                   content=ft.Row([ft.Icon(ft.Icons.FLAG, color=ft.Colors.PRIMARY if goal_met(g, features)
-                                                           else ft.Colors.OUTLINE),
-                                                   ft.Text(goal_text(i, g), expand=True, size=14),
-                                                   ft.Icon(ft.Icons.EDIT, size=18)]),
-                                   padding=ft.Padding.symmetric(vertical=6, horizontal=4), height=TOUCH + 8,
-                                   on_click=lambda e, i=i: set_dialog(("goal", i))))
-                  for i, g in enumerate(frame or empty_frame())],
-            ]),
-        ]
-    # Fountain cards, storage, VP and the banderole bar: both forms.
-    fountains = fountains_in(me)
-    controls.append(section(model.t("carpe-diem-ui.fountain.title"), [
-        ft.Text(model.t("carpe-diem-ui.fountain.hint", fountains=fountains, cards=len(me["fountain_cards"])),
-                size=13, color=ft.Colors.ERROR if fountains != len(me["fountain_cards"]) and not quick else None),
-        *[ft.Row([
-            ft.Icon(KIND_ICONS[card_kind(card)], color=KIND_COLOURS[card_kind(card)]),
-            ft.Text(model.t("carpe-diem-ui.fountain.card", number=i + 1, kind=cap(kind_name(card_kind(card)))),
-                    expand=True),
-            icon_button(ft.Icons.EDIT, model.t("carpe-diem-ui.fountain.change", number=i + 1, player=who),
-                        lambda e, i=i: set_dialog(("fountain", i))),
-            icon_button(ft.Icons.DELETE, model.t("carpe-diem-ui.fountain.delete", number=i + 1, player=who),
-                        lambda e, i=i: delete_fountain(i)),
-        ], spacing=4) for i, card in enumerate(me["fountain_cards"])],
-        ft.OutlinedButton(model.t("carpe-diem-ui.fountain.add"), icon=ft.Icons.ADD, height=TOUCH,
-                          on_click=lambda e: set_dialog(("fountain", None))),
-    ]))
-    banderole = me["banderole"] if isinstance(me["banderole"], dict) else {"space": me["banderole"], "level": 0}
-
-    def step_banderole(key, delta):
-        if key == "space":
-            on_change(move_disc(board, player, delta))
-        else:
-            on_change(set_level(board, player, (banderole.get("level") or 0) + delta))
-
-    shared = stack_size(board, player) > 1
+    shared = stack_size(shown, player) > 1
     controls.append(section(model.t("carpe-diem-ui.board.vp_and_banderole"), [
+        ft.Text(model.t("carpe-diem-ui.board.from_tracker"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         stepper(model.t("carpe-diem.counter.vp"), me["vp"], lambda d: set_value(["vp"], d, None), who=who,
                 model=model, steps=(1, 5), minimum=None),
         stepper(model.t("carpe-diem-ui.board.banderole_space"), banderole["space"],
@@ -578,3 +671,231 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
                 lambda d, k=k: set_value(["storage", k], d), who=who, model=model) for k in STORAGE]))
     return ft.Column(controls, spacing=10)
 
+
+# ---------------------------------------------------------------- parts of the editor
+
+def chip(model: AppModel, label: str, text: str, kind: str, on_tap, icon=None) -> ft.Control:
+    """A feature kind as a tappable chip: its colour and icon, its name, optionally a trailing icon."""
+    return ft.Semantics(label=label, button=True, container=True, content=ft.Container(
+        height=TOUCH, padding=ft.Padding.symmetric(horizontal=10), border_radius=TOUCH / 2,
+        border=ft.Border.all(1, KIND_COLOURS[kind]), on_click=lambda e: on_tap(),
+        content=ft.Row([ft.Icon(KIND_ICONS[kind], color=KIND_COLOURS[kind], size=18), ft.Text(text, size=13),
+                        *([ft.Icon(icon, size=16)] if icon else [])], tight=True, spacing=6)))
+
+
+def drawing_bar(model: AppModel, features: list[dict], index: int, set_features, stop) -> ft.Control:
+    """The feature drawn last: its cells, "completed", a villa's chimneys (one tap), delete."""
+    f = features[index]
+    kind = f["kind"]
+    name = f"{cap(model.t(f'carpe-diem.kind.{kind}'))} {feature_number(features, index)}"
+
+    def change(fn):
+        fs = copy.deepcopy(features)
+        fn(fs[index])
+        set_features(fs)
+
+    def delete(e):
+        stop()
+        set_features([x for i, x in enumerate(features) if i != index])
+
+    top = [ft.Icon(KIND_ICONS[kind], color=KIND_COLOURS[kind]),
+           ft.Text(model.t("carpe-diem-ui.grid.drawing", feature=name, cells=len(f["cells"])),
+                   weight=ft.FontWeight.BOLD, expand=True)]
+    if kind in LANDSCAPES or kind == VILLA:
+        label = model.t("carpe-diem-ui.grid.completed")
+        top.append(ft.Checkbox(label=label, semantics_label=label, value=bool(f.get("completed")),
+                               on_change=lambda e: change(lambda x: x.update(completed=bool(e.control.value)))))
+    top.append(icon_button(ft.Icons.DELETE, model.t("carpe-diem-ui.grid.delete", feature=name), delete))
+    rows = [ft.Row(top, spacing=4)]
+    if kind in DWELLINGS:
+        rows.append(ft.Text(model.t("carpe-diem-ui.grid.dwelling_state" if f.get("completed")
+                                    else "carpe-diem-ui.grid.dwelling_half"), size=13))
+    if kind == VILLA:
+        chimneys = f.get("chimneys", 0)
+
+        def choice(count):
+            selected = count == chimneys
+            return ft.Semantics(
+                label=model.t("carpe-diem-ui.grid.chimneys_choice", feature=name, count=count), button=True,
+                selected=selected, container=True,
+                content=(ft.FilledButton if selected else ft.OutlinedButton)(
+                    str(count), width=TOUCH, height=TOUCH, style=ft.ButtonStyle(padding=0),
+                    on_click=lambda e: change(lambda x: x.update(chimneys=count))))
+
+        half = len(CHIMNEY_CHOICES) // 2
+        rows += [ft.Text(model.t("carpe-diem-ui.grid.chimneys"), size=14),
+                 *[ft.Row([choice(k) for k in part], spacing=8, alignment=ft.MainAxisAlignment.CENTER)
+                   for part in (CHIMNEY_CHOICES[:half], CHIMNEY_CHOICES[half:])]]
+    return ft.Container(ft.Column(rows, spacing=4), padding=8, border_radius=10,
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER)
+
+
+def features_section(model: AppModel, features: list[dict], current: int | None, tracked: dict | None,
+                     select) -> ft.Control:
+    """Everything drawn, as chips to pick one again; what the engine objects to, in words; and where the
+    grid and the tracker's counts differ."""
+    def kind_name(kind):
+        return model.t(f"carpe-diem.kind.{kind}")
+
+    chips, problems = [], []
+    for i, f in enumerate(features):
+        kind = f["kind"]
+        name = f"{cap(kind_name(kind))} {feature_number(features, i)}"
+        details = [model.t("carpe-diem-ui.grid.cells", count=len(f["cells"]))]
+        if kind not in SINGLES:
+            details.append(model.t("carpe-diem-ui.grid.state_completed" if f.get("completed")
+                                   else "carpe-diem-ui.grid.state_open"))
+        if kind == VILLA:
+            details.append(model.t("carpe-diem-ui.grid.chimneys_n", count=f.get("chimneys", 0)))
+        problem = feature_problem(f)
+        if problem is not None and i != current:  # the one being drawn may still be growing
+            problems.append(ft.Text(model.t("carpe-diem-ui.grid.problem", feature=name, problem=model.m(problem)),
+                                    size=13, color=ft.Colors.ERROR))
+        short = name + (f" · {f.get('chimneys', 0)}" if kind == VILLA else "")
+        chips.append(ft.Semantics(
+            label=model.t("carpe-diem-ui.grid.feature", feature=name, details=", ".join(details)), button=True,
+            selected=i == current, container=True,
+            content=ft.Container(
+                height=TOUCH, padding=ft.Padding.symmetric(horizontal=10), border_radius=TOUCH / 2,
+                border=ft.Border.all(2 if i == current or problem else 1,
+                                     ft.Colors.ERROR if problem and i != current else KIND_COLOURS[kind]),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if i == current else None, on_click=lambda e, i=i: select(i),
+                content=ft.Row([ft.Icon(KIND_ICONS[kind], color=KIND_COLOURS[kind], size=18,
+                                        opacity=1 if kind in SINGLES or f.get("completed") else 0.45),
+                                ft.Text(short, size=13)], tight=True, spacing=6))))
+    body = [ft.Row(chips, wrap=True, spacing=6, run_spacing=6)] if chips else [
+        ft.Text(model.t("carpe-diem-ui.grid.none"), italic=True, size=13)]
+    body += problems
+    differences = tracker_differences(features, tracked)
+
+    def items(rows):
+        return " · ".join(model.t("carpe-diem-ui.check.item", what=model.t(f"carpe-diem.counter.{k}"), count=n)
+                          for k, n in rows)
+    fewer = [(k, want - have) for k, have, want in differences if have < want]
+    more = [(k, have - want) for k, have, want in differences if have > want]
+    if fewer:  # a to-do list while the grid is drawn
+        body.append(ft.Text(model.t("carpe-diem-ui.check.fewer", items=items(fewer)), size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    if more:
+        body.append(ft.Text(model.t("carpe-diem-ui.check.more", items=items(more)), size=13,
+                            color=ft.Colors.TERTIARY))
+    if tracked is not None and features and not differences:
+        body.append(ft.Text(model.t("carpe-diem-ui.check.same"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return section(model.t("carpe-diem-ui.grid.features", count=len(features)), body)
+
+
+def frame_section(model: AppModel, features: list[dict], goals: list[dict], pick) -> ft.Control:
+    """The frame's four sides, six arrow places each: a tap on a place chooses (or changes) its goal. Says
+    in words how many goals are in and that the board scores only with all 8."""
+    def slot(side, line):
+        at = goal_at(goals, side, line)
+        side_name = cap(model.t(f"carpe-diem.side.{side}"))
+        if at is None:
+            label = model.t(f"carpe-diem-ui.frame.slot_{along(side)}_empty", side=side_name, line=line)
+            body = ft.Text(str(line), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+            border, bg = ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), None
+        else:
+            goal = goals[at]
+            met = goal_met(goal, features)
+            state = model.t({True: "carpe-diem-ui.frame.met", False: "carpe-diem-ui.frame.missed",
+                             None: "carpe-diem-ui.frame.unknown"}[met])
+            label = model.t(f"carpe-diem-ui.frame.slot_{along(side)}", side=side_name, line=line,
+                            kind=model.t(f"carpe-diem.kind.{goal['kind']}"), vp=goal["vp"], state=state)
+            body = ft.Column([ft.Icon(KIND_ICONS[goal["kind"]], color=KIND_COLOURS[goal["kind"]], size=18),
+                              ft.Text(str(goal["vp"]), size=11, weight=ft.FontWeight.BOLD)],
+                             spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+            border = ft.Border.all(2, ft.Colors.PRIMARY if met else KIND_COLOURS[goal["kind"]])
+            bg = ft.Colors.PRIMARY_CONTAINER if met else None
+        return ft.Semantics(label=label, button=True, container=True, content=ft.Container(
+            width=SLOT, height=SLOT, border_radius=6, border=border, bgcolor=bg, alignment=ft.Alignment.CENTER,
+            on_click=lambda e: pick(side, line), content=body))
+
+    rows = [ft.Row([ft.Text(cap(model.t(f"carpe-diem.side.{side}")), size=13, expand=True),
+                    *[slot(side, line) for line in range(1, GRID + 1)]], spacing=3)
+            for side in FRAME_SIDES]
+    entered = len(goals)
+    if entered < FRAME_GOALS:
+        status = ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, size=18, color=ft.Colors.TERTIARY),
+                         ft.Text(model.t("carpe-diem-ui.frame.missing", count=entered, goals=FRAME_GOALS,
+                                         left=FRAME_GOALS - entered), size=13, expand=True)],
+                        vertical_alignment=ft.CrossAxisAlignment.START)
+    else:
+        met = [g for g in goals if goal_met(g, features)]
+        status = ft.Text(model.t("carpe-diem-ui.frame.all", goals=FRAME_GOALS, met=len(met),
+                                 vp=sum(g["vp"] for g in met)), size=13)
+    return section(model.t("carpe-diem-ui.frame.title"), [
+        ft.Semantics(label=model.t("carpe-diem-ui.frame.missing", count=entered, goals=FRAME_GOALS,
+                                   left=FRAME_GOALS - entered) if entered < FRAME_GOALS else None,
+                     live_region=True, container=True, content=status),
+        ft.Text(model.t("carpe-diem-ui.frame.hint"), size=13),
+        *rows,
+    ])
+
+
+def small_stepper(model: AppModel, label: str, value: int, on_step, who: str) -> ft.Control:
+    """A stepper with its label above it (two fit a phone's row); named as `stepper`'s buttons are."""
+    return ft.Column([
+        ft.Text(label, size=13),
+        ft.Row([icon_button(ft.Icons.REMOVE, model.t("ui.step", counter=label, delta="-1", player=who),
+                            lambda e: on_step(-1), disabled=value <= 0),
+                ft.Semantics(label=model.t("ui.value", counter=label, player=who, value=value), container=True,
+                             content=ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, width=32,
+                                             text_align=ft.TextAlign.CENTER)),
+                icon_button(ft.Icons.ADD, model.t("ui.step", counter=label, delta="+1", player=who),
+                            lambda e: on_step(1))], spacing=0)], spacing=0)
+
+
+def counts_form(model: AppModel, me: dict, counters: dict | None, update) -> list[ft.Control]:
+    """Counts only: completed villas by chimneys, completed features by kind, frame goals met by value."""
+    q = me["quick"]
+    who = me["name"]
+
+    def change_quick(fn):
+        def change(p):
+            fn(p["quick"])
+        update(change)
+
+    def step_villas(chimneys, delta):
+        change_quick(lambda qq: qq.update(villas=set_villa_count(
+            qq.get("villas", []), chimneys, villa_counts(qq.get("villas", [])).get(chimneys, 0) + delta)))
+
+    def step_completed(kind, delta):
+        def fn(qq):
+            counts = qq.setdefault("completed", {})
+            counts[kind] = max(0, counts.get(kind, 0) + delta)
+            if not counts[kind]:
+                del counts[kind]
+        change_quick(fn)
+
+    def step_met(vp, delta):
+        change_quick(lambda qq: qq.update(frame_met=set_frame_met(
+            qq.get("frame_met", []), vp, frame_met_counts(qq.get("frame_met", []))[vp] + delta)))
+
+    villas = q.get("villas", [])
+    by_chimneys = villa_counts(villas)
+    shown = sorted(set(range(1, 9)) | set(by_chimneys))
+    check = []
+    tracked = tracked_district(counters)
+    if tracked is not None:
+        check.append(ft.Text(model.t("carpe-diem-ui.quick.villas_tracked", villas=tracked[VILLA],
+                                     chimneys=tracked["chimneys"]), size=13,
+                             color=ft.Colors.TERTIARY if tracked[VILLA] != len(villas) else None))
+    met = frame_met_counts(q.get("frame_met", []))
+    return [
+        ft.Text(model.t("carpe-diem-ui.quick.hint"), size=13),
+        *([ft.Text(model.t("carpe-diem-ui.quick.prefilled"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+          if tracked is not None else []),
+        section(model.t("carpe-diem-ui.quick.villas", count=len(villas)), [
+            *check,
+            # Two a row, as the overview board's villa table: chimneys -> how many such villas.
+            ft.ResponsiveRow([ft.Container(small_stepper(
+                model, model.t("carpe-diem-ui.quick.villas_with", chimneys=c), by_chimneys.get(c, 0),
+                lambda d, c=c: step_villas(c, d), who), col={"xs": 6}) for c in shown],
+                spacing=8, run_spacing=4)]),
+        section(model.t("carpe-diem-ui.quick.completed"), [
+            stepper(cap(model.t(f"carpe-diem.counter.{k}")), q.get("completed", {}).get(k, 0),
+                    lambda d, k=k: step_completed(k, d), who=who, model=model) for k in QUICK_KINDS]),
+        section(model.t("carpe-diem-ui.quick.frame_met"), [
+            stepper(model.t("carpe-diem-ui.quick.goals_worth", vp=vp), met[vp],
+                    lambda d, vp=vp: step_met(vp, d), who=who, model=model) for vp in reversed(FRAME_VP)]),
+    ]

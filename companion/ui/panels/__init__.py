@@ -8,3 +8,5 @@ TRACKER_PANELS: dict = {"carpe-diem": CarpeDiemPanel, "castles-of-tuscany": Cast
 # Panels that offer the per-player actions themselves (grouped, one-handed): the player cards then
 # show only the counters.
 PANELS_WITH_PLAYER_ACTIONS = {"carpe-diem"}
+# Panels that show the game's own actions (End round) themselves, at their top: the screen then does not.
+PANELS_WITH_GAME_ACTIONS = {"carpe-diem"}

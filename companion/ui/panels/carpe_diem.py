@@ -172,6 +172,7 @@ def CarpeDiemPanel(model: AppModel, session):
     show_all, set_show_all = ft.use_state(False)
     rewards_for, set_rewards_for = ft.use_state(None)  # the player whose rewards are being entered
     choosing, set_choosing = ft.use_state(None)  # (action id, player) waiting for a number
+    confirming, set_confirming = ft.use_state(None)  # a game action (End round) waiting for its confirmation
 
     state, config = session.state, session.config
     players = config["players"]
@@ -242,6 +243,17 @@ def CarpeDiemPanel(model: AppModel, session):
             title=ft.Text(model.t("carpe-diem-ui.card.title", space=editing)),
             content=ft.Column(content, scroll=ft.ScrollMode.AUTO, tight=True, width=480, spacing=8),
             actions=actions, on_dismiss=lambda e: close_card())
+    elif confirming is not None:
+        action = next((a for a in tracker.actions(state, config) if a.id == confirming and not a.per_player), None)
+        if action is not None:
+            def go(e):
+                set_confirming(None)
+                model.record(session, {"type": action.id})
+            dialog = ft.AlertDialog(
+                modal=True, title=ft.Text(model.m(action.label)), content=ft.Text(model.m(action.confirm)),
+                actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: set_confirming(None), height=TOUCH),
+                         ft.FilledButton(model.m(action.label), on_click=go, height=TOUCH)],
+                on_dismiss=lambda e: set_confirming(None))
     elif choosing is not None:
         action_id, who = choosing
         action = next((a for a in tracker.actions(state, config) if a.id == action_id), None)
@@ -359,10 +371,16 @@ def CarpeDiemPanel(model: AppModel, session):
     missing = [s for s in card_spaces(n) if str(s) not in entered]
 
     controls = []
-    # ------------------------------------------------------------ progress and banderole order
+    # ------------------------------------------------------------ progress, End round, banderole order
     controls.append(ft.Semantics(
         label=model.t("carpe-diem-ui.progress", percent=round(progress(state) * 100)), container=True,
         content=ft.ProgressBar(value=progress(state), height=8, border_radius=4)))
+    # The table's most frequent tap, at the top where it is reached without scrolling (the tracker
+    # screen leaves the game's actions to this panel: PANELS_WITH_GAME_ACTIONS).
+    controls += [ft.FilledButton(model.m(a.label), height=56, width=float("inf"),
+                                 on_click=lambda e, a=a: set_confirming(a.id) if a.confirm
+                                 else model.record(session, {"type": a.id}))
+                 for a in tracker.actions(state, config) if not a.per_player]
     order = tracker.banderole_order(state)
     controls.append(ft.Row([ft.Text(model.t("carpe-diem-ui.banderole"), size=13)] + [
         ft.Semantics(label=model.t("carpe-diem-ui.banderole_entry", rank=k + 1, player=names[p],

@@ -13,7 +13,7 @@ from companion.core.game import InvalidMove, MissingBoxData
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
-from companion.ui.panels import PANELS_WITH_PLAYER_ACTIONS, TRACKER_PANELS
+from companion.ui.panels import PANELS_WITH_GAME_ACTIONS, PANELS_WITH_PLAYER_ACTIONS, TRACKER_PANELS
 from companion.core.table import undo_lines, redo_lines
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.widgets import (TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section,
@@ -86,7 +86,7 @@ def PlayScreen(model: AppModel):
 
     on_turn = player_on_turn(state, len(names))
     actions = game.actions(state, config)
-    global_actions = [a for a in actions if not a.per_player]
+    global_actions = [] if game.id in PANELS_WITH_GAME_ACTIONS else [a for a in actions if not a.per_player]
     player_actions = [] if game.id in PANELS_WITH_PLAYER_ACTIONS else [a for a in actions if a.per_player]
 
     log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
