@@ -449,16 +449,12 @@ def milestones_space(value) -> tuple[str, bool] | None:
     return (value, False) if isinstance(value, str) else (value["kind"], bool(value.get("bonus", False)))
 
 
-def milestones_space_label(index: int, space) -> str:
-    content = t("milestones.board.empty") if space is None else t(
-        "milestones.board.worker_bonus" if space[1] else "milestones.board.worker", kind=t(f"milestones.kind.{space[0]}"))
-    return t("milestones.board.space_is", number=index + 1, content=content)
-
-
-def milestones_today(phone: Phone, seat: int, start: dict, target: dict) -> None:
-    """Points and goods by their steppers; the worker row space by space: tap the space, tick
-    "Bonus tile" when there is one, tap the worker's kind (the dialog closes). A count-only board:
-    "Count only", then the workers and bonus tiles of each kind by steppers."""
+def milestones_grid(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """Points and goods come from the tracker (steppers only where they differ); the worker row as
+    a grid, one line per path space: tap the worker's kind on its line (one tap, no dialog), then the
+    bonus tile next to it when it carries one. A count-only board: "Count only", then per kind "+1
+    with bonus tile" for each worker carrying one (it brings the worker along) and "+1 workers" for
+    the others."""
     who = target["name"]
     step_to(phone, t("milestones.board.points"), who, start["points"], target["points"], steps=(1, 5))
     goods = target["goods"] if isinstance(target["goods"], dict) else {}
@@ -470,23 +466,26 @@ def milestones_today(phone: Phone, seat: int, start: dict, target: dict) -> None
             entry = target["worker_counts"].get(kind, 0)
             workers, bonus = (entry, 0) if isinstance(entry, int) else (entry["workers"], entry.get("bonus", 0))
             name = t(f"milestones.kind.{kind}")
-            step_to(phone, t("milestones.board.count_workers", kind=name), who, 0, workers)
             step_to(phone, t("milestones.board.count_bonus", kind=name), who, 0, bonus)
+            step_to(phone, t("milestones.board.count_workers", kind=name), who, bonus, workers)
         return
     have_row = [milestones_space(v) for v in start.get("workers") or []] + [None] * 8
     for index, value in enumerate((list(target["workers"]) + [None] * 8)[:8]):
         have, want = have_row[index], milestones_space(value)
         if have == want:
             continue
-        phone.tap(milestones_space_label(index, have), then=t("milestones.board.space", number=index + 1))
-        if want is None:
-            phone.tap(t("milestones.board.empty"), then=phone.no_dialog)
-        else:
-            if want[1] != bool(have and have[1]):
-                box = phone.button(t("milestones.board.bonus"))
-                phone.tap(box, then=lambda box=box, on=want[1]: phone.checked(box, on))
-            phone.tap(t(f"milestones.kind.{want[0]}"), then=phone.no_dialog)
-        phone.shows(milestones_space_label(index, want))
+        if want is None:  # the worker's kind tapped again empties the space
+            name = t("milestones.board.put", number=index + 1, kind=t(f"milestones.kind.{have[0]}"))
+            phone.tap(name, then=lambda name=name: phone.page.wait_for_function(
+                f"(a) => !({SHOWN_JS})(a)", arg=[name, True, False], timeout=WAIT))
+            continue
+        kind = t(f"milestones.kind.{want[0]}")
+        if have is None or have[0] != want[0]:
+            name = t("milestones.board.put", number=index + 1, kind=kind)
+            phone.tap(name, then=name, selected=True)
+        if want[1] != bool(have and have[1]):
+            name = t("milestones.board.bonus_on", number=index + 1, kind=kind)
+            phone.tap(name, then=name, selected=want[1])
 
 
 def castles_of_tuscany_today(phone: Phone, seat: int, start: dict, target: dict) -> None:
@@ -499,6 +498,24 @@ def castles_of_tuscany_today(phone: Phone, seat: int, start: dict, target: dict)
     for key, steps in (("tiles", (1,)), ("hexagons", (1,)), ("marble", (1,)), ("workers", (1,)),
                        ("cards", (1, 5)), ("empty_fields", (1, 5))):
         step_to(phone, t(f"castles-of-tuscany.board.{key}"), who, start[key], target[key], steps=steps)
+
+
+def castles_of_tuscany_quick(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """Everything the tracker knows is prefilled (tracks, storage, goods, cards: typed or stepped only
+    where they differ); the empty fields, which the tracker cannot know, in one tap (0 to 9)."""
+    who = target["name"]
+    for track in ("red", "green"):
+        if start[track] != target[track]:
+            field = phone.page.get_by_role("textbox", name=t(f"castles-of-tuscany.board.{track}", name=who))
+            phone.type_into(field, str(start[track]), str(target[track]))
+    for key, steps in (("tiles", (1,)), ("hexagons", (1,)), ("marble", (1,)), ("workers", (1,)), ("cards", (1, 5))):
+        step_to(phone, t(f"castles-of-tuscany.board.{key}"), who, start[key], target[key], steps=steps)
+    empty = target["empty_fields"]
+    if empty != start["empty_fields"] and empty <= 9:
+        name = t("castles-of-tuscany.board.empty_fields_pick", count=empty, name=who)
+        phone.tap(name, then=name, selected=True)
+    else:
+        step_to(phone, t("castles-of-tuscany.board.empty_fields"), who, start["empty_fields"], empty, steps=(1, 5))
 
 
 def cap(text: str) -> str:
@@ -642,8 +659,9 @@ PROCEDURES: dict[str, dict[str, Procedure]] = {
     "city-of-rome": {"today": city_of_rome_today},
     # The editor with a dialog per cell and per goal measured as "today" is gone: its figures are in BASELINE.
     "carpe-diem": {"palette": carpe_diem_palette},
-    "milestones": {"today": milestones_today},
-    "castles-of-tuscany": {"today": castles_of_tuscany_today},
+    # The dialog-per-space worker row measured as "today" is gone: its figures are in BASELINE.
+    "milestones": {"grid": milestones_grid},
+    "castles-of-tuscany": {"today": castles_of_tuscany_today, "quick": castles_of_tuscany_quick},
 }
 
 # Procedure "today" as first measured (commit c5ad313, the editors before issue 10's rebuild): taps,

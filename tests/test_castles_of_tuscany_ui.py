@@ -3,7 +3,7 @@ panel's stacks, announcements, scorings and colour-bonus tiles, and the play scr
 
 from companion.core.session import Session, make_config
 from companion.games.castles_of_tuscany import GAME
-from companion.ui.boards.castles_of_tuscany import parse_points, stepped
+from companion.ui.boards.castles_of_tuscany import parse_points, stepped, tied_with
 from companion.ui.panels.castles_of_tuscany import announcement, colour_tiles, scoring_lines, stack_fill
 from companion.ui.screens.play import box_events, event_for, missing_box_data
 
@@ -33,6 +33,21 @@ def test_stepped_stays_within_the_board():
     assert stepped(5, 5, None) == 10
     assert stepped(6, 1, 6) == 6
     assert stepped(27, 5, 29) == 29
+
+
+def test_the_empty_fields_say_whether_they_decide_a_tie():
+    """The editor asks for the empty fields where they decide something: a tie on the game's totals."""
+    def player(name, red, **more):
+        return {"name": name, "red": red, "green": 10, "tiles": 0, "hexagons": 0, "marble": 0, "workers": 0,
+                "cards": 0, "empty_fields": 0, **more}
+    board = {"game": "castles-of-tuscany", "players": [player("Anna", 60, marble=1), player("Ben", 61),
+                                                       player("Clara", 61, cards=4)]}
+    assert tied_with(board, 0) == (61, ["Ben", "Clara"])  # 60 + 1 marble; 4 cards give nothing
+    assert tied_with(board, 1) == (61, ["Anna", "Clara"])
+    board["players"][2]["cards"] = 5
+    assert tied_with(board, 2) == (62, [])
+    board["players"][1]["red"] = 5  # below green: the table cannot be scored yet, nothing is said
+    assert tied_with(board, 0) is None
 
 
 def test_stack_fill():

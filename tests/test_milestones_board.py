@@ -7,7 +7,7 @@ import random
 from companion.games.milestones import GAME
 from companion.games.milestones.components import PATH_SPACES, WORKER_KINDS
 from companion.ui.boards.milestones import (
-    counts_of, goods_of, kind_values, row_from_counts, row_of, set_bonus, set_space, step_count, step_goods,
+    count_step_blocked, counts_of, goods_of, kind_values, row_from_counts, row_of, set_bonus, set_space, step_count, step_goods,
     step_points, use_counts,
 )
 
@@ -66,13 +66,12 @@ def test_switching_to_counts_and_back_keeps_every_worker_and_bonus_tile():
 def test_count_only_entry_keeps_bonus_tiles_on_workers_and_at_most_8_workers():
     p = player()
     use_counts(p, True)
-    step_count(p, "grain", "bonus", 1)  # no grain farmer yet: no bonus tile
-    assert counts_of(p)["grain"] == {"workers": 0, "bonus": 0}
-    step_count(p, "grain", "workers", 1)
+    step_count(p, "grain", "bonus", 1)  # no grain farmer yet: "+1 with bonus tile" brings the worker along
+    assert counts_of(p)["grain"] == {"workers": 1, "bonus": 1}
+    step_count(p, "grain", "bonus", -1)
     step_count(p, "grain", "workers", 1)
     step_count(p, "grain", "bonus", 1)
     step_count(p, "grain", "bonus", 1)
-    step_count(p, "grain", "bonus", 1)  # only 2 workers
     assert counts_of(p)["grain"] == {"workers": 2, "bonus": 2}
     step_count(p, "grain", "workers", -1)  # one worker fewer takes its bonus tile along
     assert counts_of(p)["grain"] == {"workers": 1, "bonus": 1}
@@ -135,3 +134,23 @@ def test_every_edit_gives_a_board_the_game_reads_and_scores():
             assert {k: sum(v) for k, v in read["workers"].items()} == {k: c["workers"] for k, c in counts_of(q).items()}
             assert {k: v[1] for k, v in read["workers"].items()} == {k: c["bonus"] for k, c in counts_of(q).items()}
         GAME.score(parsed, {})
+
+
+def test_a_plus_that_cannot_act_is_blocked_and_says_why():
+    """At 8 workers every "+" is disabled with its reason; "+1 with bonus tile" stays possible while a
+    worker of that kind has no tile; at 0 workers it acts (adds the worker)."""
+    p = player()
+    use_counts(p, True)
+    assert count_step_blocked(p, "stone", "bonus") is None  # acts: raises the workers with it
+    for _ in range(7):
+        step_count(p, "stone", "workers", 1)
+    step_count(p, "wood", "bonus", 1)  # the 8th worker, with its bonus tile
+    assert counts_of(p)["wood"] == {"workers": 1, "bonus": 1}
+    assert count_step_blocked(p, "sand", "workers") == "milestones.board.full"
+    assert count_step_blocked(p, "sand", "bonus") == "milestones.board.full"
+    assert count_step_blocked(p, "wood", "bonus") == "milestones.board.full"  # its only worker has one
+    assert count_step_blocked(p, "stone", "bonus") is None  # 7 stone cutters without a tile
+    before = copy.deepcopy(p)
+    step_count(p, "sand", "bonus", 1)
+    step_count(p, "sand", "workers", 1)
+    assert p == before  # what is blocked changes nothing

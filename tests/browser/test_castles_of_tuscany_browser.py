@@ -117,8 +117,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.fill("Colour-bonus tile dark green (castle), side I: points", "3")
     app.click("Save", settle=1000)
     app.wait_label("Green track (outer) of Anna: 3")  # the entry was repeated with the value
-    act(app, "Region completed", "Anna", "3 field(s): 6 green")
-    act(app, "New agriculture kinds", "Ben", "2 new kind(s): +2 green")
+    act(app, "Region completed", "Anna", "3 fields: 6 green")
+    act(app, "New agriculture kinds", "Ben", "2 new kinds: +2 green")
     app.wait_label("Green track (outer) of Anna: 9")
     app.wait_label("Green track (outer) of Ben: 4")
 
@@ -143,8 +143,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     switch(app, "de", play)
     app.wait_text("Durchgang 2 von 3|Runde 2 von 3")
     act(app, "Ertragskarte: grüne Punkte", "Anna", "6")
-    act(app, "Farbgebiet komplettiert", "Anna", "3 Feld(er): 6 grün")
-    act(app, "Farbgebiet komplettiert", "Anna", "1 Feld(er): 1 grün")
+    act(app, "Farbgebiet komplettiert", "Anna", "3 Felder: 6 grün")
+    act(app, "Farbgebiet komplettiert", "Anna", "1 Feld: 1 grün")
     act(app, "Ertragskarte: rote Punkte", "Anna", "2")
     app.wait_label("Grüne Leiste (außen) von Anna: 22")
     app.wait_label("Rote Leiste (innen) von Anna: 15")
@@ -193,7 +193,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("Weitere Runde: Anna bis Ben, alle noch einmal")
     app.wait_label("Rote Leiste (innen) von Ben: 46")  # no scoring before the extra turn cycle
     both(app, "extra-cycle", "de", play)
-    act(app, "Farbgebiet komplettiert", "Ben", "3 Feld(er): 6 grün")
+    act(app, "Farbgebiet komplettiert", "Ben", "3 Felder: 6 grün")
     app.click("Weitere Runde gespielt: dritte Wertung")
     app.click("Weitere Runde gespielt: dritte Wertung", settle=800)
     app.wait_label("Rote Leiste (innen) von Anna: 59")
@@ -211,8 +211,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     assert field_value(app, "Grüne Leiste (außen) von Anna") == "22"
     app.wait_label("Handkarten von Anna: 5")
     app.click("Marmor +1 (Anna)")
-    app.click("Leere Felder +1 (Anna)")
-    app.click("Leere Felder +1 (Anna)")
+    app.wait_text("Anna liegt gerade mit niemandem gleichauf")  # Ben's workers are not entered yet
+    app.click("Anna: 2 leere Felder")  # the empty fields in one tap
     app.wait_label("Leere Felder von Anna: 2")
     app.scroll_top()
     app.click("Auslage von Ben", exact=False)
@@ -221,6 +221,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.fill("Rote Leiste (innen) von Ben", "58")  # ... corrected
     app.click("Arbeiter +1 (Ben)")
     app.click("Arbeiter +1 (Ben)")
+    app.wait_text("Ben liegt mit Anna gleichauf bei 61 Punkten")  # 61 each: the empty fields decide
     for _ in range(3):
         app.click("Leere Felder +1 (Ben)")
     app.wait_label("Leere Felder von Ben: 3")
@@ -230,7 +231,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("1. Ben: 61 Punkte")
     app.wait_text("2. Anna: 61 Punkte")
     assert app.has_text("Sieger: Ben")
-    assert app.has_text("Gleichstand")
+    assert app.has_text("Gleichauf mit Anna bei 61 Punkten")  # the tie-break worded where a tie was broken
+    assert app.has_text("Stichentscheid: 3 leere Felder, 12 grüne Punkte")
     assert app.has_text("5 Karte")
     app.shot("castles-result-de")
 

@@ -15,12 +15,11 @@ def castle_choice(lang: str, **keep) -> str:
     return Msg("milestones.action.castle_keep", goods=goods_msgs(keep)).render(lang)
 
 
-def set_space(app: App, number: int, kind: str, bonus: bool = False, empty: str = "Leer oder abgedeckt") -> None:
-    app.click(f"Wegefeld {number}: {empty}", exact=False)
+def set_space(app: App, number: int, kind: str, bonus: bool = False) -> None:
+    """One tap on the worker's kind in the path space's line, one more on its bonus tile."""
+    app.click(f"Wegefeld {number}: {kind}")
     if bonus:
-        app.page.get_by_role("checkbox", name="Bonusplättchen auf diesem Arbeiter").click()
-        app.page.wait_for_timeout(300)
-    app.click(kind)
+        app.click(f"Wegefeld {number}: Bonusplättchen auf dem {kind}")
 
 
 def test_three_player_game_from_setup_to_result(browser, server):
@@ -150,10 +149,8 @@ def play_game(app: App) -> None:
     set_space(app, 2, "Holzfäller")
     set_space(app, 3, "Holzfäller")
     set_space(app, 4, "Sandarbeiter")
-    app.click("Wegefeld 6: Leer oder abgedeckt", exact=False)
-    app.shot("milestones-space-dialog-de")
-    app.click("Münzpräger")
-    app.wait_label("Wegefeld 1: Steinhauer mit Bonusplättchen")
+    set_space(app, 6, "Münzpräger")
+    app.wait_label("Auf Wegefeld 1: Steinhauer mit Bonusplättchen")
     app.wait_text("Steinhauer 2 · Holzfäller 2 · Sandarbeiter 1 · Getreidebauer 0 · Münzpräger 1")
     app.scroll_top()
     app.shot("milestones-row-de")
@@ -188,8 +185,9 @@ def play_game(app: App) -> None:
     app.wait_text("3. Anna: 17 Punkte")
     app.wait_text("höchster Wert, gleichauf mit Ben » 2")  # Anna's stone cutters
     app.wait_text("allein höchster Wert » 5")
-    app.wait_text("Gleichstand: 2 übrige Güter \\(2 Münze\\(n\\)\\)")
-    app.wait_text("Gleichstand: 1 übrige Güter \\(1 Stein\\)")
+    app.wait_text("Gleichauf mit Anna bei 17 Punkten")  # the tie-break is worded where there is a tie
+    app.wait_text("Stichentscheid: 2 übrige Güter \\(2 Münzen\\)")
+    app.wait_text("Stichentscheid: 1 übriges Gut \\(1 Stein\\)")
     app.scroll_top()
     app.shot("milestones-result-de")
     for n in range(1, 4):
@@ -204,13 +202,12 @@ def play_game(app: App) -> None:
     app.wait_text("Winner: Carla")  # every board is entered: the result stays until a board is changed
     app.click("Edit boards")
     app.wait_text("Calculate scores")
-    app.wait_label("Path space 1: Stone cutter with bonus tile")
+    app.wait_label("Path space 1 holds: Stone cutter with bonus tile")
     app.shot("milestones-row-en")
-    app.click("Path space 7: Empty or covered", exact=False)
-    app.wait_text("Which worker lies here?")
-    app.page.wait_for_timeout(600)  # the dialog fades in
-    app.shot("milestones-space-dialog-en")
-    app.click("Close")
+    app.click("Path space 7: Coin minter")  # a worker put on a space and taken off again: one tap each
+    app.wait_label("Path space 7 holds: Coin minter")
+    app.click("Path space 7: Coin minter")
+    app.wait_label("Path space 7 holds: Empty or covered")
     app.click("Board of Carla", exact=False)
     app.wait_label("Woodcutter: with bonus tile of Carla: 1")
     app.shot("milestones-counts-en")

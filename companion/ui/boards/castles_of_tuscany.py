@@ -1,5 +1,6 @@
-"""The Castles of Tuscany's end-scoring entry: the two tracks after the third scoring (prefilled from
-the tracker), what each player still owns, and the empty fields for the tie-break.
+"""The Castles of Tuscany's end-scoring entry: the empty fields for the tie-break (the one thing the
+tracker cannot know, first), then the two tracks after the third scoring and what each player still
+owns, all prefilled from the tracker.
 
 The points are not computed here: the result screen calls the game's `score`, which explains every
 line. This form only edits the board state described in docs/board-state-castles-of-tuscany.md.
@@ -11,16 +12,19 @@ import copy
 
 import flet as ft
 
+from companion.core.game import BoardStateError
 from companion.games.castles_of_tuscany.components import STORAGE_SPACES_MAX
-from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS
+from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS, parse_board_state, score
 from companion.ui.model import AppModel
-from companion.ui.widgets import stepper
+from companion.ui.widgets import TOUCH, stepper
 
 NS = "castles-of-tuscany.board"
 TRACKS = ("red", "green")  # typed in: they run to 100 and more
 # (field, steps, largest value the board allows or None); hexagons share the storage with tiles.
 COUNTS = (("tiles", (1,), STORAGE_SPACES_MAX), ("hexagons", (1,), STORAGE_SPACES_MAX), ("marble", (1,), None),
-          ("workers", (1,), None), ("cards", (1, 5), None), ("empty_fields", (1, 5), MAX_EMPTY_FIELDS))
+          ("workers", (1,), None), ("cards", (1, 5), None))
+EMPTY = ("empty_fields", (1, 5), MAX_EMPTY_FIELDS)
+QUICK_EMPTY = tuple(range(10))  # empty fields in one tap; more by the stepper below them
 
 
 def parse_points(text: str) -> int | None:
@@ -28,6 +32,17 @@ def parse_points(text: str) -> int | None:
     text = (text or "").strip()
     # isascii: "²" passes isdigit() but not int(); 7 digits: far above any track, far below int()'s limit
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else None
+
+
+def tied_with(board: dict, player: int) -> tuple[int, list[str]] | None:
+    """The player's total as the game scores the board now and who has the same total; None while the
+    table cannot be scored yet. The empty fields only ever decide such a tie."""
+    try:
+        sheet = score(parse_board_state(board))
+    except BoardStateError:
+        return None
+    me = sheet.players[player]
+    return me.total, [p.name for i, p in enumerate(sheet.players) if i != player and p.total == me.total]
 
 
 def stepped(value: int, delta: int, maximum: int | None) -> int:
@@ -75,8 +90,37 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change):
             ft.Text(model.t(f"{NS}.{key}_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ], spacing=0)
 
+    def empty_fields():
+        """The first tie-break: one tap for 0 to 9, the stepper for more; it says whether it decides
+        anything now (only a tie on points does)."""
+        value = me["empty_fields"]
+        tie = tied_with(board, player)
+        if tie is None:
+            note = model.t(f"{NS}.empty_fields_help")
+        elif tie[1]:
+            note = model.t(f"{NS}.empty_fields_tied", name=me["name"], total=tie[0], others=tie[1])
+        else:
+            note = model.t(f"{NS}.empty_fields_untied", name=me["name"])
+        chips = [ft.Semantics(
+            label=model.t(f"{NS}.empty_fields_pick", count=n, name=me["name"]), button=True, selected=n == value,
+            container=True,
+            content=(ft.FilledButton if n == value else ft.OutlinedButton)(
+                str(n), width=TOUCH + 8, height=TOUCH, style=ft.ButtonStyle(padding=0),
+                on_click=lambda e, n=n: update("empty_fields", n) if n != value else None))
+            for n in QUICK_EMPTY]
+        return ft.Column([
+            ft.Text(model.t(f"{NS}.empty_fields_title"), weight=ft.FontWeight.BOLD),
+            ft.Semantics(label=note, live_region=True, container=True,
+                         content=ft.Text(note, size=13, weight=ft.FontWeight.BOLD if tie and tie[1] else None)),
+            ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+            stepper(model.t(f"{NS}.empty_fields"), value, lambda d: update("empty_fields", stepped(value, d, EMPTY[2])),
+                    who=me["name"], model=model, steps=EMPTY[1]),
+        ], spacing=6)
+
+    # What the tracker cannot know comes first; then what it prefilled, to be checked against the table.
     return ft.Column([
         ft.Text(model.t(f"{NS}.hint"), size=13),
+        empty_fields(),
         *[track_field(k) for k in TRACKS],
         ft.Text(model.t(f"{NS}.owned"), weight=ft.FontWeight.BOLD),
         *[count_row(*c) for c in COUNTS],

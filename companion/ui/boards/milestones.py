@@ -12,16 +12,17 @@ import copy
 
 import flet as ft
 
-from companion.games.milestones.components import GOODS, PATH_SPACES, WORKER_KINDS
+from companion.games.milestones.components import GOODS, PATH_SPACES, PRODUCES, WORKER_KINDS
 from companion.games.milestones.scoring import row_counts, worker_value
 from companion.ui.model import AppModel
-from companion.ui.widgets import TOUCH, stepper
+from companion.ui.widgets import TOUCH, icon_button, stepper
 
 NS = "milestones.board"
 KIND_ICONS = {"stone": ft.Icons.HARDWARE, "wood": ft.Icons.FOREST, "sand": ft.Icons.GRAIN,
               "grain": ft.Icons.GRASS, "coin": ft.Icons.MONETIZATION_ON}
 KIND_TINT = {"stone": "#d5d5d0", "wood": "#dcc1a0", "sand": "#f1e2b0", "grain": "#e3d77a", "coin": "#f3c66b"}
-SPACE = 84  # a path space: 4 in a row on a phone, all 8 in one row on a wider screen
+# One line per path space on a 390 px phone: its number and 6 buttons of 48 px (5 kinds, bonus tile).
+CELL, NUMBER, GAP = TOUCH, 24, 4
 
 
 # ---------------------------------------------------------------- plain editing rules
@@ -97,15 +98,19 @@ def use_counts(player: dict, on: bool) -> None:
 
 def step_count(player: dict, kind: str, part: str, delta: int) -> None:
     """Change the workers (`part="workers"`) or bonus tiles (`"bonus"`) of one kind in the count-only
-    entry. At most 8 workers in all, bonus tiles only on workers: fewer workers take bonus tiles off;
-    a change beyond that is not made."""
+    entry. At most 8 workers in all, bonus tiles only on workers: fewer workers take bonus tiles off,
+    a bonus tile more than there are workers brings its worker along; a change beyond 8 workers is not
+    made (the editor disables that button and says why: `count_step_blocked`)."""
     counts = counts_of(player)
     entry = counts[kind]
     new = entry[part] + delta
     total = sum(c["workers"] for c in counts.values())
-    if new < 0 or (part == "workers" and total + delta > PATH_SPACES) or (part == "bonus" and new > entry["workers"]):
+    grows = part == "bonus" and new > entry["workers"]  # a bonus tile needs a worker: it comes with one
+    if new < 0 or ((part == "workers" or grows) and total + delta > PATH_SPACES):
         return
     entry[part] = new
+    if grows:
+        entry["workers"] = new
     entry["bonus"] = min(entry["bonus"], entry["workers"])
     player["worker_counts"] = counts
     player.pop("workers", None)
@@ -136,10 +141,41 @@ def space_name(model: AppModel, space) -> str:
     return model.t(f"{NS}.worker_bonus" if bonus else f"{NS}.worker", kind=model.t(f"milestones.kind.{kind}"))
 
 
+def count_step_blocked(player: dict, kind: str, part: str) -> str | None:
+    """Why "+1" on a count cannot act now (a message key), or None when it can: at most 8 workers in
+    all; "+1 with bonus tile" on a kind without a worker left to carry it adds the worker too."""
+    counts = counts_of(player)
+    total = sum(c["workers"] for c in counts.values())
+    entry = counts[kind]
+    if part == "workers" and total >= PATH_SPACES:
+        return f"{NS}.full"
+    if part == "bonus" and entry["bonus"] >= entry["workers"] and total >= PATH_SPACES:
+        return f"{NS}.full"
+    return None
+
+
+def count_row(model: AppModel, label: str, value: int, who: str, on_step, blocked: str | None) -> ft.Control:
+    """`label  [-] value [+]` like the shared stepper, but a "+" that cannot act is disabled and the
+    line says why (never a tap that does nothing)."""
+    minus = icon_button(ft.Icons.REMOVE, model.t("ui.step", counter=label, delta="-1", player=who),
+                        lambda e: on_step(-1), disabled=value <= 0)
+    plus = icon_button(ft.Icons.ADD, model.t("ui.step", counter=label, delta="+1", player=who)
+                       + (f" ({model.t(blocked, spaces=PATH_SPACES)})" if blocked else ""),
+                       lambda e: on_step(1), disabled=blocked is not None)
+    return ft.Row([
+        ft.Text(label, expand=True, size=15),
+        minus,
+        ft.Semantics(label=model.t("ui.value", counter=label, player=who, value=value), container=True,
+                     content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=44,
+                                     text_align=ft.TextAlign.CENTER)),
+        plus,
+    ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 @ft.component
 def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
-    picking, set_picking = ft.use_state(None)  # the path space being chosen
-    with_bonus, set_with_bonus = ft.use_state(False)  # the dialog's bonus tick
+    """The worker row as a grid on the phone: one line per path space, one button per worker kind and
+    the bonus tile: a worker is one tap (no dialog), a bonus tile one more."""
     me = board["players"][player]
     who = me["name"]
     counting = "worker_counts" in me
@@ -150,75 +186,66 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
         fn(new["players"][player], *args)
         on_change(new)
 
-    def open_space(index):
-        set_with_bonus(bool(row[index] and row[index][1]))
-        set_picking(index)
-
-    def space_view(index):
+    def put(index, kind):
         space = row[index]
-        label = model.t(f"{NS}.space_is", number=index + 1, content=space_name(model, space))
-        if space is None:
-            body = [ft.Text(str(index + 1), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                    ft.Icon(ft.Icons.ADD, size=20, color=ft.Colors.OUTLINE)]
+        if space is not None and space[0] == kind:
+            update(set_space, index, None)  # the same kind again: the space is empty (or covered) again
         else:
-            kind, bonus = space
-            body = [
-                ft.Row([ft.Text(str(index + 1), size=12, color="#444444"),
-                        *([ft.Icon(ft.Icons.WORKSPACE_PREMIUM, size=16, color="#8c3b2a")] if bonus else [])],
-                       alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
-                ft.Icon(KIND_ICONS[kind], size=20, color="#333333"),
-                ft.Text(model.t(f"milestones.kind.{kind}"), size=11, color="#222222", max_lines=2,
-                        text_align=ft.TextAlign.CENTER),
-            ]
+            update(set_space, index, kind, bool(space and space[1]))  # a bonus tile stays on the space's worker
+
+    def kind_cell(index, kind):
+        space = row[index]
+        chosen = space is not None and space[0] == kind
+        name = model.t(f"milestones.kind.{kind}")
         return ft.Semantics(
-            label=label, button=True, container=True,
+            label=model.t(f"{NS}.put", number=index + 1, kind=name), button=True, selected=chosen, container=True,
             content=ft.Container(
-                width=SPACE, height=SPACE, border_radius=6, padding=4,
-                bgcolor=KIND_TINT[space[0]] if space else None,
-                border=ft.Border.all(3 if space and space[1] else 1,
-                                     "#8c3b2a" if space and space[1] else ft.Colors.OUTLINE),
-                on_click=lambda e: open_space(index),
-                content=ft.Column(body, spacing=0, alignment=ft.MainAxisAlignment.CENTER,
-                                  horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                width=CELL, height=CELL, border_radius=6, alignment=ft.Alignment.CENTER,
+                bgcolor=KIND_TINT[kind] if chosen else None,
+                border=ft.Border.all(2 if chosen else 1, "#333333" if chosen else ft.Colors.OUTLINE_VARIANT),
+                on_click=lambda e: put(index, kind),
+                content=ft.Icon(KIND_ICONS[kind], size=22,
+                                color="#222222" if chosen else ft.Colors.with_opacity(0.45, ft.Colors.ON_SURFACE)),
             ),
         )
 
-    dialog = None
-    if picking is not None and not counting:
-        index = picking
-        current = row[index]
-
-        def choose(kind):
-            set_picking(None)
-            update(set_space, index, kind, with_bonus if kind else False)
-
-        def tick_bonus(value):
-            set_with_bonus(value)
-            if current is not None:
-                update(set_bonus, index, value)
-
-        kinds = [
-            ft.Semantics(label=model.t(f"milestones.kind.{k}"), button=True, selected=current is not None
-                         and current[0] == k, container=True,
-                         content=(ft.FilledButton if current and current[0] == k else ft.OutlinedButton)(
-                             content=ft.Row([ft.Icon(KIND_ICONS[k], size=18), ft.Text(model.t(f"milestones.kind.{k}"))],
-                                            tight=True, spacing=6),
-                             on_click=lambda e, k=k: choose(k), height=TOUCH))
-            for k in WORKER_KINDS
-        ]
-        dialog = ft.AlertDialog(
-            title=ft.Text(model.t(f"{NS}.space", number=index + 1)),
-            content=ft.Column([
-                ft.Checkbox(label=model.t(f"{NS}.bonus"), semantics_label=model.t(f"{NS}.bonus"), value=with_bonus,
-                            on_change=lambda e: tick_bonus(bool(e.control.value))),
-                ft.Text(model.t(f"{NS}.pick_kind"), size=13),
-                ft.Row(kinds, wrap=True, spacing=6, run_spacing=6),
-            ], tight=True, width=420),
-            actions=[ft.TextButton(model.t(f"{NS}.empty"), on_click=lambda e: choose(None)),
-                     ft.TextButton(model.t("ui.close"), on_click=lambda e: set_picking(None))],
-            on_dismiss=lambda e: set_picking(None),
+    def bonus_cell(index):
+        space = row[index]
+        if space is None:  # a bonus tile only lies on a worker: nothing to tap on an empty space
+            return ft.Container(width=CELL, height=CELL)
+        kind, bonus = space
+        return ft.Semantics(
+            label=model.t(f"{NS}.bonus_on", number=index + 1, kind=model.t(f"milestones.kind.{kind}")), button=True,
+            selected=bonus, container=True,
+            content=ft.Container(
+                width=CELL, height=CELL, border_radius=6, alignment=ft.Alignment.CENTER,
+                bgcolor="#8c3b2a" if bonus else None,
+                border=ft.Border.all(1, "#8c3b2a"),
+                on_click=lambda e: update(set_bonus, index, not bonus),
+                content=ft.Icon(ft.Icons.WORKSPACE_PREMIUM, size=22, color="#ffffff" if bonus else "#8c3b2a"),
+            ),
         )
-    ft.use_dialog(dialog)
+
+    def space_line(index):
+        return ft.Row([
+            ft.Semantics(label=model.t(f"{NS}.space_is", number=index + 1, content=space_name(model, row[index])),
+                         container=True,
+                         content=ft.Text(str(index + 1), width=NUMBER, text_align=ft.TextAlign.CENTER,
+                                         weight=ft.FontWeight.BOLD)),
+            *[kind_cell(index, k) for k in WORKER_KINDS],
+            bonus_cell(index),
+        ], spacing=GAP, tight=True)
+
+    heads = ft.Row([
+        ft.Container(width=NUMBER),
+        *[ft.Container(width=CELL, content=ft.Text(model.t(f"milestones.counter.{PRODUCES[k]}"), size=10,
+                                                   text_align=ft.TextAlign.CENTER, max_lines=1,
+                                                   overflow=ft.TextOverflow.ELLIPSIS))
+          for k in WORKER_KINDS],
+        ft.Container(width=CELL, content=ft.Text(model.t(f"{NS}.bonus_head"), size=10,
+                                                 text_align=ft.TextAlign.CENTER, max_lines=1,
+                                                 overflow=ft.TextOverflow.ELLIPSIS)),
+    ], spacing=GAP, tight=True)
 
     values = kind_values(me)
     summary = model.t(f"{NS}.values", values=" · ".join(
@@ -233,30 +260,35 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
 
     if counting:
         counts = counts_of(me)
+        full = count_step_blocked(me, WORKER_KINDS[0], "workers") is not None
         workers = [ft.Text(model.t(f"{NS}.counts_hint", spaces=PATH_SPACES), size=13)]
         for k in WORKER_KINDS:
             kind = model.t(f"milestones.kind.{k}")
             workers += [
-                stepper(model.t(f"{NS}.count_workers", kind=kind), counts[k]["workers"],
-                        lambda d, k=k: update(step_count, k, "workers", d), who=who, model=model),
-                stepper(model.t(f"{NS}.count_bonus", kind=kind), counts[k]["bonus"],
-                        lambda d, k=k: update(step_count, k, "bonus", d), who=who, model=model),
+                count_row(model, model.t(f"{NS}.count_workers", kind=kind), counts[k]["workers"], who,
+                          lambda d, k=k: update(step_count, k, "workers", d), count_step_blocked(me, k, "workers")),
+                count_row(model, model.t(f"{NS}.count_bonus", kind=kind), counts[k]["bonus"], who,
+                          lambda d, k=k: update(step_count, k, "bonus", d), count_step_blocked(me, k, "bonus")),
             ]
+        if full:  # say once why the "+" buttons are off
+            workers.append(ft.Text(model.t(f"{NS}.full", spaces=PATH_SPACES), size=13, italic=True))
     else:
         workers = [
             ft.Text(model.t(f"{NS}.row_hint"), size=13),
-            ft.Row([space_view(i) for i in range(PATH_SPACES)], wrap=True, spacing=6, run_spacing=6),
+            ft.Column([heads, *[space_line(i) for i in range(PATH_SPACES)]], spacing=GAP),
         ]
 
     goods = goods_of(me)
+    # The workers first: the tracker cannot know them. Points and goods come from the tracker, to check.
     return ft.Column([
-        stepper(model.t(f"{NS}.points"), me["points"], lambda d: update(step_points, d), who=who, model=model,
-                steps=(1, 5)),
         ft.Text(model.t(f"{NS}.workers"), weight=ft.FontWeight.BOLD),
         modes,
         *workers,
         ft.Semantics(label=summary, container=True, content=ft.Text(summary, size=13, italic=True)),
-        ft.Text(model.t(f"{NS}.goods"), weight=ft.FontWeight.BOLD),
+        ft.Text(model.t(f"{NS}.from_tracker"), weight=ft.FontWeight.BOLD),
+        stepper(model.t(f"{NS}.points"), me["points"], lambda d: update(step_points, d), who=who, model=model,
+                steps=(1, 5)),
+        ft.Text(model.t(f"{NS}.goods"), size=13),
         *[stepper(model.t(f"milestones.counter.{g}"), goods[g], lambda d, g=g: update(step_goods, g, d), who=who,
                   model=model) for g in GOODS],
     ], spacing=8)

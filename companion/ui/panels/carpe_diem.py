@@ -3,8 +3,8 @@ lie on the board (entered once) and the scoring periods.
 
 A scoring period: the players in banderole order; the one whose turn it is sees every free circle with
 what its best choice gives, picks one, sees the choices that matter there (which card first, bread,
-how many sets to pay) with what each gives now and leaves behind, the best one preselected, and
-confirms; the tracker's `score_circle` event applies it. All outcomes come from
+how many sets to pay) with what each gives now and leaves behind, the best one preselected, may pay
+coins in place of wares on a red card (the entry's `coins_for`), and confirms; the tracker's `score_circle` event applies it. All outcomes come from
 `companion.games.carpe_diem.scoring_period` (advise / evaluate / best_circles).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import BoardStateError
+from companion.core.game import BoardStateError, InvalidMove
 from companion.core.text import Msg
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem import tracker
@@ -116,6 +116,22 @@ def option_gain(option: sp.Option) -> dict[str, int]:
 
 def score_event(player: int, circle: int, option: sp.Option) -> dict:
     return {"type": "score_circle", "player": player, "circle": circle, **option.choice()}
+
+
+def coin_choices(option: sp.Option) -> list[tuple[int, str, int]]:
+    """Where the player may pay coins in place of wares ("Any wares can be replaced by coins"): every
+    ware of each red card paid at least once, as (card space, ware, how many of it coins pay now)."""
+    return [(r.space, ware, dict(r.coins_for).get(ware, 0))
+            for r in option.results if r.card.mode == sp.PAY and r.sets for ware, _ in r.card.requirement]
+
+
+def with_coins(state: dict, config: dict, player: int, circle: int, option: sp.Option,
+               coins: dict[int, dict[str, int]]) -> sp.Option:
+    """The option with coins paid in place of wares as the player says (`coins`: card space -> ware ->
+    how many; a card not named pays wares first). Raises sp.PeriodError naming what cannot be paid so."""
+    return sp.evaluate(tracker.circle_cards(state, config, circle), option.before, tracker.owned_counts(state, player),
+                       option.order, [r.bread_used for r in option.results], [r.sets for r in option.results],
+                       [coins.get(r.space) for r in option.results])
 
 
 def scoring_rows(state: dict) -> list[tuple[int, str, int | None]]:
@@ -284,6 +300,8 @@ def CarpeDiemPanel(model: AppModel, session):
             chosen_circle = advice_list[0][0]
     best_vp = {c: o for c, o in advice_list}
     recommended_circle = advice_list[0][0] if advice_list else None
+    # Coins the scorer pays in place of wares: (phase, player, circle, option index, {space: {ware: n}}).
+    paying, set_paying = ft.use_state(None)
 
     def pick_circle(circle):
         set_show_all(False)
@@ -448,11 +466,44 @@ def CarpeDiemPanel(model: AppModel, session):
                 period.append(ft.TextButton(model.t("carpe-diem-ui.period.show_all", count=len(options)),
                                             on_click=lambda e: set_show_all(True), height=TOUCH))
             chosen = options[index]
+            # Red cards: coins may stand in for any ware, also for wares the player has.
+            key = (state["phase"], scorer, chosen_circle, index)
+            coins = paying[4] if paying and tuple(paying[:4]) == key else {}
+            problem = None
+            if coins:
+                try:
+                    chosen = with_coins(state, config, scorer, chosen_circle, options[index], coins)
+                except (sp.PeriodError, InvalidMove) as refused:
+                    problem = refused.msg
+            coin_rows = coin_choices(options[index])
+            if coin_rows:
+                period.append(ft.Text(model.t("carpe-diem-ui.period.coins_title"), weight=ft.FontWeight.BOLD))
+                period.append(ft.Text(model.t("carpe-diem-ui.period.coins_hint"), size=12))
+                defaults = {r.space: dict(r.coins_for) for r in options[index].results}
+
+                def pay_coins(space, ware, value):
+                    card_coins = {**coins.get(space, defaults[space]), ware: max(0, value)}
+                    set_paying((*key, {**coins, space: card_coins}))
+
+                for space, ware, _ in coin_rows:
+                    value = coins.get(space, defaults[space]).get(ware, 0)
+                    period.append(stepper(
+                        model.t("carpe-diem-ui.period.coins_ware", ware=item_label(model, ware), space=space), value,
+                        lambda d, space=space, ware=ware, value=value: pay_coins(space, ware, value + d),
+                        who=names[scorer], model=model))
+                if problem is not None:
+                    period.append(ft.Text(model.m(problem), color=ft.Colors.ERROR, size=13))
+                elif coins:
+                    period.append(ft.Text(model.t(
+                        "carpe-diem-ui.period.coins_result",
+                        change=", ".join(f"{model.t(f'carpe-diem.counter.{k}')} {v:+d}"
+                                         for k, v in option_gain(chosen).items()) or model.t("carpe-diem-ui.period.no_change"),
+                        left=model.m(sp.items_msg(chosen.after.to_json()))), size=13))
             period.append(ft.FilledButton(
                 model.t("carpe-diem-ui.period.confirm", circle=chosen_circle, player=names[scorer],
                         vp=f"{chosen.vp:+d}"),
-                icon=ft.Icons.CHECK, height=56, width=float("inf"),
-                on_click=lambda e: (set_picked(None), set_show_all(False),
+                icon=ft.Icons.CHECK, height=56, width=float("inf"), disabled=problem is not None,
+                on_click=lambda e: (set_picked(None), set_show_all(False), set_paying(None),
                                     model.record(session, score_event(scorer, chosen_circle, chosen)))))
         controls.append(ft.Card(content=ft.Container(padding=12, content=section(
             model.t("carpe-diem-ui.period.title", phase=state["phase"], player=names[scorer]), period))))

@@ -20,6 +20,10 @@ def ranking(model: AppModel, labels: dict[str, Msg], players: list[dict], winner
             notes: list[Msg]) -> ft.Control:
     ordered = sorted(players, key=lambda p: (p["rank"], p["name"]))
     shared = len(winners) > 1
+    # The tie-break is worded only where a tie on points was there to break (not on every card).
+    tied = {p["name"]: [q["name"] for q in players if q is not p and q["total"] == p["total"]] for p in players}
+    if not any(tied.values()):
+        notes = [n for n in notes if not n.key.endswith(".tiebreak_rule")]
     head = model.t("ui.results.shared_win" if shared else "ui.results.winner", names=winners)
     blocks = [ft.Semantics(label=head, container=True, live_region=True,
                            content=ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
@@ -36,8 +40,11 @@ def ranking(model: AppModel, labels: dict[str, Msg], players: list[dict], winner
             )
             for cid, points, explanation in p["lines"]
         ]
-        if p.get("tiebreak"):
-            lines.append(ft.Text(model.m(p["tiebreak"]), size=12, italic=True))
+        if tied[p["name"]]:
+            lines.append(ft.Text(model.t("ui.results.tied", names=tied[p["name"]], total=p["total"]), size=12,
+                                 italic=True, weight=ft.FontWeight.BOLD))
+            if p.get("tiebreak"):
+                lines.append(ft.Text(model.m(p["tiebreak"]), size=12, italic=True))
         title = model.t("ui.results.line", rank=p["rank"], name=p["name"], total=p["total"])
         blocks.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
             ft.Semantics(label=title, container=True,

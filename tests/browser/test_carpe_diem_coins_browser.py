@@ -1,0 +1,50 @@
+"""Carpe Diem's scoring period in a real browser: a player pays coins in place of wares he holds on a
+red card ("Any wares can be replaced by coins"), and the counters follow the table."""
+
+from companion.core.session import Session, make_config
+from companion.games import GAMES
+from companion.storage.repository import Repository
+from tests.browser.harness import App, Server
+
+HERBS_2 = {"letter": "A", "mode": "pay", "requirement": {"herbs": 2}, "reward": {"vp": 4}}
+CHIMNEYS_3 = {"letter": "C", "mode": "own", "requirement": {"chimneys": 3}, "reward": {"coins": 1, "steps": 1}}
+SID = "20250101-120000-c01n5"
+
+
+def game_at_the_first_scoring(data) -> None:
+    """Anna and Ben; Ben (top of the banderole stack) scores first, with 4 herbs and 3 coins. Circle 1
+    lies between "pay 2 herbs -> 4 VP" (space 2) and "per 3 chimneys" (space 5, unmet); every other
+    space holds a chimneys card too, so circle 1 is the advisor's."""
+    game = GAMES["carpe-diem"]
+    config = make_config(game, [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], 0)
+    session = Session(SID, game, config)
+    session.setup_done = [step.id for step in game.setup_checklist(config)]
+    session.stage = "play"
+    for space, card in zip((2, 4, 5, 6, 7, 8, 9, 11), [HERBS_2] + [CHIMNEYS_3] * 7):
+        session.record({"type": "set_card", "space": space, "card": card})
+    for counter, delta in (("herbs", 4), ("coins", 3)):
+        session.record({"type": "adjust", "player": 1, "counter": counter, "delta": delta})
+    for _ in range(7):
+        session.record({"type": "end_round"})
+    Repository(data, GAMES).save(session)
+
+
+def test_coins_in_place_of_a_ware_on_a_red_card(browser, tmp_path):
+    game_at_the_first_scoring(tmp_path / "data")
+    server = Server(tmp_path / "data").start()
+    try:
+        app = App(browser, server.url).open(f"/game/{SID}/play")
+        # The advisor's choice at circle 1: 3 sets of herbs (4 herbs and 2 coins), 12 - 4 = +8 VP.
+        app.wait_text("Coins in place of wares")
+        app.wait_label("Card 2: Herbs paid with coins of Ben: 2")
+        # At the table Ben paid one more herb with a coin and kept that herb.
+        app.click("Card 2: Herbs paid with coins +1 (Ben)")
+        app.wait_label("Card 2: Herbs paid with coins of Ben: 3")
+        app.wait_text("Paid so: storage Herbs -3, Coins -3; left: 1 herb")
+        app.click("Place disc on circle 1 for Ben (+8 VP)")
+        app.wait_label("Herbs of Ben: 1")
+        app.wait_label("Coins of Ben: 0")
+        app.shot("carpe-diem-coins-for-wares")
+        assert not app.errors
+    finally:
+        server.stop()
