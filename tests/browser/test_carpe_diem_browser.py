@@ -249,7 +249,7 @@ def english_game(app: App) -> None:
     app.wait_text("Your result needs values printed on your box")
     app.scroll_top()
     app.shot("carpe-diem-box-data-en")
-    app.fill("VP for a completed villa with 4 chimney(s) (overview board, villa table)", "5")
+    app.fill("VP for a completed villa with 4 chimneys (overview board, villa table)", "5")
     app.fill("VP printed at space 0 of the banderole bar (game board, top margin)", "2")
     tap(app, "Save", settle=900)
     app.wait_text("1. Anna: 34 points")
