@@ -127,6 +127,9 @@ class GameDefinition:
     # Whether the tracker has reached the game's own end (its last round, phase or end trigger):
     # final scoring before that asks first.
     is_finished: Callable[[dict], bool] = lambda state: bool(state.get("finished"))
+    # The rulebook's question that picks the start player ("Who is the oldest?"), asked on the new-game
+    # screen with the names as answers; None where the rules draw the start player at random.
+    start_question: Msg | None = None
     # A counter's limit that depends on the game so far (Castles: the storage spaces a player has):
     # `(state, config, player, counter_id, new_value)` returns the message naming the limit when the
     # raised value is more than the box can hold, else None. Lowering a counter is always allowed.

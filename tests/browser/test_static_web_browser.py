@@ -194,6 +194,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.tap("3 players")
             for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
                 phone.type_into(f"Player {number}", name)
+            phone.find(phone.page.get_by_role("radio", name="Anna")).click()  # who is the oldest
             phone.tap("Start game")
             phone.see(r"lay out stacks I, II, III face down")
             phone.page.get_by_role("checkbox").first.click()

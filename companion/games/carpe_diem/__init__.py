@@ -24,6 +24,8 @@ GAME = GameDefinition(
     board_from_tracker=tracker.board_from_tracker,
     box_values=scoring.BOX_VALUES,
     upgrade_event=tracker.upgrade_event,
+    # "Das Startspielerplättchen erhält der Spieler, der zuletzt in Rom war" (EN: "born farthest from 1 B.C.")
+    start_question=Msg("carpe-diem.start_question"),
     is_finished=lambda state: state["stage"] == "finished",
     extra={
         "scoring_period": scoring_period,

@@ -31,5 +31,6 @@ GAME = GameDefinition(
     box_values=BOX_VALUES,
     upgrade_event=tracker.upgrade_event,
     counter_limit=tracker.counter_limit,
+    start_question=Msg(f"{GAME_ID}.start_question"),  # "Der jüngste Spieler wird Startspieler"
     # The rulebook does not name the four player colours; these are the core defaults.
 )

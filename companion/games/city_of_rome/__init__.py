@@ -19,6 +19,7 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     upgrade_event=tracker.upgrade_event,
+    start_question=Msg("city-of-rome.start_question"),  # "Der älteste Spieler wird Startspieler"
     colours=("violet", "orange", "white", "brown"),
     fixed_colours={2: ("white", "brown")},
 )

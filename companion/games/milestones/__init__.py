@@ -19,5 +19,6 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     upgrade_event=tracker.upgrade_event,
+    # No question: "Lost einen Startspieler aus" (the new-game screen draws one by default).
     # The rulebook names no player colours ("in den Spielerfarben"): the default four are offered.
 )

@@ -1,4 +1,8 @@
-"""New game: the game, the player count, names (earlier names one tap away), colours, start player."""
+"""New game: the game, the player count, names (earlier names one tap away), colours, start player.
+
+The start player follows the game's rule: its question ("Who is the oldest?", `start_question`) with
+the names as answers and nothing chosen until the table answers; a game whose rules draw the start
+player (Milestones) has the draw chosen."""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ def NewGameScreen(model: AppModel):
     count, set_count = ft.use_state(3)
     names, set_names = ft.use_state(["", "", "", ""])
     picked_colours, set_colours = ft.use_state({})  # player index -> colour chosen by hand
-    start, set_start = ft.use_state(RANDOM)
+    start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
     error, set_error = ft.use_state("")
 
     game = GAMES[game_id]
@@ -52,10 +56,18 @@ def NewGameScreen(model: AppModel):
         new[i] = colour
         set_colours(new)
 
+    question = game.start_question
+    chosen = start if start == RANDOM or (start is not None and int(start) < count) else None
+    if chosen is None and question is None:
+        chosen = RANDOM  # the rules draw the start player
+
     def start_game(e):
         players = [{"name": names[i], "colour": colours[i]} for i in range(count)]
+        if chosen is None:
+            set_error(model.t("ui.new.start_missing", question=model.m(question)))
+            return
         try:
-            session = model.start_game(game, players, None if start == RANDOM else int(start))
+            session = model.start_game(game, players, None if chosen == RANDOM else int(chosen))
         except InvalidMove as refused:
             set_error(model.m(refused.msg))
             return
@@ -105,9 +117,11 @@ def NewGameScreen(model: AppModel):
             ft.Row(colour_buttons, spacing=0, wrap=True),
         ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    start_options = [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"))] + [
-        ft.Radio(value=str(i), label=names[i].strip() or model.t("ui.new.player_name", number=i + 1))
-        for i in range(count)]
+    seats = [ft.Radio(value=str(i), label=names[i].strip() or model.t("ui.new.player_name", number=i + 1))
+             for i in range(count)]
+    # The rule's answer first: the names after the question, or the draw where the rules draw.
+    start_options = ([*seats, ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"))] if question else
+                     [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random_rule")), *seats])
 
     controls = [
         section(model.t("ui.new.game"), [game_tile(g) for g in GAMES.values()]),
@@ -121,8 +135,8 @@ def NewGameScreen(model: AppModel):
             ], wrap=True) if known else ft.Container(),
         ]),
         section(model.t("ui.new.start_player"), [
-            ft.RadioGroup(value=start if start == RANDOM or int(start) < count else RANDOM,
-                          on_change=lambda e: set_start(e.control.value),
+            *([ft.Text(model.m(question), weight=ft.FontWeight.W_500)] if question else []),
+            ft.RadioGroup(value=chosen, on_change=lambda e: (set_start(e.control.value), set_error("")),
                           content=ft.Column(start_options, spacing=0)),
         ]),
         *([error_banner(error)] if error else []),
