@@ -84,6 +84,13 @@ def test_new_features_start_as_the_tracker_counted_them():
     assert board.tracked_district({"villa": 0, "chimneys": 0, "vp": 30}) is None
     fs, _ = draw([], None, "garden", (1, 1), tracked=None)
     assert fs[0]["completed"] is True
+    # Villas are counted by hand (no reward is tapped for one): a table that did not keep them has its
+    # villas start completed and compared with nothing.
+    rewards_only = board.tracked_district({"pond": 1, "market": 1})
+    assert "villa" not in rewards_only and "chimneys" not in rewards_only
+    fs, cur = draw([], None, "villa", (1, 1), (1, 2), tracked=rewards_only)
+    assert fs[0]["completed"] is True
+    assert board.tracker_differences(fs, rewards_only) == [("pond", 0, 1), ("market", 0, 1)]
 
 
 def test_frame_goals_one_per_arrow_at_most_eight():

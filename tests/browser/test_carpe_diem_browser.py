@@ -15,10 +15,10 @@ Worked by hand from the rules (rulebook pages 8-10, 12):
   Circle 6 between card 6 "D: per 3 completed landscapes » 1 coin + 1 bread" (2 landscapes: not met,
   -4 VP) and card 9 "D: per pond + garden » 7 VP" (met once: +7): +3 VP, storage unchanged. Every
   other circle gives at most +3 (circle 8: villa card -4, pond + garden +7). Anna: 8 + 3 = 11 VP.
-- Final scoring. Anna's district: villa (1,1)-(1,2) completed, 4 chimneys (box value entered: 5 VP);
-  pond (2,1)-(2,2); garden (2,2)-(3,2)-(3,3) sharing cell (2,2) with the pond; market (4,4); fountain
-  (5,5) with a garden fountain card. Frame goals met: villa on column 1 (5), garden on column 3 (4),
-  pond on row 2 (3); five others missed. Storage 2 herbs + 1 fish + 1 coin = 4 items » 2. Banderole
+- Final scoring. Anna's district drawn with the palette: villa (1,1)-(1,2) completed, 4 chimneys (box
+  value entered: 5 VP); pond (2,1)-(2,2); garden (2,2)-(3,2)-(3,3) sharing cell (2,2) with the pond;
+  market (4,4); fountain (5,5) with a garden fountain card. Frame goals met: villa on column 1 (5),
+  garden on column 3 (4), pond on row 2 (3); five others missed. Storage 2 herbs + 1 fish + 1 coin = 4 items » 2. Banderole
   space 0 (box value entered: 2). Anna: 11 + 5 + 2 + 2 + 2 (1 garden × 2) + 12 = 34.
   Ben (counts only): one villa of 3 chimneys (3, rulebook), 1 coin » 0, banderole 2, one frame goal of
   5 met: 21 + 3 + 0 + 2 + 5 = 31.
@@ -77,6 +77,15 @@ def reward(app: App, player: str, action: str, value: int | None = None, de: boo
     tap(app, f"{action} ({player})", exact=False)
     if value is not None:
         tap(app, f"{action}: {value}")
+
+
+def draw(app: App, kind: str, cells: list[tuple[int, int]]) -> None:
+    """The end board's palette: the kind (unless it is picked already), then its cells."""
+    tool = app.find(app.button(f"Draw {kind.lower()}"))
+    if "true" not in (tool.get_attribute("aria-selected"), tool.get_attribute("aria-current")):
+        tap(app, f"Draw {kind.lower()}")
+    for r, c in cells:
+        tap(app, f"Row {r}, column {c}:", exact=False)
 
 
 def end_phase(app: App, de: bool) -> None:
@@ -168,7 +177,7 @@ def english_game(app: App) -> None:
     # Scoring period 1: Ben first (top of the stack on space 0), recommended circle 2: +12 VP.
     app.scroll_top()
     app.wait_text("Scoring period 1: Ben's turn")
-    app.wait_text(r"Circle 2 \(cards 4 \+ 5\): \+12 VP, 0 step\(s\); left: 1 coin")
+    app.wait_text(r"Circle 2 \(cards 4 \+ 5\): \+12 VP, 0 step(s|\(s\)); left: 1 coin")  # plural forms: "0 steps"
     app.shot("carpe-diem-scoring-ben-en")
     tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False, settle=800)
     app.wait_label("Victory points of Ben: 21")
@@ -196,52 +205,51 @@ def english_game(app: App) -> None:
     tap(app, "Final scoring now", settle=900)
     app.wait_text("Calculate scores")
 
-    def feature(kind: str, cells: list[tuple[int, int]]) -> None:
-        r, c = cells[0]
-        tap(app, f"Row {r}, column {c}:", exact=False)
-        tap(app, kind, exact=False)
-        for r, c in cells[1:]:
-            tap(app, f"Row {r}, column {c}:", exact=False, settle=250)
-
-    feature("Villa", [(1, 1), (1, 2)])
-    for _ in range(4):
-        tap(app, "Chimneys +1 (this villa)", settle=200)
-    tap(app, "Done")
-    feature("Pond", [(2, 1), (2, 2)])
-    tap(app, "Done")
-    feature("Garden", [(2, 2), (3, 2), (3, 3)])
+    # The district drawn with the palette: a kind once, then its cells (the villa is picked at first).
+    app.wait_text("Villa: tap its cells")
+    draw(app, "Villa", [(1, 1), (1, 2)])
+    app.wait_label("Villa 1: 2 cells")
+    tap(app, "Villa 1: 4 chimneys")  # one tap; "Completed" is ticked already
+    draw(app, "Pond", [(2, 1), (2, 2)])
+    draw(app, "Garden", [(2, 2), (3, 2), (3, 3)])
+    app.wait_label("Row 2, column 2: Pond 1, Garden 1")  # one cell, two features
     app.shot("carpe-diem-grid-editing-en")
-    tap(app, "Done")
-    feature("Market", [(4, 4)])
-    tap(app, "Row 2, column 2: pond, garden", exact=False)  # one cell, two features
-    app.shot("carpe-diem-cell-dialog-en")
-    tap(app, "Close")
-    feature("Fountain", [(5, 5)])
-    tap(app, "Add fountain card")
-    app.shot("carpe-diem-fountain-dialog-en")
-    tap(app, "Fountain card: garden", exact=False)
+    draw(app, "Market", [(4, 4)])
+    draw(app, "Fountain", [(5, 5)])
+    app.wait_label("Row 5, column 5: Fountain 1")
+    app.wait_label("Villa 1: 2 cells, completed, 4 chimneys")
+    # The tracker counted a pond, a garden and a market during play, but no fountain (nobody tapped it).
+    app.wait_text("More in the grid than counted during play: Fountains 1$")
+    tap(app, "Add a fountain card: garden", exact=False)
+    app.wait_label("Remove fountain card 1: garden")
+    app.shot("carpe-diem-fountain-en")
+    # Frame goals: the arrow's place on its side, then feature and VP in one choice. Until all 8 are
+    # in, the frame says so in words.
+    app.wait_text("0 of 8 goals entered: this board can be scored once all 8 are in")
     goals = [("top", 1, "villa", 5), ("top", 3, "garden", 4), ("right", 2, "pond", 3),
              ("right", 6, "vineyard", 5), ("bottom", 6, "baker dwelling", 4), ("bottom", 5, "merchant dwelling", 3),
              ("left", 4, "administrator dwelling", 5), ("left", 5, "craftsman dwelling", 4)]
-    tap(app, "Goal 1 (top): not entered yet", exact=False)
     for number, (side, line, kind, vp) in enumerate(goals, 1):
-        tap(app, f"Side: {side}", exact=False, settle=200)
-        tap(app, ("Row" if side in ("left", "right") else "Column") + f" {line}", settle=200)
-        tap(app, f"Goal: {kind}", exact=False, settle=200)
-        tap(app, f"{vp} VP", settle=200)
+        where = f"{side.capitalize()}, {'row' if side in ('left', 'right') else 'column'} {line}"
+        tap(app, f"{where}: no goal", exact=False)
+        app.wait_text(f"^{where}$")
         if number == 1:
             app.shot("carpe-diem-goal-dialog-en")
-        tap(app, "Next goal" if number < 8 else "Close", settle=300)
-    app.wait_text("Goal 1: Villa, top 1, 5 VP: met")
-    app.wait_text("Goal 4: Vineyard, right 6, 5 VP: missed")
+        tap(app, f"{kind.capitalize()}, {vp} VP")
+        app.wait_label(f"{where}: {kind}, {vp} VP")
+    app.wait_label("Top, column 1: villa, 5 VP, met")
+    app.wait_label("Right, row 6: vineyard, 5 VP, missed")
+    app.wait_text("All 8 goals entered: 3 met, 12 VP.")
     app.shot("carpe-diem-grid-en")
 
-    # Ben: counts only.
+    # Ben: counts only, one choice for every board not entered yet (Anna's grid stays).
     app.scroll_top()
     tap(app, "Board of Ben", exact=False)
     tap(app, "Counts only", exact=False)
-    tap(app, "Add completed villa")
+    app.wait_label("Completed gardens of Ben: 1")  # filled in as the tracker counted it
+    tap(app, "With 3 chimneys +1 (Ben)")
     tap(app, "Goals met worth 5 VP +1 (Ben)")
+    app.wait_label("Goals met worth 5 VP of Ben: 1")
     app.shot("carpe-diem-quick-en")
     tap(app, "Calculate scores", settle=900)
 
@@ -318,27 +326,30 @@ def german_game(app: App) -> None:
     tap(app, "Schlusswertung")
     tap(app, "Jetzt zur Schlusswertung", settle=900)
     tap(app, "Reihe 1, Spalte 1: leer", exact=False)
-    app.shot("carpe-diem-cell-dialog-de")
-    tap(app, "Villa", settle=500)
     tap(app, "Reihe 1, Spalte 2: leer", exact=False)
+    app.wait_label("Villa 1: 2 Felder")
     app.shot("carpe-diem-grid-de")
-    tap(app, "Fertig")
-    tap(app, "Ziel 1 (oben): noch nicht eingegeben", exact=False)
+    app.wait_text("0 von 8 Zielen eingetragen: diese Auslage lässt sich werten, sobald alle 8 drin sind")
+    tap(app, "Oben, Spalte 1: kein Ziel", exact=False)
+    app.wait_text("^Oben, Spalte 1$")
     app.shot("carpe-diem-goal-dialog-de")
-    tap(app, "Schließen")
-    tap(app, "Brunnenkarte hinzufügen")
-    app.shot("carpe-diem-fountain-dialog-de")
     tap(app, "Abbrechen")
+    tap(app, "Brunnenkarte hinzufügen: Garten", exact=False)
+    app.wait_label("Brunnenkarte 1 entfernen: Garten")
+    app.shot("carpe-diem-fountain-de")
+    tap(app, "Brunnenkarte 1 entfernen: Garten", exact=False)
     # In a hurry after all: the counts are made from the grid (the villa, 0 chimneys so far).
     app.scroll_top()
     tap(app, "Nur Anzahlen", exact=False)
-    for _ in range(5):
-        tap(app, "Villa 1: Schornsteine +1 (Anna)", settle=300)  # 5 chimneys: 7 VP (rulebook)
-    app.wait_label("Villa 1: Schornsteine von Anna: 5")
+    app.wait_label("Mit 0 Schornsteinen von Anna: 1")
+    tap(app, "Mit 0 Schornsteinen -1 (Anna)")
+    tap(app, "Mit 5 Schornsteinen +1 (Anna)")  # 5 chimneys: 7 VP (rulebook)
+    app.wait_label("Mit 5 Schornsteinen von Anna: 1")
     app.shot("carpe-diem-quick-de")
     app.scroll_top()
     tap(app, "Auslage von Ben", exact=False)
-    tap(app, "Nur Anzahlen", exact=False)
+    # Ben's board was not entered yet: it follows the table's choice, the counts, by itself.
+    app.wait_text("Nur die Anzahlen")
     tap(app, "Punkte berechnen", settle=900)
     app.wait_text("Für euer Ergebnis fehlen Werte")
     app.scroll_top()

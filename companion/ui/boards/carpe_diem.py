@@ -119,10 +119,12 @@ def grid_counts(features: list[dict]) -> dict[str, int]:
 
 def tracked_district(counters: dict | None) -> dict[str, int] | None:
     """The district counts the tracker recorded, or None when it recorded none (a table that did not
-    tap the rewards): then nothing is guessed from it."""
+    tap the rewards): then nothing is guessed from it. Villas and chimneys only when the table kept
+    those counters (no reward is tapped for a villa: they are counted by hand, for the scoring cards)."""
     if not counters or not any(counters.get(k, 0) for k in TRACKED):
         return None
-    return {k: counters.get(k, 0) for k in TRACKED}
+    kept_villas = counters.get(VILLA, 0) or counters.get("chimneys", 0)
+    return {k: counters.get(k, 0) for k in TRACKED if kept_villas or k not in (VILLA, "chimneys")}
 
 
 def tracker_differences(features: list[dict], tracked: dict | None) -> list[tuple[str, int, int]]:
@@ -130,7 +132,7 @@ def tracker_differences(features: list[dict], tracked: dict | None) -> list[tupl
     if tracked is None:
         return []
     have = grid_counts(features)
-    return [(k, have[k], tracked[k]) for k in TRACKED if have[k] != tracked[k]]
+    return [(k, have[k], tracked[k]) for k in TRACKED if k in tracked and have[k] != tracked[k]]
 
 
 # ------------------------------------------------ the district: drawing with a palette
@@ -144,9 +146,9 @@ def new_completed(kind: str, features: list[dict], tracked: dict | None) -> bool
     fewer completed ones of that kind than the tracker counted (all of them when it counted nothing)."""
     if kind in DWELLINGS:
         return False
-    if tracked is None:
+    if tracked is None or kind not in tracked:
         return True
-    return completed_count(features, kind) < tracked.get(kind, 0)
+    return completed_count(features, kind) < tracked[kind]
 
 
 def new_chimneys(features: list[dict]) -> int:
@@ -876,7 +878,7 @@ def counts_form(model: AppModel, me: dict, counters: dict | None, update) -> lis
     shown = sorted(set(range(1, 9)) | set(by_chimneys))
     check = []
     tracked = tracked_district(counters)
-    if tracked is not None:
+    if tracked is not None and VILLA in tracked:
         check.append(ft.Text(model.t("carpe-diem-ui.quick.villas_tracked", villas=tracked[VILLA],
                                      chimneys=tracked["chimneys"]), size=13,
                              color=ft.Colors.TERTIARY if tracked[VILLA] != len(villas) else None))
