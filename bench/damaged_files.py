@@ -3,7 +3,8 @@ truncated, not JSON, of a wrong schema version and of a wrong shape; then the re
 and the home screen opened in Chromium. Checked per case: the server starts, the file is moved aside
 as `<name>.damaged-<time>` (byte for byte), the home screen tells the user (naming the file kept
 aside), the other data is still there, and the app carries on (the notice is dismissed, a setting
-is saved and a new data file written).
+is saved and a new data file written). The history is one play per line: truncated in the middle of
+its last play, only that play is set aside (into `history.jsonl.damaged-<time>`), the others stay.
 
     python bench/damaged_files.py
 """
@@ -24,7 +25,7 @@ from companion.storage.repository import SCHEMA_VERSION
 
 LIVE = "20250101-120000-broken"
 HEALTHY = "20250101-110000-health"
-FILES = ("settings.json", "history.json", "boxdata.json", f"live/{LIVE}.json")
+FILES = ("settings.json", "history.jsonl", "boxdata.json", f"live/{LIVE}.json")
 VARIANTS = ("empty", "truncated", "not JSON", "wrong version", "wrong shape")
 
 
@@ -39,6 +40,11 @@ def prepare(data: Path) -> None:
     repo.set_setting("theme", "light")
     repo.remember_names(["Anna", "Ben"])
     repo.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4})
+    repo.add_plays([{  # an older play: when the last line of the history is cut, this one stays
+        "id": "20231201-000000-played", "game": "milestones", "started": 1.69e9, "finished": 1.69e9 + 3600,
+        "players": [{"name": "Cleo", "total": 30, "rank": 1, "categories": {"points": 30}},
+                    {"name": "Dora", "total": 20, "rank": 2, "categories": {"points": 20}}],
+        "winners": ["Cleo"]}])
     repo.finish(repo.session(HEALTHY), {
         "id": "20240101-000000-played", "game": "city-of-rome", "started": 1.7e9, "finished": 1.7e9 + 3600,
         "players": [{"name": "Anna", "total": 50, "rank": 1, "categories": {"money": 5}},
@@ -49,6 +55,17 @@ def prepare(data: Path) -> None:
 
 def damage(path: Path, variant: str) -> bytes:
     good = path.read_text(encoding="utf-8")
+    if path.name == "history.jsonl":  # a header line, then one play per line
+        header_line, rest = good.split("\n", 1)
+        content = {
+            "empty": "",
+            "truncated": good[: len(good) - len(rest.splitlines()[-1]) // 2 - 1],  # the last play cut in two
+            "not JSON": "<html>this is not JSON</html>",
+            "wrong version": json.dumps(dict(json.loads(header_line), version=99)) + "\n" + rest,
+            "wrong shape": json.dumps({"plays": [1, 2, 3]}) + "\n" + rest,
+        }[variant].encode()
+        path.write_bytes(content)
+        return content
     content = {
         "empty": "",
         "truncated": good[: len(good) // 2],
@@ -72,18 +89,22 @@ def run_case(browser, base: Path, name: str, variant: str, shot: str | None = No
         server.start()
         outcome["started"] = True
         aside = [p for p in target.parent.iterdir() if p.name.startswith(target.name + ".damaged-")]
-        outcome["moved_aside"] = len(aside) == 1 and aside[0].read_bytes() == content
+        one_play = name == "history.jsonl" and variant == "truncated"  # set aside alone, the rest stays
+        kept = content[content.rindex(b"\n") + 1:] + b"\n" if one_play else content
+        outcome["moved_aside"] = len(aside) == 1 and aside[0].read_bytes() == kept
         app = App(browser, server.url).open()
         try:
             app.wait_text(re.escape(aside[0].name) if aside else "could not be read", timeout=20_000)
-            outcome["told"] = app.has_text(f"data file {re.escape(target.name)} could not be read")
+            said = (f"finished plays? in {re.escape(target.name)} could not be read" if one_play
+                    else f"data file {re.escape(target.name)} could not be read")
+            outcome["told"] = app.has_text(said)
         except Exception:
             outcome["told"] = False
         # carries on: the other data is there, the notice goes away, a setting is saved
         other_ok = True
-        if name != "history.json":
+        if name != "history.jsonl" or one_play:
             app.click("History")
-            other_ok &= app.has_text("Anna")
+            other_ok &= app.has_text("Anna" if name != "history.jsonl" else "Cleo")
             app.click("Back")
         if not name.startswith("live/"):
             other_ok &= app.has_text("Milestones")

@@ -141,7 +141,10 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token
     print(f"Tabula is running at http://{host}:{port}/  (data: {data_dir})", flush=True)
     if invite is not None:
         print_invite(invite.url)
+    from companion.storage.export import MAX_IMPORT_BYTES
+    from companion.ui import uploads
+
     ft.run(make_main(repo, invite=invite), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
-           assets_dir=str(ASSETS))
+           assets_dir=str(ASSETS), upload_dir=str(uploads.enable(MAX_IMPORT_BYTES)))
     lock.release()
     return 0

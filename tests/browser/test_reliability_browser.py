@@ -29,7 +29,8 @@ def test_sigkill_during_browser_entries_loses_no_acknowledged_entry():
 
 
 def test_damaged_files_are_moved_aside_and_the_home_screen_says_so():
-    cases = [("history.json", "truncated"), (f"live/{damaged_files.LIVE}.json", "wrong version")]
+    cases = [("history.jsonl", "truncated"), ("history.jsonl", "not JSON"),
+             (f"live/{damaged_files.LIVE}.json", "wrong version")]
     results = damaged_files.run(cases)
     failed = [(r["file"], r["variant"], r.get("error"), r.get("details")) for r in results if not r["ok"]]
     assert not failed, failed

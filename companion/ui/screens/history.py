@@ -12,6 +12,7 @@ from companion.core import stats
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.storage import export
+from companion.ui import uploads
 from companion.ui.model import AppModel
 from companion.ui.screens.results import ranking
 from companion.ui.widgets import TOUCH, error_banner, screen, section
@@ -105,17 +106,26 @@ def HistoryScreen(model: AppModel):
                        set_note)
 
     async def import_backup(e):
-        files = await ft.FilePicker().pick_files(file_type=ft.FilePickerFileType.CUSTOM,
-                                                 allowed_extensions=["json"], with_data=True)
-        if not files:
+        picker = uploads.Picker()
+        # served: the file comes by HTTP upload (see ui/uploads.py); the browser build reads it in place
+        file = await picker.pick(["json"])
+        if file is None:
             return
-        file = files[0]
         try:
             if file.size and file.size > export.MAX_IMPORT_BYTES:
                 raise export.ImportProblem("$", f"the file is {file.size} bytes; the limit is "
                                                 f"{export.MAX_IMPORT_BYTES}")
+            if uploads.enabled():
+                set_problem("")
+                set_note(model.t("history.import_reading", file=file.name))
+                try:
+                    raw = await picker.receive(page, file)
+                except uploads.UploadFailed as failed:
+                    raise export.ImportProblem("$", f"the file did not arrive ({failed})")
+            else:
+                raw = file.bytes or b""
             # off the event loop that serves every tab: a big backup takes a moment to check
-            result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(file.bytes or b""),
+            result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(raw),
                                                                         checked=True))
         except export.ImportProblem as bad:
             set_note("")
