@@ -421,9 +421,9 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
     def persist_mode():
         # Blank boards follow the table's choice in the saved game too, so that they score as shown.
         latest = _session(model, sid)
-        if not pending or latest is None or latest.board is None:
+        if not pending or latest is None:
             return None
-        current = latest.board
+        current = latest.board or board  # none saved yet: the first change makes it from the tracker, as drawn
         followed = follow_mode(current, mode, _counters(latest, n), frozenset(latest.board_done))
         for i in range(n):
             if followed["players"][i] != current["players"][i]:
