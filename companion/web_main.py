@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from pathlib import Path
 
 DATA_DIR = Path("/tabula")
@@ -30,11 +31,12 @@ class IndexedDBSync:
     removed) go in together; the messages are held from the first change on.
     """
 
-    def __init__(self, fs, proxy=None):
+    def __init__(self, fs, proxy=None, report=None):
         if proxy is None:  # a Python callable that JavaScript may call later
             from pyodide.ffi import create_proxy as proxy
 
         self.fs = fs
+        self.report = report or (lambda seconds: None)  # told how long each write-back took
         self.dirty = False  # a change not yet in a write-back
         self.running = False  # a write-back under way
         self.held: list = []  # messages to the screen, in order, waiting for the write-back
@@ -55,10 +57,12 @@ class IndexedDBSync:
         if self.running or not self.dirty:
             return
         self.running, self.dirty = True, False
+        self._began = time.perf_counter()
         self.fs.syncfs(False, self._done_proxy)
 
     def _done(self, error=None) -> None:
         self.running = False
+        self.report(time.perf_counter() - self._began)
         if error:  # e.g. the storage quota: keep trying with the next change, and say so in the console
             self.failures += 1
             log.error("could not store the data in IndexedDB: %s", error)
@@ -140,7 +144,8 @@ async def open_storage():
     if error:
         log.error("no IndexedDB: %s", error)
         return None, "web.notice.memory_only"
-    return IndexedDBSync(fs), None
+    # On the browser's console (verbose level): how long each write-back took (bench/static_web.py).
+    return IndexedDBSync(fs, report=lambda s: js.console.debug(f"tabula: stored in IndexedDB in {s * 1000:.1f} ms")), None
 
 
 def run() -> None:

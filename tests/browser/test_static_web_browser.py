@@ -28,10 +28,14 @@ RIVE = "https://cdn.jsdelivr.net/npm/@rive-app/"  # Flutter asks for it; it bloc
 
 
 class StaticSite:
-    """`python -m http.server` as a thread, noting the body bytes of every answer."""
+    """`python -m http.server` as a thread, noting the body bytes of every answer. `rate` (bytes per
+    second, all answers together) stands in for a phone's network (bench/static_web.py)."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, rate: float | None = None):
         self.sent: list[tuple[str, int]] = []
+        self.rate = rate
+        self._link = threading.Lock()
+        self._free_at = 0.0  # when the simulated link has sent everything asked of it so far
         site = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
@@ -41,6 +45,7 @@ class StaticSite:
             def copyfile(self, source, target):
                 count = 0
                 while chunk := source.read(1 << 16):
+                    site.wait_for_link(len(chunk))
                     target.write(chunk)
                     count += len(chunk)
                 site.sent.append((self.path, count))
@@ -53,6 +58,14 @@ class StaticSite:
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def wait_for_link(self, size: int) -> None:
+        if self.rate is None:
+            return
+        with self._link:
+            self._free_at = max(self._free_at, time.monotonic()) + size / self.rate
+            due = self._free_at
+        time.sleep(max(0.0, due - time.monotonic()))  # a bandwidth model, not a wait for a state
 
     def bytes_since(self, mark: int) -> int:
         return sum(n for _, n in self.sent[mark:])
@@ -125,6 +138,18 @@ class Phone:
     def tap(self, name: str, exact: bool = True) -> None:
         self.button(name, exact).click()
 
+    def new_game(self, game: str, names: list[str]) -> None:
+        """From Home: a new game of `game` for these players, the first of them starting, started."""
+        self.tap("New game")
+        self.tap(game)
+        self.tap(f"{len(names)} players")
+        # the form has as many name fields as players once the tap is through
+        expect(self.page.get_by_role("textbox", name=f"Player {len(names) + 1}")).to_have_count(0, timeout=STEP)
+        for number, name in enumerate(names, 1):
+            self.type_into(f"Player {number}", name)
+        self.find(self.page.get_by_role("radio", name=names[0])).click()  # who starts
+        self.tap("Start game")
+
     def place(self, card: str, space: str) -> None:
         """Put a card on a space of a City of Rome city: with the card palette pick the card, then the
         space; with the card dialog the space, then the card."""
@@ -146,9 +171,13 @@ class Phone:
         box = self.page.get_by_role("textbox", name=label)
         box.click()
         # Flutter makes its editing element on focus; keys sent before it exists are lost.
-        expect(self.page.locator("input:focus, textarea:focus")).to_have_count(1, timeout=STEP)
-        self.page.keyboard.type(text)
-        expect(self.page.locator("input:focus, textarea:focus")).to_have_value(text, timeout=STEP)
+        field = self.page.locator("input:focus, textarea:focus")
+        expect(field).to_have_count(1, timeout=STEP)
+        # Key by key, each waited for: the field is re-rendered from Python, and keys faster than its
+        # answers come back wrong on a busy machine (as with the server app).
+        for typed in range(1, len(text) + 1):
+            self.page.keyboard.type(text[typed - 1])
+            expect(field).to_have_value(text[:typed], timeout=STEP)
 
     def shot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -189,13 +218,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             second.close()
 
             # A City of Rome game for three.
-            phone.tap("New game")
-            phone.tap("City of Rome")
-            phone.tap("3 players")
-            for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
-                phone.type_into(f"Player {number}", name)
-            phone.find(phone.page.get_by_role("radio", name="Anna")).click()  # who is the oldest
-            phone.tap("Start game")
+            phone.new_game("City of Rome", ["Anna", "Ben", "Carla"])
             phone.see(r"lay out stacks I, II, III face down")
             phone.page.get_by_role("checkbox").first.click()
             phone.see(r"1 of \d+ steps done")
