@@ -3,6 +3,10 @@
 Events: `{"type": "end_round"}` (the round's influence scoring, then the next round) and core's
 generic `{"type": "adjust", "player": p, "counter": id, "delta": n}` for money, influence tokens and
 build markers.
+
+`state["last_scoring"]` keeps the outcome of the influence scoring at the last round's end (None when
+no card was waiting then), so the tracker can announce it during the whole next round, not only in
+the log: `{"round", "winner" (seat or None), "tied" (seats), "tokens", "cards", "lapsed"}`.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ def initial_state(config: dict) -> dict:
         "players": [{"counters": {"money": 5, "influence_tokens": 0, "build_markers": 0},
                      "influence_cards": []} for _ in range(n)],
         "waiting_cards": _revealed_in(1, n),
+        "last_scoring": None,
         "finished": False,
         "log": [],
     }
@@ -43,6 +48,9 @@ def influence_scoring(state: dict, names: list[str]) -> None:
     best = max(tokens)
     leaders = [i for i, t in enumerate(tokens) if t == best]
     cards = [str(c) for c in state["waiting_cards"]]
+    state["last_scoring"] = {"round": state["round"], "winner": leaders[0] if len(leaders) == 1 else None,
+                             "tied": leaders if len(leaders) > 1 else [], "tokens": best,
+                             "cards": list(state["waiting_cards"]), "lapsed": []}
     if len(leaders) == 1:
         winner = state["players"][leaders[0]]
         winner["influence_cards"] += state["waiting_cards"]
@@ -63,12 +71,14 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
     names = [p["name"] for p in config["players"]]
     n = len(names)
     state["log"].append(Msg("city-of-rome.log.round_end", round=state["round"]).to_json())
+    state["last_scoring"] = None
     if state["waiting_cards"]:
         influence_scoring(state, names)
     if state["round"] == state["rounds"]:
         if state["waiting_cards"]:
             state["log"].append(Msg("city-of-rome.log.cards_lapse",
                                     cards=[str(c) for c in state["waiting_cards"]]).to_json())
+            state["last_scoring"]["lapsed"] = list(state["waiting_cards"])
             state["waiting_cards"] = []
         state["finished"] = True
         state["log"].append(Msg("city-of-rome.log.game_over").to_json())
@@ -109,6 +119,44 @@ def status(state: dict, config: dict) -> list[Msg]:
         lines.append(Msg("city-of-rome.status.next_card", card=upcoming[0],
                          round=reveal_round(upcoming[0], len(names))))
     return lines
+
+
+def _cards(key: str, cards: list[int], **params) -> Msg:
+    """One card or several: the texts differ (no "card(s)")."""
+    if len(cards) == 1:
+        return Msg(f"{key}_one", card=cards[0], **params)
+    return Msg(f"{key}_many", cards=[str(c) for c in cards], **params)
+
+
+def scoring_announcement(state: dict, config: dict) -> list[Msg]:
+    """What the influence scoring at the last round's end did, in the players' words (empty when
+    there was none): who won which cards, or who tied and which cards stay waiting or lapse."""
+    last = state.get("last_scoring")
+    if not last:
+        return []
+    names = [p["name"] for p in config["players"]]
+    if last["winner"] is not None:
+        return [_cards("city-of-rome.announce.won", last["cards"], round=last["round"],
+                       player=names[last["winner"]], tokens=last["tokens"]),
+                Msg("city-of-rome.announce.tokens_back", player=names[last["winner"]])]
+    tied = [names[i] for i in last["tied"]]
+    lines = [Msg("city-of-rome.announce.tie", round=last["round"], players=tied, tokens=last["tokens"])
+             if last["tokens"] else Msg("city-of-rome.announce.nobody", round=last["round"])]
+    lapsed = last.get("lapsed") or []
+    waiting = [c for c in last["cards"] if c not in lapsed]
+    if waiting:
+        lines.append(_cards("city-of-rome.announce.stay", waiting))
+    if lapsed:
+        lines.append(_cards("city-of-rome.announce.lapse", lapsed))
+    return lines
+
+
+def influence_leader(state: dict) -> tuple[int | None, list[int], int]:
+    """Who would take the waiting cards if the round ended now: (seat or None, tied seats, tokens)."""
+    tokens = [p["counters"]["influence_tokens"] for p in state["players"]]
+    best = max(tokens)
+    leaders = [i for i, t in enumerate(tokens) if t == best]
+    return (leaders[0], [], best) if len(leaders) == 1 else (None, leaders, best)
 
 
 def board_from_tracker(state: dict, config: dict) -> dict:

@@ -1,4 +1,12 @@
-"""City of Rome's end-scoring entry: the 4 × 4 city grid, money, influence tokens and cards."""
+"""City of Rome's end-scoring entry, as a palette: pick a card once, then tap every space of the 4 × 4
+city it goes to (a therme's VP markers are chosen with it, in place); money and influence tokens
+stepped in ones and fives or typed; influence cards one tap each. Money, tokens and the cards won come
+prefilled from the tracker (`board_from_tracker`).
+
+The four public-building kinds have the rulebook's colours (Markt green, Arena red, Schule yellow,
+Therme blue: "Grenzt ... 2x Blau und je 1x Rot und Gelb" in the final-scoring example) and an icon
+each, since district scores depend on how many of them touch a district.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +14,34 @@ import copy
 
 import flet as ft
 
-from companion.games.city_of_rome.cards import CARDS, HOUSE, PUBLIC, PRODUCTION, AQUEDUCT, TEMPLE, copies_in_play
-from companion.games.city_of_rome.cards import influence_cards
+from companion.games.city_of_rome.cards import (
+    AQUEDUCT, CARDS, HOUSE, PRODUCTION, PUBLIC, TEMPLE, copies_in_play, influence_cards,
+)
 from companion.ui.model import AppModel
-from companion.ui.widgets import TOUCH, stepper
+from companion.ui.widgets import TOUCH, icon_button
 
-KIND_ICONS = {HOUSE: ft.Icons.HOUSE, PUBLIC: ft.Icons.ACCOUNT_BALANCE, PRODUCTION: ft.Icons.AGRICULTURE,
-              AQUEDUCT: ft.Icons.WATER, TEMPLE: ft.Icons.TEMPLE_BUDDHIST}
-KIND_TINT = {HOUSE: "#f3d9a4", PUBLIC: "#cfd8e3", PRODUCTION: "#d4e7c5", AQUEDUCT: "#bfe3ef", TEMPLE: "#e6d3ee"}
-KIND_ORDER = (HOUSE, PUBLIC, AQUEDUCT, PRODUCTION, TEMPLE)
-CELL = 76
+NS = "city-of-rome.board"
+ERASER = "empty"  # the brush that empties spaces
+KIND_ICONS = {HOUSE: ft.Icons.HOUSE, PRODUCTION: ft.Icons.AGRICULTURE, AQUEDUCT: ft.Icons.WATER,
+              TEMPLE: ft.Icons.TEMPLE_BUDDHIST}
+KIND_TINT = {HOUSE: "#f5deb3", PRODUCTION: "#d7ccc8", AQUEDUCT: "#b2ebf2", TEMPLE: "#e1d5e7"}
+PUBLIC_ICONS = {"market": ft.Icons.STOREFRONT, "arena": ft.Icons.STADIUM, "school": ft.Icons.SCHOOL,
+                "therme": ft.Icons.HOT_TUB}
+PUBLIC_COLOURS = {"market": "#2e7d32", "arena": "#c62828", "school": "#f5c400", "therme": "#1565c0"}
+DARK_TEXT, LIGHT_TEXT = "#262626", "#ffffff"
+KIND_ORDER = (HOUSE, PUBLIC, PRODUCTION, AQUEDUCT, TEMPLE)
+CELL_W, CELL_H = 84, 62  # four cells and their gaps fit a 390 px phone
+TILE_W, TILE_H = 68, 52  # five palette tiles a row on a phone: names up to "Getreidehof" on one line
+MAX_NUMBER = 999  # money or tokens typed: more than any game reaches
+# The card in hand when the editor first opens: every city has its value-2 start house (and the most
+# copies of any card), so a first tap on the city is never lost.
+FIRST_BRUSH = "house-2"
 
 
-def cell_card(cell):
+# ---------------------------------------------------------------- plain helpers (tested without a browser)
+
+def cell_card(cell) -> tuple[str | None, int]:
+    """A city cell of the board state as (card id or None, VP markers)."""
     if cell is None:
         return None, 0
     if isinstance(cell, str):
@@ -26,111 +49,275 @@ def cell_card(cell):
     return cell.get("card"), cell.get("vp_markers", 0)
 
 
+def is_therme(card_id: str | None) -> bool:
+    return bool(card_id) and card_id in CARDS and CARDS[card_id].public_type == "therme"
+
+
+def max_markers(card_id: str) -> int:
+    """The most VP markers a therme can carry: one per neighbour (4), the Kaiser-Therme one more."""
+    return 4 + CARDS[card_id].extra_vp_marker
+
+
+def cell_value(card_id: str | None, markers: int = 0):
+    """A cell as the board state writes it: null, the card id, or a therme with its markers."""
+    if card_id is None:
+        return None
+    return {"card": card_id, "vp_markers": markers} if is_therme(card_id) else card_id
+
+
+def painted(cell, brush: str | None, markers: int):
+    """What a space holds after a tap with `brush`: the eraser empties it; a card goes there, and a
+    space that already holds exactly that card (and markers) is emptied again (tap twice: gone)."""
+    if brush == ERASER:
+        return None
+    card, had = cell_card(cell)
+    if card == brush and (had == markers or not is_therme(brush)):
+        return None
+    return cell_value(brush, markers if is_therme(brush) else 0)
+
+
+def palette_cards(players: int) -> list[str]:
+    """The cards that can be in a city at this player count, by kind (houses, public buildings,
+    production, aqueducts, temples), standard versions before special ones."""
+    return [cid for kind in KIND_ORDER for cid, card in CARDS.items()
+            if card.kind == kind and copies_in_play(card, players) > 0]
+
+
+def card_style(card_id: str) -> tuple[str, str, str]:
+    """(background colour, text colour, icon) of a card's tile: public buildings in their colour."""
+    card = CARDS[card_id]
+    if card.kind == PUBLIC:
+        colour = PUBLIC_COLOURS[card.public_type]
+        return colour, DARK_TEXT if card.public_type == "school" else LIGHT_TEXT, PUBLIC_ICONS[card.public_type]
+    return KIND_TINT[card.kind], DARK_TEXT, KIND_ICONS[card.kind]
+
+
+def parse_number(text: str) -> int | None:
+    """A count as typed: a whole number from 0 to MAX_NUMBER (spaces ignored), else None."""
+    text = (text or "").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        return None
+    value = int(text)
+    return value if value <= MAX_NUMBER else None
+
+
+def cards_placed(city) -> int:
+    return sum(1 for row in city for cell in row if cell_card(cell)[0] is not None)
+
+
+# ---------------------------------------------------------------- the editor
+
+def use_kept(key: str, default):
+    """A piece of this tab's editor state kept in its session store, read afresh on every render: the
+    end-scoring screen rebuilds the editor when a banner comes or goes above it (the card in hand must
+    not fall out of it then), and each board keeps its own (the key names the player)."""
+    store = ft.context.page.session.store
+    tick, set_tick = ft.use_state(0)  # only to draw again after a change
+
+    def keep(new):
+        store.set(key, new)
+        set_tick(tick + 1)
+    return (store.get(key) if store.contains_key(key) else default), keep
+
+
 @ft.component
 def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change):
-    picking, set_picking = ft.use_state(None)  # (row, column) whose card is being chosen
+    brush, set_brush = use_kept(f"{NS}.brush.{player}", FIRST_BRUSH)  # a card id or ERASER: what a tap lays
+    markers, set_markers = use_kept(f"{NS}.markers.{player}", 0)  # VP markers a therme brush lays
+    drafts, set_drafts = ft.use_state({})  # (player, field) -> typed text that is not a number (yet)
     me = board["players"][player]
     count = len(board["players"])
+    if brush != ERASER and brush not in palette_cards(count):  # kept from a game with more players
+        brush = FIRST_BRUSH
+    who = me["name"]
 
     def update(fn):
         new = copy.deepcopy(board)
         fn(new["players"][player])
         on_change(new)
 
-    def set_cell(r, c, value):
+    def card_name(card_id: str | None, with_markers: int | None = None) -> str:
+        if card_id is None:
+            return model.t(f"{NS}.empty")
+        name = model.t(f"city-of-rome.card.{card_id}")
+        if with_markers is not None and is_therme(card_id):
+            name += " " + model.t(f"{NS}.markers_short", markers=with_markers)
+        return name
+
+    def choose(card_id):
+        set_brush(card_id)
+        if is_therme(card_id):
+            set_markers(min(markers, max_markers(card_id)))
+
+    def tap_cell(r, c):
         def change(p):
-            p["city"][r][c] = value
+            p["city"][r][c] = painted(p["city"][r][c], brush, markers)
         update(change)
 
+    # ------------------------------------------------------------ the city
     def cell_view(r, c):
-        card_id, markers = cell_card(me["city"][r][c])
+        card_id, on_it = cell_card(me["city"][r][c])
         card = CARDS.get(card_id)
-        name = model.t(f"city-of-rome.card.{card_id}") if card else model.t("city-of-rome.board.empty")
-        if card and card.public_type == "therme":
-            name += " " + model.t("city-of-rome.board.markers_short", markers=markers)
-        body = [ft.Icon(KIND_ICONS[card.kind], size=18, color="#333333"),
-                ft.Text(model.t(f"city-of-rome.short.{card_id}") + (f" +{markers}" if card.public_type == "therme" else ""),
-                        size=11, text_align=ft.TextAlign.CENTER, color="#222222", max_lines=2)] if card else [
-            ft.Icon(ft.Icons.ADD, size=18, color=ft.Colors.OUTLINE)]
+        label = model.t(f"{NS}.cell", row=r + 1, column=c + 1, card=card_name(card_id if card else None, on_it))
+        if card:
+            bg, fg, icon = card_style(card_id)
+            body = ft.Column([ft.Icon(icon, size=18, color=fg),
+                              ft.Text(model.t(f"city-of-rome.short.{card_id}"), size=11, color=fg, max_lines=2,
+                                      text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.W_500)],
+                             spacing=0, alignment=ft.MainAxisAlignment.CENTER,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+            if card.public_type == "therme":  # the markers in the corner, as they lie on the card
+                body = ft.Stack([ft.Container(body, alignment=ft.Alignment.CENTER, expand=True),
+                                 ft.Container(ft.Text(str(on_it), size=11, weight=ft.FontWeight.BOLD,
+                                                      color=DARK_TEXT),
+                                              width=20, height=20, border_radius=10, bgcolor="#ffd54f",
+                                              alignment=ft.Alignment.CENTER, right=0, top=0)],
+                                expand=True)
+        else:
+            bg, body = None, ft.Icon(ft.Icons.ADD, size=16, color=ft.Colors.OUTLINE_VARIANT)
         return ft.Semantics(
-            label=model.t("city-of-rome.board.cell", row=r + 1, column=c + 1, card=name), button=True, container=True,
+            label=label, button=True, container=True, exclude_semantics=True,
             content=ft.Container(
-                width=CELL, height=CELL, border_radius=6, padding=2,
-                bgcolor=KIND_TINT[card.kind] if card else None,
-                border=ft.Border.all(1, ft.Colors.OUTLINE),
-                alignment=ft.Alignment.CENTER,
-                on_click=lambda e: set_picking((r, c)),
-                content=ft.Column(body, spacing=0, alignment=ft.MainAxisAlignment.CENTER,
-                                  horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                width=CELL_W, height=CELL_H, border_radius=6, padding=3, bgcolor=bg,
+                border=ft.Border.all(1, ft.Colors.OUTLINE), alignment=ft.Alignment.CENTER,
+                on_click=lambda e: tap_cell(r, c), content=body,
             ),
         )
 
-    dialog = None
-    if picking is not None:
-        r, c = picking
-        current, markers = cell_card(me["city"][r][c])
+    grid = ft.Column([ft.Row([cell_view(r, c) for c in range(4)], spacing=4) for r in range(4)], spacing=4)
 
-        def choose(card_id):
-            set_picking(None)
-            if card_id is None:
-                set_cell(r, c, None)
-            elif CARDS[card_id].public_type == "therme":
-                set_cell(r, c, {"card": card_id, "vp_markers": markers if current == card_id else 0})
-            else:
-                set_cell(r, c, card_id)
+    # ------------------------------------------------------------ what a tap on the city does now
+    eraser = icon_button(ft.Icons.BACKSPACE_OUTLINED if brush != ERASER else ft.Icons.BACKSPACE,
+                         model.t(f"{NS}.eraser"), lambda e: choose(ERASER), selected=brush == ERASER)
+    if is_therme(brush):
+        limit = max_markers(brush)
+        chips = [ft.Semantics(
+            label=model.t(f"{NS}.markers_choice", markers=n), button=True, selected=n == markers, container=True,
+            exclude_semantics=True,
+            content=ft.Container(
+                ft.Text(str(n), size=15, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.ON_PRIMARY if n == markers else ft.Colors.ON_SURFACE),
+                width=40, height=TOUCH, border_radius=TOUCH / 2, alignment=ft.Alignment.CENTER,
+                bgcolor=ft.Colors.PRIMARY if n == markers else None, border=ft.Border.all(1, ft.Colors.OUTLINE),
+                on_click=lambda e, n=n: set_markers(n)))
+            for n in range(limit + 1)]
+        doing = ft.Row([ft.Text(model.t(f"{NS}.markers_label"), size=13, width=58), *chips], spacing=2)
+    else:
+        text = model.t(f"{NS}.erasing") if brush == ERASER else model.t(f"{NS}.placing", card=card_name(brush))
+        doing = ft.Text(text, size=13, max_lines=3)
+    bar = ft.Semantics(live_region=True, container=True, content=ft.Container(
+        ft.Row([ft.Container(doing, expand=True), eraser], spacing=4), height=56))
 
-        def step_markers(delta):
-            set_cell(r, c, {"card": current, "vp_markers": max(0, markers + delta)})
-
-        groups = []
-        if current and CARDS[current].public_type == "therme":
-            groups.append(stepper(model.t("city-of-rome.board.vp_markers"), markers, step_markers,
-                                  who=model.t("city-of-rome.board.pick_card", row=r + 1, column=c + 1), model=model))
-            groups.append(ft.Divider())
-        for kind in KIND_ORDER:
-            buttons = [
-                ft.Semantics(label=model.t(f"city-of-rome.card.{cid}"), button=True, selected=cid == current,
-                             container=True,
-                             content=(ft.FilledButton if cid == current else ft.OutlinedButton)(
-                                 model.t(f"city-of-rome.card.{cid}"), on_click=lambda e, cid=cid: choose(cid),
-                                 height=TOUCH))
-                for cid, card in CARDS.items() if card.kind == kind and copies_in_play(card, count) > 0
-            ]
-            groups += [ft.Text(model.t(f"city-of-rome.kind.{kind}"), weight=ft.FontWeight.BOLD),
-                       ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
-        dialog = ft.AlertDialog(
-            title=ft.Text(model.t("city-of-rome.board.pick_card", row=r + 1, column=c + 1)),
-            content=ft.Column(groups, scroll=ft.ScrollMode.AUTO, tight=True, width=520, height=480),
-            actions=[ft.TextButton(model.t("city-of-rome.board.empty"), on_click=lambda e: choose(None)),
-                     ft.TextButton(model.t("ui.close"), on_click=lambda e: set_picking(None))],
-            on_dismiss=lambda e: set_picking(None),
+    # ------------------------------------------------------------ the palette
+    def tile(card_id):
+        bg, fg, icon = card_style(card_id)
+        chosen = card_id == brush
+        body = ft.Column([ft.Icon(icon, size=16, color=fg),
+                          ft.Text(model.t(f"city-of-rome.short.{card_id}"), size=11, color=fg, max_lines=2,
+                                  text_align=ft.TextAlign.CENTER)],
+                         spacing=0, alignment=ft.MainAxisAlignment.CENTER,
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        if chosen:  # a tick as well as the frame: the frame alone is hard to see on a dark tile
+            body = ft.Stack([ft.Container(body, alignment=ft.Alignment.CENTER, expand=True),
+                             ft.Container(ft.Icon(ft.Icons.CHECK, size=12, color=ft.Colors.ON_SURFACE),
+                                          width=16, height=16, border_radius=8, bgcolor=ft.Colors.SURFACE,
+                                          alignment=ft.Alignment.CENTER, left=0, top=0)], expand=True)
+        return ft.Semantics(
+            # named by the card alone (not also by the short name shown)
+            label=card_name(card_id), button=True, selected=chosen, container=True, exclude_semantics=True,
+            content=ft.Container(
+                width=TILE_W, height=TILE_H, border_radius=6, padding=1, bgcolor=bg,
+                # the same width chosen or not: the tiles never move
+                border=ft.Border.all(3, ft.Colors.ON_SURFACE if chosen else "#00000014"),
+                on_click=lambda e: choose(card_id), content=body,
+            ),
         )
-    ft.use_dialog(dialog)
 
-    def set_value(key, delta):
+    palette = ft.Row([tile(cid) for cid in palette_cards(count)], wrap=True, spacing=4, run_spacing=4)
+
+    # ------------------------------------------------------------ money, tokens, influence cards
+    def set_number(key, value):
         def change(p):
-            p[key] = max(0, p[key] + delta)
+            p[key] = value
         update(change)
+
+    def typed(key, text):
+        value = parse_number(text)
+        if value is None:
+            set_drafts({**drafts, (player, key): text})
+            return
+        if (player, key) in drafts:
+            set_drafts({k: v for k, v in drafts.items() if k != (player, key)})
+        if value != me[key]:
+            set_number(key, value)
+
+    def forget_draft(key):
+        if (player, key) in drafts:
+            set_drafts({k: v for k, v in drafts.items() if k != (player, key)})
+
+    def number_row(key):
+        label = model.t(f"{NS}.{key}")
+        value = me[key]
+        draft = drafts.get((player, key))
+
+        def step(delta):
+            return icon_button(ft.Icons.ADD if delta > 0 else ft.Icons.REMOVE, model.t(
+                "ui.step", counter=label, delta=f"{delta:+d}", player=who),
+                lambda e: set_number(key, max(0, value + delta)), disabled=value == 0 and delta < 0) \
+                if abs(delta) == 1 else ft.Semantics(
+                    label=model.t("ui.step", counter=label, delta=f"{delta:+d}", player=who), button=True,
+                    container=True,
+                    # -5 from 3 goes to 0 rather than doing nothing
+                    content=ft.TextButton(f"{delta:+d}", width=TOUCH, height=TOUCH,
+                                          on_click=lambda e: set_number(key, max(0, value + delta)),
+                                          disabled=value == 0 and delta < 0, style=ft.ButtonStyle(padding=2)))
+        # The field is named by its label (a screen reader and a test find it so); the group around it
+        # says whose value it is.
+        field = ft.Semantics(
+            label=model.t("ui.value", counter=label, player=who, value=value), container=True, expand=True,
+            content=ft.TextField(
+                key=f"{key}-{player}", label=label, value=draft if draft is not None else str(value), dense=True,
+                keyboard_type=ft.KeyboardType.NUMBER, text_size=18,
+                content_padding=ft.Padding.symmetric(vertical=10, horizontal=10),
+                border_color=ft.Colors.ERROR if draft else None,
+                on_change=lambda e: typed(key, e.control.value), on_blur=lambda e: forget_draft(key)))
+        row = ft.Row([field, step(-5), step(-1), step(1), step(5)],
+                     spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        if draft:  # something typed that is not a count: say so right there
+            return ft.Column([row, ft.Text(model.t(f"{NS}.not_a_number", value=draft, maximum=MAX_NUMBER),
+                                           color=ft.Colors.ERROR, size=12)], spacing=2)
+        return row
 
     def toggle_card(value):
         def change(p):
             p["influence_cards"] = sorted(set(p["influence_cards"]) ^ {value})
         update(change)
 
-    owned_elsewhere = {v for i, p in enumerate(board["players"]) if i != player for v in p["influence_cards"]}
-    card_chips = [
-        ft.Chip(label=ft.Text(str(v)), selected=v in me["influence_cards"], on_select=lambda e, v=v: toggle_card(v),
-                disabled=v in owned_elsewhere,
-                tooltip=model.t("city-of-rome.board.influence_card", value=v))
-        for v in influence_cards(count)
-    ]
+    owner = {v: p["name"] for i, p in enumerate(board["players"]) if i != player for v in p["influence_cards"]}
+
+    def influence_card(v):
+        mine, theirs = v in me["influence_cards"], owner.get(v)
+        label = (model.t(f"{NS}.influence_card_of", value=v, player=theirs) if theirs
+                 else model.t(f"{NS}.influence_card", value=v))
+        button = (ft.FilledButton if mine else ft.OutlinedButton)(
+            content=ft.Column([ft.Text(str(v), size=16, weight=ft.FontWeight.BOLD),
+                               *([ft.Text(theirs, size=10, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+                                 if theirs else [])], spacing=0, tight=True,
+                              horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=72, height=TOUCH + (8 if theirs else 0), disabled=bool(theirs),
+            on_click=lambda e: toggle_card(v), style=ft.ButtonStyle(padding=2))
+        return ft.Semantics(label=label, button=True, selected=mine, container=True, content=button)
+
+    placed = cards_placed(me["city"])
     return ft.Column([
-        ft.Text(model.t("city-of-rome.board.grid_hint"), size=13),
-        ft.Column([ft.Row([cell_view(r, c) for c in range(4)], spacing=4) for r in range(4)], spacing=4),
-        stepper(model.t("city-of-rome.board.money"), me["money"], lambda d: set_value("money", d),
-                who=me["name"], model=model, steps=(1, 5)),
-        stepper(model.t("city-of-rome.board.influence_tokens"), me["influence_tokens"],
-                lambda d: set_value("influence_tokens", d), who=me["name"], model=model),
-        ft.Text(model.t("city-of-rome.board.influence_cards")),
-        ft.Row(card_chips, wrap=True),
-    ], spacing=10)
+        ft.Text(model.t(f"{NS}.city_count", placed=placed), weight=ft.FontWeight.BOLD),
+        grid,
+        bar,
+        palette,
+        ft.Text(model.t(f"{NS}.star_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Divider(height=8),
+        number_row("money"),
+        number_row("influence_tokens"),
+        ft.Text(model.t(f"{NS}.influence_cards")),
+        ft.Row([influence_card(v) for v in influence_cards(count)], wrap=True, spacing=8, run_spacing=8),
+    ], spacing=8)

@@ -3,8 +3,10 @@ scoring periods). Each is a component `(model, session) -> Control`; games witho
 
 from companion.ui.panels.carpe_diem import CarpeDiemPanel
 from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
+from companion.ui.panels.city_of_rome import CityOfRomePanel
 
-TRACKER_PANELS: dict = {"carpe-diem": CarpeDiemPanel, "castles-of-tuscany": CastlesOfTuscanyPanel}
+TRACKER_PANELS: dict = {"carpe-diem": CarpeDiemPanel, "castles-of-tuscany": CastlesOfTuscanyPanel,
+                      "city-of-rome": CityOfRomePanel}
 # Panels that offer the per-player actions themselves (grouped, one-handed): the player cards then
 # show only the counters.
 PANELS_WITH_PLAYER_ACTIONS = {"carpe-diem"}

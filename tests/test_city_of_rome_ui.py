@@ -1,0 +1,183 @@
+"""City of Rome's screens' plain logic: the palette editor (what a tap on a space does, the cards
+offered, typed counts) and the tracker's influence-scoring announcement and panel lines."""
+
+import pytest
+
+from companion.core.session import Session, make_config
+from companion.games.city_of_rome import GAME
+from companion.games.city_of_rome.cards import CARDS, PUBLIC
+from companion.games.city_of_rome.tracker import influence_leader, scoring_announcement
+from companion.ui.boards.city_of_rome import (
+    ERASER, PUBLIC_COLOURS, PUBLIC_ICONS, card_style, cards_placed, cell_card, max_markers, painted,
+    palette_cards, parse_number,
+)
+from companion.ui.panels.city_of_rome import leader_line, player_line
+
+NAMES = ["Anna", "Ben", "Cleo", "Dora"]
+
+
+def session(n):
+    colours = GAME.colours_for(n)
+    return Session("t", GAME, make_config(GAME, [{"name": NAMES[i], "colour": colours[i]} for i in range(n)], 0))
+
+
+def tokens(s, player, value):
+    current = s.state["players"][player]["counters"]["influence_tokens"]
+    if value != current:
+        s.record({"type": "adjust", "player": player, "counter": "influence_tokens", "delta": value - current})
+
+
+def rendered(msgs, lang="en"):
+    return [m.render(lang) for m in msgs]
+
+
+# ------------------------------------------------------------------ the palette editor
+
+def test_a_tap_places_the_chosen_card_and_a_second_tap_empties_the_space():
+    assert painted(None, "house-2", 0) == "house-2"
+    assert painted("arena", "house-2", 0) == "house-2"  # another card is replaced
+    assert painted("house-2", "house-2", 0) is None
+    assert painted("house-2", ERASER, 0) is None
+    assert painted(None, ERASER, 0) is None
+
+
+def test_a_therme_is_placed_with_the_chosen_markers_and_they_change_in_place():
+    assert painted(None, "therme", 2) == {"card": "therme", "vp_markers": 2}
+    assert painted({"card": "therme", "vp_markers": 2}, "therme", 3) == {"card": "therme", "vp_markers": 3}
+    assert painted({"card": "therme", "vp_markers": 3}, "therme", 3) is None  # the same again: emptied
+    assert painted({"card": "therme", "vp_markers": 0}, "imperial-therme", 5) == {"card": "imperial-therme",
+                                                                                  "vp_markers": 5}
+    assert painted(None, "arena", 4) == "arena"  # markers only ever go on a therme
+    assert max_markers("therme") == 4 and max_markers("imperial-therme") == 5
+
+
+def test_cells_of_every_form_read_alike():
+    assert cell_card(None) == (None, 0)
+    assert cell_card("aqueduct") == ("aqueduct", 0)
+    assert cell_card({"card": "therme", "vp_markers": 2}) == ("therme", 2)
+    assert cell_card({"card": "therme"}) == ("therme", 0)
+    assert cards_placed([["house-2", None, None, None], [None, {"card": "therme", "vp_markers": 1}, None, None],
+                         [None] * 4, [None] * 4]) == 2
+
+
+@pytest.mark.parametrize("players, absent", [(2, {"temple-fortuna", "temple-juno"}),
+                                             (3, {"temple-juno", "temple-saturn"}), (4, set())])
+def test_the_palette_offers_the_cards_in_play_grouped_by_kind(players, absent):
+    cards = palette_cards(players)
+    assert not absent & set(cards)
+    assert "house-2" in cards and "vegetable-farm" in cards  # start buildings: always
+    kinds = [CARDS[c].kind for c in cards]
+    assert kinds == sorted(kinds, key=["house", "public", "production", "aqueduct", "temple"].index)
+    assert len(cards) == len(set(cards))
+    if players == 4:
+        assert len(cards) == len(CARDS)
+
+
+def test_the_four_public_kinds_have_four_colours_and_icons_and_specials_share_them():
+    assert len(set(PUBLIC_COLOURS.values())) == 4 and len(set(PUBLIC_ICONS.values())) == 4
+    assert PUBLIC_COLOURS["therme"] != PUBLIC_COLOURS["market"]  # the issue: they looked the same
+    for card_id, card in CARDS.items():
+        if card.kind == PUBLIC:
+            standard = next(c for c in CARDS.values() if c.kind == PUBLIC and c.public_type == card.public_type
+                            and not c.special)
+            assert card_style(card_id) == card_style(standard.id)
+    public = {card_style(c)[0] for c in ("market", "arena", "school", "therme")}
+    others = {card_style(c)[0] for c in ("house-2", "vegetable-farm", "aqueduct", "temple-luna")}
+    assert not public & others
+
+
+def test_typed_counts():
+    assert parse_number("9") == 9
+    assert parse_number(" 14 ") == 14
+    assert parse_number("0") == 0
+    for bad in ("", "-1", "1.5", "abc", "²", "1000", "99999"):
+        assert parse_number(bad) is None, bad
+
+
+# ------------------------------------------------------------------ influence scoring announced
+
+def test_no_announcement_before_the_first_scoring_nor_in_a_round_without_one():
+    s = session(3)
+    assert scoring_announcement(s.state, s.config) == []
+    s.record({"type": "end_round"})  # round 1: no card waiting
+    assert scoring_announcement(s.state, s.config) == []
+
+
+def test_the_winner_and_the_cards_are_announced_for_the_whole_next_round():
+    s = session(3)
+    s.record({"type": "end_round"})
+    s.record({"type": "end_round"})
+    tokens(s, 1, 2)
+    tokens(s, 2, 1)
+    s.record({"type": "end_round"})  # round 3: Ben takes card 3
+    text = rendered(scoring_announcement(s.state, s.config))
+    assert text == ["End of round 3: Ben has the most influence tokens (2) and takes influence card 3.",
+                    "Ben returns all influence tokens to the supply."]
+    assert rendered(scoring_announcement(s.state, s.config), "de")[0] == (
+        "Ende von Runde 3: Ben hat die meisten Einflussmarker (2) und erhält die Einflusswertungskarte 3.")
+    tokens(s, 0, 3)  # entries during round 4 keep it on screen
+    assert scoring_announcement(s.state, s.config)
+    s.record({"type": "end_round"})  # round 4 ends without a card waiting: gone
+    assert scoring_announcement(s.state, s.config) == []
+
+
+def test_a_tie_is_announced_with_the_cards_that_stay_and_the_lapse_at_the_end():
+    s = session(4)
+    s.record({"type": "end_round"})
+    s.record({"type": "end_round"})
+    s.record({"type": "end_round"})  # round 3, all at 0
+    assert rendered(scoring_announcement(s.state, s.config)) == [
+        "End of round 3: nobody has influence tokens, so nobody takes a card.",
+        "Influence card 3 stays waiting for the next round's scoring."]
+    for _ in range(10):
+        s.record({"type": "end_round"})
+    tokens(s, 0, 2)
+    tokens(s, 3, 2)
+    s.record({"type": "end_round"})  # the last round: a tie, every card lapses
+    assert s.state["finished"]
+    assert rendered(scoring_announcement(s.state, s.config)) == [
+        "End of round 14: Anna, Dora are tied for the most influence tokens (2): nobody takes a card.",
+        "The game is over: influence cards 3, 6, 10, 14 are not awarded."]
+
+
+def test_several_cards_won_at_once():
+    s = session(2)
+    for _ in range(3):
+        s.record({"type": "end_round"})  # card 4 waits from round 2 on, tied at 0
+    tokens(s, 0, 1)
+    s.record({"type": "end_round"})  # round 4: card 8 joins; Anna takes 4 and 8
+    assert s.state["players"][0]["influence_cards"] == [4, 8]
+    assert rendered(scoring_announcement(s.state, s.config))[0] == (
+        "End of round 4: Anna has the most influence tokens (1) and takes influence cards 4, 8.")
+
+
+def test_a_game_saved_before_the_announcement_existed_shows_none():
+    s = session(3)
+    state = dict(s.state)
+    del state["last_scoring"]
+    assert scoring_announcement(state, s.config) == []
+
+
+# ------------------------------------------------------------------ the panel's lines
+
+def test_who_would_take_the_waiting_cards_now():
+    s = session(3)
+    assert leader_line(s.state, NAMES) is None  # nothing waiting
+    s.record({"type": "end_round"})
+    s.record({"type": "end_round"})
+    assert leader_line(s.state, NAMES).render("en") == (
+        "If the round ended now, nobody would take the waiting cards: nobody has influence tokens.")
+    tokens(s, 0, 2)
+    tokens(s, 2, 2)
+    assert influence_leader(s.state) == (None, [0, 2], 2)
+    assert leader_line(s.state, NAMES).render("en") == (
+        "If the round ended now, nobody would take the waiting cards: Anna, Cleo are tied (influence tokens: 2).")
+    tokens(s, 2, 3)
+    assert leader_line(s.state, NAMES).render("en") == (
+        "If the round ended now, Cleo would take the waiting cards (influence tokens: 3).")
+
+
+def test_each_players_won_cards_are_named_with_their_points():
+    assert player_line("Ben", []).render("en") == "Ben: no influence card yet"
+    assert player_line("Ben", [3, 10]).render("en") == "Ben: influence cards 3, 10, 13 VP"
+    assert player_line("Ben", [3, 10]).render("de") == "Ben: Einflusswertungskarten 3, 10, 13 SP"
