@@ -19,6 +19,26 @@ from companion.ui.screens.stats import StatsScreen
 from companion.ui.screens.setup import SetupScreen
 
 
+# Flutter's web client bundles only Roboto: an emoji in a player's name showed as an empty box. Noto
+# Emoji (OFL, assets/fonts) is the fallback of every text style; Roboto is named first, or the emoji
+# font's wide space would be used between all words.
+EMOJI_FONT = "Noto Emoji"
+FONTS = {EMOJI_FONT: "fonts/NotoEmoji.ttf"}
+TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_large", "headline_medium",
+               "headline_small", "title_large", "title_medium", "title_small", "label_large", "label_medium",
+               "label_small", "body_large", "body_medium", "body_small")
+
+
+def app_theme() -> ft.Theme:
+    style = ft.TextStyle(font_family="Roboto", font_family_fallback=[EMOJI_FONT])
+    texts = ft.TextTheme(**{name: style for name in TEXT_STYLES})
+    # Touch sizes everywhere: a desktop browser's default density made buttons and radio rows 32 px high
+    # (the phone's 40 and more); text buttons (every dialog's Cancel, Close, ...) get 48 px from padding.
+    text_buttons = ft.TextButtonTheme(style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=14)))
+    return ft.Theme(color_scheme_seed="#8c3b2a", font_family="Roboto", text_theme=texts, primary_text_theme=texts,
+                    visual_density=ft.VisualDensity.STANDARD, text_button_theme=text_buttons)
+
+
 def make_main(repo: Repository, invite: InviteInfo | None = None):
     """`invite` is given when the server requires the table token (--lan, --require-token)."""
 
@@ -29,8 +49,9 @@ def make_main(repo: Repository, invite: InviteInfo | None = None):
         # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
         page.on_connect = lambda e: model.changed()
         page.title = "Tabula"
-        page.theme = ft.Theme(color_scheme_seed="#8c3b2a")
-        page.dark_theme = ft.Theme(color_scheme_seed="#8c3b2a")
+        page.fonts = FONTS
+        page.theme = app_theme()
+        page.dark_theme = app_theme()
 
         page.theme_mode = theme_mode(model.theme)
 

@@ -25,6 +25,8 @@ class Texts:
         return msg.render(self.lang)
 
 TOUCH = 48  # minimum touch target, in logical pixels
+ONE_LINE_TITLE, LONG_TITLE_SIZE = 16, 17  # app-bar titles longer than this many characters: two lines of this size
+ONE_LINE_TITLE, LONG_TITLE_SIZE = 16, 17  # app-bar titles longer than this many characters: two lines of this size
 
 PLAYER_COLOURS = {
     "violet": "#7b4fa8", "orange": "#e07b1a", "white": "#e8e4da", "brown": "#7a4a26",
@@ -47,7 +49,7 @@ def icon_button(icon, label: str, on_click: Callable | None, disabled: bool = Fa
                 selected: bool | None = None) -> ft.Control:
     """An IconButton that screen readers and tests can find by name (its tooltip does not name it)."""
     return ft.Semantics(
-        label=label, button=True, container=True, selected=selected,
+        label=label, button=True, container=True, selected=selected, disabled=disabled,  # read out as disabled
         content=ft.IconButton(icon=icon, on_click=on_click, disabled=disabled,
                               width=TOUCH, height=TOUCH),
     )
@@ -69,7 +71,10 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
     )
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=ft.Text(title, overflow=ft.TextOverflow.ELLIPSIS), leading=leading,
+        # A long title (a game's full name next to three buttons) takes two smaller lines, never "The Castles of Tus…"
+        appbar=ft.AppBar(title=ft.Text(title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
+                                       size=LONG_TITLE_SIZE if len(title) > ONE_LINE_TITLE else None),
+                         leading=leading,
                          automatically_imply_leading=False, actions=actions or []),
         controls=[body],
         scroll=ft.ScrollMode.AUTO,

@@ -239,8 +239,13 @@ def CarpeDiemPanel(model: AppModel, session):
                          content=(ft.FilledButton if x == letter else ft.OutlinedButton)(
                              x, width=56, height=TOUCH, on_click=lambda e, x=x: set_draft(draft_set_letter(draft, x))))
             for x in sp.LETTERS], spacing=6)
-        preview = (ft.Text(model.m(sp.card_msg(sp.card_from_json(card))), weight=ft.FontWeight.BOLD)
-                   if card else ft.Text(model.m(problem), color=ft.Colors.ERROR, size=13))
+        if card:
+            preview = ft.Text(model.m(sp.card_msg(sp.card_from_json(card))), weight=ft.FontWeight.BOLD)
+        elif not draft["requirement"] and not draft["reward"]:  # nothing entered yet: what to do, not an error
+            preview = ft.Text(model.t("carpe-diem-ui.card.to_fill"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        else:  # after an entry: what is still wrong, as a sentence
+            said = model.m(problem)
+            preview = ft.Text(said[:1].upper() + said[1:], color=ft.Colors.ERROR, size=13)
         content = [
             letters,
             ft.Text(model.t("carpe-diem-ui.card.mode_pay" if letter in "AB" else "carpe-diem-ui.card.mode_own"),
@@ -253,7 +258,8 @@ def CarpeDiemPanel(model: AppModel, session):
         actions = [ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close_card())]
         if str(editing) in entered:
             actions.append(ft.TextButton(model.t("carpe-diem-ui.card.clear"), on_click=clear))
-        actions.append(ft.FilledButton(model.t("carpe-diem-ui.card.save"), on_click=save, disabled=card is None))
+        actions.append(ft.FilledButton(model.t("carpe-diem-ui.card.save"), on_click=save, disabled=card is None,
+                                       height=TOUCH))
         dialog = ft.AlertDialog(
             modal=True,
             title=ft.Text(model.t("carpe-diem-ui.card.title", space=editing)),

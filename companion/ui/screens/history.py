@@ -47,11 +47,16 @@ async def download(model: AppModel, name: str, text: str, say) -> None:
 
 def filter_row(model: AppModel, label: str, all_label: str, options: list[tuple[str, str]], value: str,
                on_pick) -> ft.Control:
-    return ft.Dropdown(
-        label=label, value=value or "*", expand=True, dense=True,
-        options=[ft.DropdownOption(key="*", text=all_label)] + [ft.DropdownOption(key=k, text=t) for k, t in options],
-        on_select=lambda e: on_pick("" if e.control.value == "*" else e.control.value),
-    )
+    shown = dict(options).get(value, all_label) if value else all_label
+    # Flutter's dropdown has no accessible name of its own: it says what it filters and what it shows.
+    return ft.Semantics(
+        label=model.t("ui.filter_value", label=label, value=shown), container=True, expand=True,
+        content=ft.Dropdown(
+            label=label, value=value or "*", expand=True, dense=True,
+            options=[ft.DropdownOption(key="*", text=all_label)] + [ft.DropdownOption(key=k, text=t)
+                                                                    for k, t in options],
+            on_select=lambda e: on_pick("" if e.control.value == "*" else e.control.value),
+        ))
 
 
 def filters_row(dropdowns: list[ft.Control]) -> ft.Control:

@@ -30,7 +30,7 @@ def HomeScreen(model: AppModel):
         content=ft.Text(model.t("ui.home.discard_text", game=model.m(target.game.name),
                                 players=[p["name"] for p in target.config["players"]])),
         actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: set_discarding(None)),
-                 ft.FilledButton(model.t("ui.home.discard"),
+                 ft.FilledButton(model.t("ui.home.discard"), height=TOUCH,
                                  on_click=lambda e: (model.discard(target), set_discarding(None)))],
     ) if target else None)
 

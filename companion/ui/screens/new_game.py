@@ -14,6 +14,7 @@ from companion.ui.model import AppModel
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, error_banner, screen, section
 
 RANDOM = "random"
+NAME_MAX = 30  # the longest name a game takes (core refuses longer ones): the field says so while typing
 
 
 @ft.component
@@ -112,16 +113,19 @@ def NewGameScreen(model: AppModel):
                 ),
             ))
         return ft.Column([
-            ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=names[i], max_length=30,
-                         on_change=lambda e: set_name(i, e.control.value), dense=True, counter=""),
+            ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=names[i], max_length=NAME_MAX,
+                         on_change=lambda e: set_name(i, e.control.value), dense=True,
+                         counter=model.t("ui.new.name_length" if len(names[i]) < NAME_MAX else "ui.new.name_full",
+                                         count=len(names[i]), maximum=NAME_MAX)),
             ft.Row(colour_buttons, spacing=0, wrap=True),
         ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    seats = [ft.Radio(value=str(i), label=names[i].strip() or model.t("ui.new.player_name", number=i + 1))
-             for i in range(count)]
+    # height: a whole row of 48 px is the tap target (a desktop browser made it 32 px)
+    seats = [ft.Radio(value=str(i), label=names[i].strip() or model.t("ui.new.player_name", number=i + 1),
+                      height=TOUCH) for i in range(count)]
     # The rule's answer first: the names after the question, or the draw where the rules draw.
-    start_options = ([*seats, ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"))] if question else
-                     [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random_rule")), *seats])
+    start_options = ([*seats, ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"), height=TOUCH)] if question
+                     else [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random_rule"), height=TOUCH), *seats])
 
     controls = [
         section(model.t("ui.new.game"), [game_tile(g) for g in GAMES.values()]),

@@ -298,6 +298,8 @@ def action_dialog(model: AppModel, session, action, player, close, submit=None) 
     else:
         content = ft.Text(model.m(action.confirm))
         buttons = [ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close()),
-                   ft.FilledButton(model.m(action.label), on_click=lambda e: done())]
+                   # at least 48 px high, taller when a long label wraps
+                   ft.FilledButton(model.m(action.label), on_click=lambda e: done(),
+                                   style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=14)))]
     return ft.AlertDialog(modal=True, title=ft.Text(model.m(action.label) + who), content=content, actions=buttons,
                           on_dismiss=lambda e: close())

@@ -1,0 +1,69 @@
+"""Words the players see: the tie-break only where a tie was broken, Milestones' castle action named for
+what it does, the emoji font bundled and registered."""
+
+from pathlib import Path
+
+import flet as ft
+
+from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.session import Session, make_config
+from companion.core.text import Msg, tr
+from companion.games.milestones import GAME as MILESTONES
+from companion.ui.screens.results import results_view
+from companion.ui.widgets import Texts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def texts_of(control) -> list[str]:
+    """Every Text value in a control tree."""
+    out = []
+    if isinstance(control, ft.Text) and control.value:
+        out.append(control.value)
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for c in child if isinstance(child, list) else [child] if child is not None else []:
+            if isinstance(c, ft.Control):
+                out += texts_of(c)
+    return out
+
+
+def sheet(totals: dict[str, int]) -> ScoreSheet:
+    players = [PlayerScore(name, [Category("track", total, Msg("milestones.explain.track", points=total))],
+                           tiebreak=(i,), tiebreak_note=Msg("milestones.tiebreak_total", count=i))
+               for i, (name, total) in enumerate(totals.items())]
+    return ScoreSheet("milestones", players, {"track": Msg("milestones.category.track")},
+                      notes=[Msg("milestones.tiebreak_rule")])
+
+
+def test_no_tie_no_tie_break_wording():
+    shown = texts_of(results_view(Texts("en"), MILESTONES, s := sheet({"Anna": 50, "Ben": 40}), notes=s.notes))
+    assert not [t for t in shown if "tie" in t.lower() or "Tie" in t], shown
+
+
+def test_a_broken_tie_is_worded_on_the_tied_cards_only():
+    s = sheet({"Anna": 50, "Ben": 50, "Cleo": 40})
+    shown = texts_of(results_view(Texts("de"), MILESTONES, s, notes=s.notes))
+    assert "Gleichauf mit Ben bei 50 Punkten" in shown and "Gleichauf mit Anna bei 50 Punkten" in shown
+    assert sum(t.startswith("Stichentscheid") for t in shown) == 2  # Anna's and Ben's, not Cleo's
+    assert tr("de", "milestones.tiebreak_rule") in shown
+
+
+def test_the_castle_action_says_what_it_does():
+    config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben", "Carla"],
+                                                                                MILESTONES.colours)], 2)
+    session = Session("t", MILESTONES, config)
+    action = next(a for a in MILESTONES.actions(session.state, config) if a.id == "castle")
+    assert action.label.render("en") == "Castle: Carla keeps at most 3 goods and covers a worker"
+    assert action.label.render("de") == "Burg: Carla behält höchstens 3 Güter und deckt einen Arbeiter ab"
+
+
+def test_the_emoji_font_is_bundled_with_its_licence_and_is_every_text_style_s_fallback():
+    from companion.ui.app import EMOJI_FONT, FONTS, app_theme
+    font = ROOT / "assets" / FONTS[EMOJI_FONT]
+    assert font.is_file() and 100_000 < font.stat().st_size < 10_000_000
+    assert font.read_bytes()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
+    assert "SIL Open Font License" in (font.parent / "OFL.txt").read_text(encoding="utf-8")
+    theme = app_theme()
+    for style in (theme.text_theme.body_medium, theme.text_theme.title_large, theme.text_theme.label_large):
+        assert style.font_family == "Roboto" and style.font_family_fallback == [EMOJI_FONT]
