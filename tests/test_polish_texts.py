@@ -67,3 +67,12 @@ def test_the_emoji_font_is_bundled_with_its_licence_and_is_every_text_style_s_fa
     theme = app_theme()
     for style in (theme.text_theme.body_medium, theme.text_theme.title_large, theme.text_theme.label_large):
         assert style.font_family == "Roboto" and style.font_family_fallback == [EMOJI_FONT]
+
+
+def test_the_static_web_app_ships_the_emoji_font_where_the_app_asks_for_it():
+    import importlib.util
+    from companion.ui.app import EMOJI_FONT, FONTS
+    spec = importlib.util.spec_from_file_location("web_build_fonts", ROOT / "web" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    assert build.SITE_FILES[FONTS[EMOJI_FONT]] == ROOT / "assets" / FONTS[EMOJI_FONT]

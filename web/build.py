@@ -69,7 +69,9 @@ DISTRIBUTIONS = ["flet", "flet-charts", "tinydb", "segno", "repath", "six", "msg
 APP_SOURCES = ["companion", "assets/i18n"]
 # Files of ours on the site: manifest and icons (shared with the server app), page additions.
 SITE_FILES = {"manifest.json": ASSETS / "manifest.json", "favicon.png": ASSETS / "favicon.png",
-              "tabula-boot.js": WEB_SRC / "tabula-boot.js"}
+              "tabula-boot.js": WEB_SRC / "tabula-boot.js",
+              # the emoji font the app registers (page.fonts, served from the app's assets as on the server)
+              "fonts/NotoEmoji.ttf": ASSETS / "fonts" / "NotoEmoji.ttf", "fonts/OFL.txt": ASSETS / "fonts" / "OFL.txt"}
 ICONS = ASSETS / "icons"
 ENTRY = "from companion.web_main import run\n\nrun()\n"
 LAZY = {"sw.js", "build.json", "assets/NOTICES"}  # not fetched when the service worker installs
@@ -303,6 +305,7 @@ def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "
     trim_fonts(tmp / "assets" / "FontManifest.json")
     trim_lock(tmp / "pyodide" / "pyodide-lock.json")
     for name, source in SITE_FILES.items():
+        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, tmp / name)
     (tmp / "icons").mkdir()
     for icon in sorted(ICONS.glob("*.png")):
