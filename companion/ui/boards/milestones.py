@@ -262,6 +262,11 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
         counts = counts_of(me)
         full = count_step_blocked(me, WORKER_KINDS[0], "workers") is not None
         workers = [ft.Text(model.t(f"{NS}.counts_hint", spaces=PATH_SPACES), size=13)]
+        if full:  # say once, above them, why the "+" buttons are off
+            workers.append(ft.Semantics(label=model.t(f"{NS}.full", spaces=PATH_SPACES), live_region=True,
+                                        container=True,
+                                        content=ft.Text(model.t(f"{NS}.full", spaces=PATH_SPACES), size=13,
+                                                        weight=ft.FontWeight.BOLD)))
         for k in WORKER_KINDS:
             kind = model.t(f"milestones.kind.{k}")
             workers += [
@@ -270,8 +275,6 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
                 count_row(model, model.t(f"{NS}.count_bonus", kind=kind), counts[k]["bonus"], who,
                           lambda d, k=k: update(step_count, k, "bonus", d), count_step_blocked(me, k, "bonus")),
             ]
-        if full:  # say once why the "+" buttons are off
-            workers.append(ft.Text(model.t(f"{NS}.full", spaces=PATH_SPACES), size=13, italic=True))
     else:
         workers = [
             ft.Text(model.t(f"{NS}.row_hint"), size=13),
