@@ -11,11 +11,20 @@ const VERSION = "__VERSION__";
 const FILES = [/* __FILES__ */];
 const CACHE = `tabula-${VERSION}`;
 const INDEX = new URL("./", self.registration.scope).href;
+const FLUTTER_BUILD = /\/(canvaskit\/|main\.dart\.)/;  // as web/tabula-boot.js reports them
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(FILES.map((f) => new Request(new URL(f, self.registration.scope), { cache: "no-cache" })));
+    // An update: the Flutter build this browser uses is known from the old cache (the page reports it to
+    // the worker that is active, the old one); fetch this version's copy, so that it starts offline too.
+    for (const key of await caches.keys()) {
+      if (!key.startsWith("tabula-") || key === CACHE) continue;
+      for (const old of await (await caches.open(key)).keys()) {
+        if (FLUTTER_BUILD.test(old.url)) await cache.add(new Request(old.url, { cache: "no-cache" }));
+      }
+    }
     await self.skipWaiting();
   })());
 });
