@@ -3,7 +3,7 @@ scoring, undo/redo, the end scoring of a prepared city, and the saved result."""
 
 import json
 
-from tests.browser.harness import ROOT, App
+from tests.browser.harness import PHONE, ROOT, App
 
 RULEBOOK_CITY = [
     ["luxury-house-2", "arena", "luxury-house-3", "house-3"],
@@ -16,6 +16,60 @@ DE_CARD = json.loads((ROOT / "assets/i18n/de/city-of-rome.json").read_text(encod
 
 def card_name(card_id: str) -> str:
     return DE_CARD[f"city-of-rome.card.{card_id}"]
+
+
+# How far a control is from being wholly inside the scrolling page (whose box ends above the bottom
+# bar, which would take a tap meant for a palette card half under it): 0 when it is, else the pixels
+# to scroll.
+OFF_SCREEN_JS = """(e) => {
+  const r = e.getBoundingClientRect();
+  let top = Math.max(r.top, 0), bottom = Math.min(r.bottom, window.innerHeight);
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (['scroll', 'auto', 'hidden'].includes(s.overflowY)) {
+      const ar = a.getBoundingClientRect();
+      top = Math.max(top, ar.top); bottom = Math.min(bottom, ar.bottom);
+    }
+  }
+  if (bottom - top >= r.height - 1) return 0;
+  return r.top < top ? r.top - top - 24 : r.bottom - bottom + 24;
+}"""
+
+
+# The names of the controls shown as chosen (a chosen palette card is named by its text).
+SELECTED_JS = """() => Array.from(document.querySelectorAll(
+    'flt-semantics[aria-selected=true], flt-semantics[aria-current=true], flt-semantics[aria-checked=true]'))
+  .map(e => e.getAttribute('aria-label') || e.textContent)"""
+
+
+def on_screen(app: App, locator):
+    """The control, scrolled wholly on screen (a tap on one that is not lands on whatever Flutter
+    draws there once Playwright's own scrolling has moved the page)."""
+    target = app.find(locator)
+    for _ in range(6):
+        dy = target.evaluate(OFF_SCREEN_JS)
+        if not dy:
+            break
+        top = target.bounding_box()["y"]
+        app.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        app.page.mouse.wheel(0, dy)
+        app.page.wait_for_function("([e, top]) => Math.abs(e.getBoundingClientRect().top - top) > 0.5",
+                                   arg=[target.element_handle(), top], timeout=5000)
+    return target
+
+
+def tap(app: App, name: str, then: str | None = None) -> None:
+    """Tap a control of the end-scoring form once it is wholly on screen, then wait for `then`."""
+    on_screen(app, app.button(name)).click()
+    app.page.wait_for_timeout(350)
+    if then:
+        app.wait_label(then)
+
+
+def cell(r: int, c: int, card: str | None = None, markers: int | None = None) -> str:
+    """A space's name: "Reihe 2, Spalte 4: Therme (2 Siegpunktmarker)"."""
+    what = card_name(card) if card else "Leer"
+    return f"Reihe {r + 1}, Spalte {c + 1}: {what}" + (f" ({markers} Siegpunktmarker)" if markers is not None else "")
 
 
 def test_three_player_game_in_german(browser, server):
@@ -70,6 +124,11 @@ def test_three_player_game_in_german(browser, server):
     app.click("Runde beenden", settle=600)
     app.wait_text("Runde 4 von 14")
     app.wait_text("Ben gewinnt die Einflusswertung mit 2 Markern")
+    # Announced where the table looks, not only in the log; the card shown with Ben's name.
+    app.wait_text(r"Ende von Runde 3: Ben hat die meisten Einflussmarker \(2\) und erhält die "
+                  r"Einflusswertungskarte 3\.")
+    app.wait_label("Ben: Einflusswertungskarten 3, 3 SP")
+    app.wait_label("Anna: noch keine Einflusswertungskarte")
     app.wait_label("Einflussmarker von Ben: 0")
     app.wait_label("Einflussmarker von Carla: 1")
     app.shot("play-after-scoring-de")
@@ -79,39 +138,58 @@ def test_three_player_game_in_german(browser, server):
     app.wait_text("Stand laut Tabula: Runde 4 von 14")  # before the game's end: asked first
     app.click("Jetzt zur Schlusswertung", settle=800)
     app.wait_text("Punkte berechnen")
+    # The palette: each card chosen once (a therme with its VP markers), then every space it goes to;
+    # a board opens with the value-2 house (every city has one) in hand.
+    cards = {name for key, name in DE_CARD.items() if key.startswith("city-of-rome.card.")}
+    app.wait_text("Wohnhaus 2: Tippt auf jedes Feld")
+    assert [n for n in app.page.evaluate(SELECTED_JS) if n in cards] == [card_name("house-2")]
+    spaces = {}
     for r, row in enumerate(RULEBOOK_CITY):
-        for c, cell in enumerate(row):
-            card, markers = (cell, 0) if isinstance(cell, str) else cell
-            app.click(f"Reihe {r + 1}, Spalte {c + 1}: Leer")
-            app.click(card_name(card))
-            if markers:
-                app.click(f"Reihe {r + 1}, Spalte {c + 1}: {card_name(card)} (0 Siegpunktmarker)", exact=False)
-                for _ in range(markers):
-                    app.click(f"Siegpunktmarker auf dieser Therme +1 (Karte in Reihe {r + 1}, Spalte {c + 1})")
-                app.click("Schließen")
-    # Anna: 6 money from the tracker, +3 = 9; 3 influence tokens; influence card 3 belongs to Ben.
-    for _ in range(3):
-        app.click("Geld +1 (Anna)")
-    for _ in range(3):
-        app.click("Einflussmarker +1 (Anna)")
+        for c, lies in enumerate(row):
+            spaces.setdefault((lies, 0) if isinstance(lies, str) else lies, []).append((r, c))
+    for (card, markers), where in spaces.items():
+        tap(app, card_name(card))
+        therme = "therme" in card
+        if therme:
+            tap(app, f"Siegpunktmarker auf der Therme: {markers}")
+        for r, c in where:
+            tap(app, cell(r, c), then=cell(r, c, card, markers if therme else None))
+    app.wait_text("Stadt: 16 von 16 Feldern belegt")
+    # Anna: 6 money from the tracker, typed over to 9; 3 influence tokens; influence card 3 belongs to Ben.
+    app.wait_label("Geld von Anna: 6")
+    money = on_screen(app, app.page.get_by_role("textbox", name="Geld", exact=True))
+    money.click()
+    app.page.wait_for_timeout(300)
+    app.page.keyboard.press("End")
+    app.page.keyboard.press("Backspace")
+    app.page.keyboard.type("9")
+    app.wait_label("Geld von Anna: 9")
+    for tokens in (1, 2, 3):
+        tap(app, "Einflussmarker +1 (Anna)", then=f"Einflussmarker von Anna: {tokens}")
+    assert [n for n in app.page.evaluate(SELECTED_JS) if n in cards] == [card_name("house-4")]  # the card in hand
     app.shot("score-entry-de")
 
     # Ben's city: first an impossible one (two aqueducts in row 1), which is refused with a clear message.
     app.click("Auslage von Ben")
-    app.click("Reihe 1, Spalte 1: Leer")
-    app.click(card_name("aqueduct"))
-    app.click("Reihe 1, Spalte 2: Leer")
-    app.click(card_name("aqueduct"))
+    tap(app, card_name("aqueduct"))
+    tap(app, cell(0, 0), then=cell(0, 0, "aqueduct"))
+    tap(app, cell(0, 1), then=cell(0, 1, "aqueduct"))
     app.click("Punkte berechnen", settle=800)
-    app.wait_text("Ben: Reihe 1 hat zwei Aquädukte")
+    app.wait_text("Ben.*Reihe 1 hat zwei Aquädukte")  # whose board and what is wrong
     app.shot("score-error-de")
-    app.click(f"Reihe 1, Spalte 2: {card_name('aqueduct')}", exact=False)
-    app.click(card_name("house-2"))
+    tap(app, card_name("house-2"))
+    tap(app, cell(0, 1, "aqueduct"), then=cell(0, 1, "house-2"))
     app.click("Auslage von Carla")  # her start buildings, never removed
-    app.click("Reihe 1, Spalte 1: Leer")
-    app.click(card_name("vegetable-farm"))
-    app.click("Reihe 1, Spalte 2: Leer")
-    app.click(card_name("house-2"))
+    tap(app, card_name("vegetable-farm"))
+    tap(app, cell(0, 0), then=cell(0, 0, "vegetable-farm"))
+    tap(app, cell(0, 0, "vegetable-farm"), then=cell(0, 0))  # a second tap empties the space
+    tap(app, cell(0, 0), then=cell(0, 0, "vegetable-farm"))
+    tap(app, card_name("school"))
+    tap(app, cell(0, 1), then=cell(0, 1, "school"))
+    tap(app, "Radierer (Feld leeren)")  # the eraser empties it again
+    tap(app, cell(0, 1, "school"), then=cell(0, 1))
+    tap(app, card_name("house-2"))
+    tap(app, cell(0, 1), then=cell(0, 1, "house-2"))
     app.click("Punkte berechnen", settle=800)
     app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
     # Ben: aqueduct 4 + 5 money + influence card 3 (his lone house touches no public building);
