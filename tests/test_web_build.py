@@ -152,7 +152,7 @@ def test_the_standard_library_keeps_what_the_app_uses():
                  "json/__init__.py", "email/message.py", "zipfile/__init__.py", "tarfile.py", "logging/__init__.py"):
         assert not pyc.dropped(kept), kept
     for left in ("unittest/case.py", "encodings/cp1250.py", "encodings/shift_jis.py", "pydoc.py",
-                 "_pyrepl/reader.py", "multiprocessing/pool.py"):
+                 "_pyrepl/reader.py", "multiprocessing/pool.py", "asyncio/windows_events.py", "_pyio.py"):
         assert pyc.dropped(left), left
 
 

@@ -29,6 +29,9 @@ DROP = {
     "poplib", "smtplib", "nntplib", "telnetlib", "sqlite3", "dbm", "shelve", "curses", "multiprocessing",
     "antigravity", "this", "__hello__", "__phello__", "cProfile", "profile", "pstats", "tabnanny",
     "zipapp", "pyclbr", "cgi", "cgitb", "mailcap", "xdrlib",
+    # imported by nothing that stays (a scan of every import statement, lazy ones included)
+    "_pyio", "zoneinfo", "optparse", "shlex", "graphlib", "wave", "colorsys", "sched", "symtable", "timeit",
+    "code", "asyncio/__main__.py", "asyncio/windows_events.py", "asyncio/windows_utils.py",
 }
 DROP_CODECS = re.compile(r"(cp(?!437\b|1252\b)\d+|iso8859_\d+|mac_\w+|koi8_\w+|big5\w*|euc_\w+|gb\w+|hz|"
                          r"iso2022_\w+|johab|shift_jis\w*|ptcp154|tis_620|kz1048|hp_roman8|palmos)")
@@ -53,7 +56,7 @@ def pyc(source: bytes | ast.Module, name: str, optimize: int) -> bytes:
 
 def dropped(name: str) -> bool:
     top = name.split("/")[0].removesuffix(".py")
-    if top in DROP:
+    if top in DROP or name in DROP:
         return True
     parts = name.split("/")
     return top == "encodings" and len(parts) == 2 and bool(DROP_CODECS.fullmatch(parts[1].removesuffix(".py")))
