@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.browser.harness import CHROMIUM, LAUNCH_ARGS, App, free_port, launch  # noqa: E402,F401
+from tests.browser.harness import CHROMIUM, LAUNCH_ARGS, SEMANTICS_JS, App, free_port, launch  # noqa: E402,F401
 
 PY = sys.executable
 
@@ -52,7 +52,7 @@ class Proc:
             except OSError:
                 if self.proc.poll() is not None:
                     raise RuntimeError(f"server exited: {self.proc.stdout.read()}")
-                time.sleep(0.01)
+                time.sleep(0.01)  # polling the port: no event tells when it opens
         raise RuntimeError("server did not open its port")
 
     def start(self) -> "Proc":

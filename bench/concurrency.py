@@ -17,7 +17,7 @@ from pathlib import Path
 
 from playwright.async_api import async_playwright
 
-from common import CHROMIUM, LAUNCH_ARGS, NAMES, SHOWS_JS, header, make_game, tabula
+from common import CHROMIUM, LAUNCH_ARGS, NAMES, SEMANTICS_JS, SHOWS_JS, header, make_game, tabula
 
 GAME_IDS = ["city-of-rome", "carpe-diem", "milestones", "castles-of-tuscany"]
 VIEWPORT = {"width": 800, "height": 2400}
@@ -40,8 +40,7 @@ async def session_worker(browser, url: str, game_id: str, entries: int, start_va
     page.on("pageerror", lambda e: errors.append(str(e)))
     await page.goto(url + f"game/{sid_of(game_id)}/play", timeout=60_000)
     await page.wait_for_selector("#loading", state="detached", timeout=60_000)
-    await page.wait_for_timeout(800)
-    await page.locator("flt-semantics-placeholder").dispatch_event("click")
+    await page.wait_for_function(SEMANTICS_JS, polling=100, timeout=60_000)
     values = [v[counter.id] for v in start_values]
     await page.wait_for_function(SHOWS_JS, arg=f"{label} of {NAMES[0]}: {values[0]}", timeout=30_000)
     acked, times = [], []

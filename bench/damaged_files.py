@@ -112,11 +112,9 @@ def run_case(browser, base: Path, name: str, variant: str, shot: str | None = No
         if shot:
             app.shot(shot)
         app.click("Understood")
-        app.page.wait_for_timeout(800)
-        gone = app.text("could not be read").count() == 0
+        gone = app.wait_gone("could not be read")
         app.click("Settings")
-        app.click("Dark")
-        app.page.wait_for_timeout(500)
+        app.click("Dark")  # the click returns once the server has answered: the setting is saved by then
         settings = json.loads((data / "settings.json").read_text(encoding="utf-8"))
         saved = settings["settings"]["1"]["theme"] == "dark"
         outcome["carried_on"] = bool(other_ok and gone and saved and not app.errors)

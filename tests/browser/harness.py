@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -52,7 +54,7 @@ class Server:
             except OSError:
                 if self.proc.poll() is not None:
                     raise RuntimeError(f"server exited: {self.proc.stdout.read()}")
-                time.sleep(0.2)
+                time.sleep(0.05)  # polling the port: no event tells when it opens
         raise RuntimeError("server did not start")
 
     def kill(self, sig=signal.SIGKILL) -> None:
@@ -68,8 +70,111 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
 
 
+# Every wait below returns as soon as the state it waits for is there; TIMEOUT is only the upper bound
+# (generous, so that a loaded CI machine does not fail a test that is merely slow).
+TIMEOUT = 30_000
+
+# Runs in every page before Flutter: counts what the harness needs to know when the page has settled.
+# - frame: when Flutter last asked for a frame (an animation or a transition asks for one every frame);
+# - renders: pictures the render worker has not drawn yet;
+# - sends/last_received: the WebSocket to the Flet server (when each message went out, when the last came in);
+# - busy: images being decoded (Flutter paints an image once the browser has decoded it);
+# - synced: set on a text input when Flutter writes its editing state into it (after focusing a field,
+#   Flutter overwrites the input once; a key typed before that is lost).
+INIT_JS = """(() => {
+  const t = window.__tabula = {frame: 0, sends: [], last_received: 0};
+  const raf = window.requestAnimationFrame.bind(window);
+  t.raf = raf;
+  window.requestAnimationFrame = (cb) => { t.frame = performance.now(); return raf(cb); };
+  // The multi-threaded renderer draws in a worker: a frame's pictures go there ('renderPictures') and
+  // come back as bitmaps ('onRenderComplete'), on a busy machine well after the tree shows the frame.
+  t.renders = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.l === 'renderPictures') t.renders += 1;
+    return post.call(this, message, ...rest);
+  };
+  const RenderWorker = window.Worker;
+  window.Worker = class extends RenderWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => { if (e.data && e.data.l === 'onRenderComplete') t.renders -= 1; });
+    }
+  };
+  const WS = window.WebSocket;
+  window.WebSocket = class extends WS {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { t.last_received = performance.now(); });
+    }
+    send(data) { t.sends.push(performance.now()); return super.send(data); }
+  };
+  t.busy = 0;  // images being decoded: Flutter paints them once the browser has decoded them
+  const done = () => { t.busy -= 1; };
+  const track = (owner, name) => {
+    const original = owner && owner[name];
+    if (!original) return;
+    owner[name] = function (...args) {
+      const result = original.apply(this, args);
+      t.busy += 1;
+      Promise.resolve(result).then(done, done);
+      return result;
+    };
+  };
+  if (window.ImageDecoder) {
+    track(ImageDecoder.prototype, 'decode');
+    const Decoder = window.ImageDecoder;  // busy from construction until its tracks are known (then decode)
+    window.ImageDecoder = class extends Decoder {
+      constructor(...args) { super(...args); t.busy += 1; this.tracks.ready.then(done, done); }
+    };
+  }
+  track(window, 'createImageBitmap');
+  track(HTMLImageElement.prototype, 'decode');
+  for (const C of [HTMLInputElement, HTMLTextAreaElement]) {
+    const select = C.prototype.setSelectionRange;
+    C.prototype.setSelectionRange = function (...args) { this.__tabula_synced = true; return select.apply(this, args); };
+  }
+})();"""
+
+# Clicks Flutter's "enable accessibility" placeholder until the semantics tree shows the first screen.
+SEMANTICS_JS = """() => {
+  const placeholder = document.querySelector('flt-semantics-placeholder');
+  if (placeholder) placeholder.click();
+  for (const node of document.querySelectorAll('flt-semantics')) {
+    if (node.getAttribute('role') || node.getAttribute('aria-label') || (node.textContent || '').trim()) return true;
+  }
+  return false;
+}"""
+
+FRAMES_JS = """n => new Promise(done => {
+  const raf = (window.__tabula && window.__tabula.raf) || window.requestAnimationFrame.bind(window);
+  const next = k => k ? raf(() => next(k - 1)) : done();
+  next(n);
+})"""
+
+# The server has answered: a message came in after the first one this page sent once `n` had been sent.
+ANSWERED_JS = "n => { const t = window.__tabula; return t.sends.length > n && t.last_received > t.sends[n]; }"
+SENT_JS = "() => window.__tabula.sends.length"
+
+# Flutter has asked for no frame for `quiet` ms (transitions and fades are over), no image is being
+# decoded, every frame's picture is drawn, and the screen is not "Working...".
+IDLE_JS = """quiet => {
+  const t = window.__tabula;
+  if (t.busy > 0 || performance.now() - t.frame < quiet) return false;
+  if (t.renders > 0) return false;
+  const host = document.querySelector('flt-semantics-host');
+  return !(host && (host.textContent || '').includes('Working...'));
+}"""
+
+SWEEP = [350] * 6 + [-700] * 6  # find: down about two and a half screens, then up as far again
+MIDDLE = (PHONE["width"] / 2, PHONE["height"] / 2)
+
+
 class App:
-    """One browser tab on Tabula, with helpers that find controls by their accessible names."""
+    """One browser tab on Tabula, with helpers that find controls by their accessible names.
+
+    Nothing here sleeps for a fixed time: each helper waits for the state it needs (the accessibility
+    tree, the control, the server's answer to a click, Flutter being idle), up to TIMEOUT."""
 
     def __init__(self, browser, url: str, viewport=PHONE):
         # Hermetic without intercepting requests: everything but 127.0.0.1 goes to a proxy that is not there
@@ -77,6 +182,8 @@ class App:
         # and Chromium then holds the request body for 120 s.)
         self.context = browser.new_context(viewport=viewport, accept_downloads=True,
                                            proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"})
+        self.context.add_init_script(INIT_JS)
+        self.context.set_default_timeout(TIMEOUT)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -84,80 +191,188 @@ class App:
 
     def open(self, path: str = "") -> "App":
         self.page.goto(self.url + path.lstrip("/"))
-        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
-        self.page.wait_for_timeout(800)
-        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
-        self.page.wait_for_timeout(300)
+        self.semantics()
         return self
+
+    def semantics(self) -> None:
+        """After a (re)load: wait for Flutter's first frame, turn on its accessibility tree and wait for
+        the first screen in it (the placeholder only takes the click once Flutter has put it there)."""
+        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        self.page.wait_for_function(SEMANTICS_JS, polling=100, timeout=60_000)
+
+    def frames(self, n: int = 2) -> None:
+        """Let the browser draw `n` frames (what Flutter was asked to show is then in the tree)."""
+        self.page.evaluate(FRAMES_JS, n)
+
+    def idle(self, quiet: int = 150, timeout: int = 5000) -> bool:
+        """Wait until Flutter draws nothing more for `quiet` ms. False if something keeps moving (a spinner)."""
+        try:
+            self.page.wait_for_function(IDLE_JS, arg=quiet, polling=50, timeout=timeout)
+            return True
+        except PlaywrightTimeoutError:
+            return False
 
     def button(self, name: str, exact: bool = True):
         return self.page.get_by_role("button", name=name, exact=exact)
 
-    def find(self, locator, scrolls: int = 12):
-        """Flutter only puts what is near the viewport in the accessibility tree: scroll until found."""
-        for attempt in range(scrolls + 1):
-            try:
-                locator.first.wait_for(timeout=1500 if attempt < scrolls else 5000)
-                return locator.first
-            except Exception:
-                if attempt == scrolls:
-                    raise
-                self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-                self.page.mouse.wheel(0, 350 if attempt < scrolls // 2 else -700)
-                self.page.wait_for_timeout(250)
+    def dialog_button(self, name: str, exact: bool = True):
+        """A button inside the open dialog (the screen under a dialog leaves the tree while it is open)."""
+        dialog = self.page.locator("flt-semantics[role=dialog], flt-semantics[role=alertdialog]")
+        return dialog.get_by_role("button", name=name, exact=exact)
 
-    def click(self, name: str, exact: bool = True, settle: int = 350) -> None:
-        self.find(self.button(name, exact)).click()
-        self.page.wait_for_timeout(settle)
+    def wheel(self, dy: float) -> None:
+        self.page.mouse.move(*MIDDLE)
+        self.page.mouse.wheel(0, dy)
+        self.frames(3)  # Flutter scrolls on the wheel event and updates the tree in the frame after
+
+    def find(self, locator, timeout: int = TIMEOUT, grace: int = 1000):
+        """The first match once it is in the accessibility tree. Flutter keeps only what is near the
+        viewport in the tree: when it is not there within `grace` ms (and the page has settled), scroll
+        down and up in steps, looking after each, until it is found or `timeout` is over."""
+        first = locator.first
+        deadline = time.monotonic() + timeout / 1000
+        try:
+            first.wait_for(timeout=min(grace, timeout))
+            return first
+        except PlaywrightTimeoutError:
+            pass
+        self.idle(timeout=3000)  # an answer still being drawn is not a reason to scroll
+        step = 0
+        while True:
+            if first.count() and first.is_visible():
+                return first
+            if time.monotonic() > deadline:
+                first.wait_for(timeout=1)  # raises Playwright's error, which names the locator
+            self.wheel(SWEEP[step % len(SWEEP)])
+            step += 1
+
+    def into_view(self, locator) -> None:
+        """Flutter keeps controls a little outside the viewport in the tree, and Playwright's own scrolling
+        does not move Flutter's lists: wheel until the control is inside the viewport (or stops moving)."""
+        height = (self.page.viewport_size or PHONE)["height"]
+        for _ in range(12):
+            box = locator.bounding_box()
+            middle = box["y"] + box["height"] / 2 if box else height / 2
+            if 0 <= middle <= height:
+                return
+            self.wheel(max(-height * 0.6, min(height * 0.6, middle - height / 2)))
+            moved = locator.bounding_box()
+            if moved and box and moved["y"] == box["y"]:
+                return  # it does not scroll with the page
+
+    def press(self, locator) -> None:
+        """Click a control (Playwright waits until it is visible, stable and enabled) and wait for the
+        server's answer to be drawn, so that the next step sees the screen this click led to. Choosing
+        the option that is already chosen (aria-current) changes nothing, and nothing comes back."""
+        self.into_view(locator)
+        chosen = locator.get_attribute("aria-current") == "true"
+        sent = self.page.evaluate(SENT_JS)
+        locator.click()
+        if not chosen:
+            self.answered(sent)
+
+    def click(self, name: str, exact: bool = True, dialog: bool = False) -> None:
+        """Click the button named `name`; `dialog=True`: the one in the dialog the last click opened
+        (e.g. the confirmation that repeats the name of the button that opened it)."""
+        self.press(self.find(self.dialog_button(name, exact) if dialog else self.button(name, exact)))
 
     def scroll_top(self) -> None:
-        self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+        self.page.mouse.move(*MIDDLE)
         for _ in range(6):
             self.page.mouse.wheel(0, -2000)
-        self.page.wait_for_timeout(300)
+        self.frames(3)
 
-    def click_text(self, text: str, settle: int = 350) -> None:
-        self.page.get_by_text(text, exact=True).first.click()
-        self.page.wait_for_timeout(settle)
+    def click_text(self, text: str) -> None:
+        self.press(self.find(self.page.get_by_text(text, exact=True)))
+
+    def focus(self, box) -> None:
+        """Focus a text field and wait until Flutter has taken it over (it writes its editing state into
+        the input once focused; a key typed before that is lost)."""
+        if box.evaluate("e => document.activeElement === e"):
+            return
+        box.evaluate("e => { e.__tabula_synced = false; }")
+        box.click()
+        box.page.wait_for_function("e => document.activeElement === e && e.__tabula_synced", arg=box.element_handle())
 
     def fill(self, label: str, text: str) -> None:
-        box = self.page.get_by_role("textbox", name=label)
-        box.click()
-        self.page.wait_for_timeout(300)
-        self.page.keyboard.press("Control+A")
-        self.page.keyboard.type(text)
-        self.page.wait_for_timeout(300)
+        """Type `text` into the field labelled `label`, replacing what it holds. Each key's change goes
+        to the server at once (before anything the next step sends); a field the server draws again
+        can be reset by an answer to an earlier key, so the field is checked once the server has
+        answered the last key, and typed again if it does not hold exactly `text`."""
+        box = self.find(self.page.get_by_role("textbox", name=label))
+        for _ in range(3):
+            self.focus(box)
+            self.page.keyboard.press("Control+A")
+            self.page.keyboard.type(text)
+            self.answered(self.page.evaluate(SENT_JS) - 1, timeout=2000)  # a field nobody redraws: no answer
+            if box.input_value() == text:
+                return
+        raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")
+
+    def answered(self, sent: int, timeout: int = 5000) -> bool:
+        """Wait until the server has answered what this page sent after the count `sent`, and the answer
+        is drawn. False if nothing came back within `timeout` ms (the next step still waits for its
+        own state; this guards it against acting on the screen from before the click)."""
+        try:
+            self.page.wait_for_function(ANSWERED_JS, arg=sent, polling="raf", timeout=timeout)
+        except PlaywrightTimeoutError:
+            return False
+        self.frames(2)
+        return True
 
     def text(self, pattern: str):
         """Text on screen: Flutter puts some of it in nodes, some in labels (checkboxes, buttons)."""
         regex = re.compile(pattern)
         return self.page.get_by_text(regex).or_(self.page.get_by_label(regex)).filter(visible=True)
 
-    def wait_text(self, pattern: str, timeout: int = 10_000):
-        loc = self.text(pattern).first
-        try:
-            loc.wait_for(timeout=timeout)
-        except Exception:
-            return self.find(self.text(pattern))
-        return loc
+    def wait_text(self, pattern: str, timeout: int = TIMEOUT):
+        return self.find(self.text(pattern), timeout=timeout, grace=2000)
 
-    def wait_label(self, label: str, timeout: int = 5000):
+    def wait_label(self, label: str, timeout: int = TIMEOUT):
         """Wait for a control whose accessible name contains `label` (e.g. a counter's value)."""
         return self.wait_text(re.escape(label), timeout)
 
-    def has_text(self, pattern: str) -> bool:
+    def has_text(self, pattern: str, timeout: int = TIMEOUT) -> bool:
+        """Whether the text is (or comes) on screen; for its absence use `absent`, which does not wait."""
         try:
-            self.wait_text(pattern, timeout=2000)
+            self.wait_text(pattern, timeout=timeout)
             return True
-        except Exception:
+        except PlaywrightTimeoutError:
+            return False
+
+    def absent(self, pattern: str, pages: int = 8) -> bool:
+        """True if no text matches `pattern` anywhere on the current screen: checked in the tree as it is,
+        then page by page from the top (Flutter's tree holds only what is near the viewport). Wait for the
+        state the screen should be in before asking; this checks, it does not wait. Ends at the top."""
+        matches = self.text(pattern)
+        if matches.count():
+            return False
+        self.scroll_top()
+        for _ in range(pages):
+            if matches.count():
+                return False
+            self.wheel(PHONE["height"] * 0.6)
+        found = matches.count() > 0
+        self.scroll_top()
+        return not found
+
+    def wait_gone(self, pattern: str, timeout: int = TIMEOUT) -> bool:
+        """Wait until no text matching `pattern` is on screen (e.g. a notice after it was dismissed)."""
+        try:
+            self.text(pattern).first.wait_for(state="detached", timeout=timeout)
+            return True
+        except PlaywrightTimeoutError:
             return False
 
     def shot(self, name: str) -> Path:
+        """A screenshot once the screen has settled (see `idle`: not mid-transition, images decoded,
+        the picture of the last frame drawn, no "Working..." overlay)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.wait_for_timeout(900)
+        self.idle()
         path = SHOTS / f"{name}.png"
         self.page.screenshot(path=path)
         return path
 
     def close(self) -> None:
         self.context.close()
+

@@ -14,7 +14,8 @@ def new_city_of_rome(app: App, names: list[str], start: str | None = None) -> No
         app.fill(f"Player {number}", name)
     # The rule's question (who is the oldest?) has no default answer.
     app.page.get_by_role("radio", name=start or names[0]).click()
-    app.click("Start game", settle=900)
+    app.click("Start game")
+    app.find(app.button("Setup done – start playing"))  # the setup screen is there
 
 
 def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
@@ -27,13 +28,13 @@ def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
         app.wait_text("lay out stacks I, II, III, IV face down")
         app.wait_text("Order of picking: Dora, Gabi, Finn, Emil")
         app.shot("setup-en")
-        app.click("Setup done – start playing", settle=800)
+        app.click("Setup done – start playing")
         app.wait_text("Round 1 of 14")
         for _ in range(3):
             app.click("Money +1 (Finn)")
         app.click("Influence tokens +1 (Gabi)")
         app.click("End round")
-        app.click("End round", settle=600)
+        app.click("End round", dialog=True)  # the confirmation
         app.wait_text("Round 2 of 14")
         app.wait_label("Money of Finn: 8")  # 5 + 3
         app.shot("play-en")
@@ -45,8 +46,7 @@ def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
         app = App(browser, server.url).open()
         app.wait_text("Games in progress")
         app.shot("home-en-resume")
-        app.find(app.page.get_by_role("button", name=re.compile(r"^City of Rome"))).click()
-        app.page.wait_for_timeout(800)
+        app.press(app.find(app.page.get_by_role("button", name=re.compile(r"^City of Rome"))))
         app.wait_text("Round 2 of 14")
         app.wait_text("Start player: Finn")
         app.wait_label("Money of Finn: 8")
@@ -64,7 +64,7 @@ def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
 def test_earlier_names_two_player_colours_and_dark_theme(browser, server):
     app = App(browser, server.url).open()
     new_city_of_rome(app, ["Hanna", "Ivo", "Jule"])
-    app.click("Back", settle=600)
+    app.click("Back")
     app.wait_text("Games in progress")
     # The second game offers the names entered before; 2 players must be white and brown.
     app.click("New game")
@@ -72,20 +72,21 @@ def test_earlier_names_two_player_colours_and_dark_theme(browser, server):
     assert app.has_text("Earlier players:")
     app.click("Ivo")
     app.click("Hanna")
+    app.find(app.button("Colour brown for player 2"))  # the 2-player colours are drawn
     assert app.button("Colour white for player 1").count() == 1
     assert app.button("Colour brown for player 2").count() == 1
     assert app.button("Colour violet for player 1").count() == 0
     app.shot("new-game-en-2p")
     app.page.get_by_role("radio", name="Ivo").click()  # the oldest
-    app.click("Start game", settle=900)
+    app.click("Start game")
     app.wait_text("One player takes white, the other brown")
     app.wait_text("lay out stacks I, II face down")
     app.wait_text("influence cards 4, 8, 14")
-    app.click("Back", settle=600)
+    app.click("Back")
     app.click("Settings")
     app.click("Dark")
     app.shot("settings-en-dark")
-    app.click("Back", settle=600)
+    app.click("Back")
     app.shot("home-en-dark")
     assert not app.errors
 
@@ -93,13 +94,13 @@ def test_earlier_names_two_player_colours_and_dark_theme(browser, server):
 def test_discard_a_game_in_progress_after_confirming(browser, server):
     app = App(browser, server.url).open()
     new_city_of_rome(app, ["Kai", "Lea"])
-    app.click("Back", settle=600)
+    app.click("Back")
     app.click("Discard City of Rome (Kai, Lea)")
     app.wait_text("Discard this game?")
     app.shot("home-en-discard")
     app.click("Cancel")
     assert app.has_text("Kai, Lea")
     app.click("Discard City of Rome (Kai, Lea)")
-    app.click("Discard", settle=600)
+    app.click("Discard")
     app.wait_text("No game in progress.")
     assert not list((server.data_dir / "live").glob("*.json"))

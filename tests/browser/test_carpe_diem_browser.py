@@ -58,8 +58,8 @@ def enter_card(app: App, space: int, lang: str = "en") -> None:
             name = DE_ITEMS.get(item, item) if de else item
             tap(app, f"{name} zu {part_name} hinzufügen" if de else f"Add {name} to {part_name}", exact=False)
             for _ in range(amount - 1):
-                tap(app, f"{name} +1 ({part_name})", settle=300)
-    tap(app, "Karte speichern" if de else "Save card", settle=500)
+                tap(app, f"{name} +1 ({part_name})")
+    tap(app, "Karte speichern" if de else "Save card")
 
 
 def new_game(app: App, de: bool) -> None:
@@ -69,7 +69,7 @@ def new_game(app: App, de: bool) -> None:
     for number, name in enumerate(["Anna", "Ben"], 1):
         app.fill(f"Spieler {number}" if de else f"Player {number}", name)
     app.page.get_by_role("radio", name="Anna").click()
-    tap(app, "Spiel starten" if de else "Start game", settle=900)
+    tap(app, "Spiel starten" if de else "Start game")
 
 
 def reward(app: App, player: str, action: str, value: int | None = None, de: bool = False) -> None:
@@ -92,23 +92,18 @@ def end_phase(app: App, de: bool) -> None:
     for r in range(1, 7):
         label = f"Runde {r} beenden" if de else f"End round {r}"
         tap(app, label)
-        tap(app, label, settle=500, last=True)
+        tap(app, label, dialog=True)  # the confirmation
     label = "Runde 7 beenden: Wertung" if de else "End round 7: scoring period"
     tap(app, label)
-    tap(app, label, settle=700, last=True)
+    tap(app, label, dialog=True)
 
 
-def tap(app: App, name: str, exact: bool = True, settle: int = 350, last: bool = False) -> None:
+def tap(app: App, name: str, exact: bool = True, dialog: bool = False) -> None:
     """Click a button once it is inside the visible part of the page or the open dialog: Flutter keeps
     controls that are scrolled just out of a dialog in the accessibility tree, and a click there would
-    land on whatever is drawn at that spot (the bottom bar, another row)."""
-    loc = app.find(app.button(name, exact))
-    if last:  # a dialog's button named like the one that opened it: wait for the dialog
-        for _ in range(25):
-            if app.button(name, exact).count() >= 2:
-                break
-            app.page.wait_for_timeout(200)
-        loc = app.button(name, exact).last
+    land on whatever is drawn at that spot (the bottom bar, another row). `dialog`: the button in the
+    dialog the last tap opened (a confirmation named like the button that opened it)."""
+    loc = app.find(app.dialog_button(name, exact) if dialog else app.button(name, exact))
     for _ in range(12):
         box = loc.bounding_box()
         middle = box["y"] + box["height"] / 2 if box else 0
@@ -116,9 +111,8 @@ def tap(app: App, name: str, exact: bool = True, settle: int = 350, last: bool =
             break
         app.page.mouse.move(195, 420)
         app.page.mouse.wheel(0, 250 if middle >= 740 else -250)
-        app.page.wait_for_timeout(300)
-    loc.click()
-    app.page.wait_for_timeout(settle)
+        app.frames(3)  # Flutter scrolls on the wheel event and moves the tree in the next frame
+    app.press(loc)
 
 
 @contextmanager
@@ -140,7 +134,7 @@ def english_game(app: App) -> None:
     new_game(app, de=False)
     app.wait_text("Starting victory points: Anna 8. Ben 9")
     app.shot("carpe-diem-setup-en")
-    tap(app, "Setup done – start playing", settle=900)
+    tap(app, "Setup done – start playing")
     app.wait_text("Phase 1 of 4, round 1 of 7")
     app.shot("carpe-diem-play-en")
 
@@ -151,10 +145,10 @@ def english_game(app: App) -> None:
     tap(app, "Herbs +1 (Requirement (one set))")
     tap(app, "Add Victory points to Reward (per set)", exact=False)
     for _ in range(3):
-        tap(app, "Victory points +1 (Reward (per set))", settle=300)
+        tap(app, "Victory points +1 (Reward (per set))")
     app.wait_text("A: pay 2 herbs » 4 VP")
     app.shot("carpe-diem-card-dialog-en")
-    tap(app, "Save card", settle=500)
+    tap(app, "Save card")
     for space in (5, 6, 9, 2, 7, 8, 11):
         enter_card(app, space)
     app.wait_label("Card space 9: D: per 1 completed pond + 1 completed garden » 7 VP")
@@ -179,7 +173,7 @@ def english_game(app: App) -> None:
     app.wait_text("Scoring period 1: Ben's turn")
     app.wait_text(r"Circle 2 \(cards 4 \+ 5\): \+12 VP, 0 step(s|\(s\)); left: 1 coin")  # plural forms: "0 steps"
     app.shot("carpe-diem-scoring-ben-en")
-    tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False, settle=800)
+    tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False)
     app.wait_label("Victory points of Ben: 21")
     app.wait_label("Herbs of Ben: 0")
     app.wait_label("Bread of Ben: 0")
@@ -190,7 +184,7 @@ def english_game(app: App) -> None:
     app.wait_text(r"Circle 6 \(cards 6 \+ 9\): \+3 VP")
     assert app.has_text("Circle 2: taken by Ben in scoring period 1")
     app.shot("carpe-diem-scoring-anna-en")
-    tap(app, "Place disc on circle 6 for Anna (+3 VP)", exact=False, settle=800)
+    tap(app, "Place disc on circle 6 for Anna (+3 VP)", exact=False)
     app.wait_label("Victory points of Anna: 11")
     app.wait_label("Herbs of Anna: 2")
     app.scroll_top()
@@ -202,7 +196,7 @@ def english_game(app: App) -> None:
     tap(app, "Final scoring")
     app.wait_text("The tracker says: Phase 2 of 4, round 1 of 7")  # before the game's end: asked first
     app.shot("carpe-diem-not-over-en")
-    tap(app, "Final scoring now", settle=900)
+    tap(app, "Final scoring now")
     app.wait_text("Calculate scores")
 
     # The district drawn with the palette: a kind once, then its cells (the villa is picked at first).
@@ -251,7 +245,7 @@ def english_game(app: App) -> None:
     tap(app, "Goals met worth 5 VP +1 (Ben)")
     app.wait_label("Goals met worth 5 VP of Ben: 1")
     app.shot("carpe-diem-quick-en")
-    tap(app, "Calculate scores", settle=900)
+    tap(app, "Calculate scores")
 
     # The villa with 4 chimneys and the banderole space 0 are printed on the box: asked once.
     app.wait_text("Your result needs values printed on your box")
@@ -259,12 +253,12 @@ def english_game(app: App) -> None:
     app.shot("carpe-diem-box-data-en")
     app.fill("VP for a completed villa with 4 chimneys (overview board, villa table)", "5")
     app.fill("VP printed at space 0 of the banderole bar (game board, top margin)", "2")
-    tap(app, "Save", settle=900)
+    tap(app, "Save")
     app.wait_text("1. Anna: 34 points")
     app.wait_text("2. Ben: 31 points")
     app.wait_text("These values were entered by the players from their game: villa with 4 chimneys = 5 VP")
     app.shot("carpe-diem-result-en")
-    tap(app, "Confirm and save", settle=1000)
+    tap(app, "Confirm and save")
     app.wait_text("Winner: Anna")
     app.shot("carpe-diem-history-en")
     assert not app.errors
@@ -283,7 +277,7 @@ def german_game(app: App) -> None:
     new_game(app, de=True)
     app.wait_text("Siegpunkte zu Beginn: Anna 8. Ben 9")
     app.shot("carpe-diem-setup-de")
-    tap(app, "Aufbau fertig – los geht's", settle=900)
+    tap(app, "Aufbau fertig – los geht's")
     app.wait_text("Durchgang 1 von 4, Runde 1 von 7")
     app.shot("carpe-diem-play-de")
     enter_card(app, 4, "de")
@@ -293,11 +287,11 @@ def german_game(app: App) -> None:
         tap(app, f"{item} zu Bedingung (ein Satz) hinzufügen", exact=False)
     tap(app, "Siegpunkte zu Belohnung (je Satz) hinzufügen", exact=False)
     for _ in range(7):
-        tap(app, "Siegpunkte +1 (Belohnung (je Satz))", settle=300)
+        tap(app, "Siegpunkte +1 (Belohnung (je Satz))")
     app.wait_text("B: gib 1 Huhn")
     app.wait_text("» 8 SP")
     app.shot("carpe-diem-card-dialog-de")
-    tap(app, "Karte speichern", settle=500)
+    tap(app, "Karte speichern")
     reward(app, "Ben", "Garten fertig (Plättchen)", 3, de=True)
     reward(app, "Ben", "Bäcker-Unterkunft: +2 Brote", de=True)
     reward(app, "Ben", "Backstube: +1 Brot", de=True)
@@ -309,7 +303,7 @@ def german_game(app: App) -> None:
     app.wait_text("Wertung 1: Ben ist dran")
     app.wait_text("Gebt die Karten auf den Feldern")
     app.shot("carpe-diem-scoring-de")
-    tap(app, "Scheibe auf Kreis 2 für Ben legen (+12 SP)", exact=False, settle=800)
+    tap(app, "Scheibe auf Kreis 2 für Ben legen (+12 SP)", exact=False)
     app.wait_label("Siegpunkte von Ben: 21")
     app.wait_label("Brote von Ben: 0")
     # Anna has nothing and no other circle has both its cards: she enters one more card first.
@@ -318,13 +312,13 @@ def german_game(app: App) -> None:
     enter_card(app, 7, "de")
     app.wait_text(r"Kreis 4 \(Karten 4 \+ 7\): -8 SP")
     app.shot("carpe-diem-scoring-anna-de")
-    tap(app, "Scheibe auf Kreis 4 für Anna legen (-8 SP)", exact=False, settle=800)
+    tap(app, "Scheibe auf Kreis 4 für Anna legen (-8 SP)", exact=False)
     app.wait_label("Siegpunkte von Anna: 0")  # 8 VP, both cards unmet: -4 -4
     app.scroll_top()
     app.wait_text("Durchgang 2 von 4, Runde 1 von 7")
 
     tap(app, "Schlusswertung")
-    tap(app, "Jetzt zur Schlusswertung", settle=900)
+    tap(app, "Jetzt zur Schlusswertung")
     tap(app, "Reihe 1, Spalte 1: leer", exact=False)
     tap(app, "Reihe 1, Spalte 2: leer", exact=False)
     app.wait_label("Villa 1: 2 Felder")
@@ -350,17 +344,17 @@ def german_game(app: App) -> None:
     tap(app, "Auslage von Ben", exact=False)
     # Ben's board was not entered yet: it follows the table's choice, the counts, by itself.
     app.wait_text("Nur die Anzahlen")
-    tap(app, "Punkte berechnen", settle=900)
+    tap(app, "Punkte berechnen")
     app.wait_text("Für euer Ergebnis fehlen Werte")
     app.scroll_top()
     app.shot("carpe-diem-box-data-de")
     app.fill("SP auf Feld 0 der Banderolenleiste (Spielplan, oberer Rand)", "2")
-    tap(app, "Speichern", settle=900)
+    tap(app, "Speichern")
     # Anna: 0 VP cards + 7 (villa of 5) + 0 items + 2 (space 0) = 9; Ben: 21 + 0 + 0 items + 2 = 23.
     app.wait_text("1. Ben: 23 Punkte")
     app.wait_text("2. Anna: 9 Punkte")
     app.shot("carpe-diem-result-de")
-    tap(app, "Bestätigen und speichern", settle=1000)
+    tap(app, "Bestätigen und speichern")
     app.wait_text("Sieger: Ben")
     app.shot("carpe-diem-history-de")
     assert not app.errors

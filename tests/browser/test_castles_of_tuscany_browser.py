@@ -28,8 +28,7 @@ BACK = {"en": "Back", "de": "Zurück"}
 def field_value(app: App, label: str) -> str:
     """A text field's content (Flutter fills the input element once it has the focus)."""
     box = app.find(app.page.get_by_role("textbox", name=label))
-    box.click()
-    app.page.wait_for_timeout(300)
+    app.focus(box)
     return box.input_value()
 
 
@@ -38,7 +37,7 @@ def switch(app: App, lang: str, path: str) -> None:
     app.click(LANG_BUTTON[lang])
     app.open(path)
     app.find(app.button(BACK[lang]))  # the page is built once the session has connected
-    app.page.wait_for_timeout(500)
+    app.idle()
 
 
 def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
@@ -61,7 +60,7 @@ def act(app: App, action: str, player: str, choice: str | None = None) -> None:
 def reveal(app: App, player: str, tiles: int, lang: str) -> None:
     name = {"en": "Tile revealed from the stack", "de": "Plättchen vom Stapel aufgedeckt"}[lang]
     for _ in range(tiles):
-        app.click(f"{name} ({player})", settle=450)
+        app.click(f"{name} ({player})")
 
 
 def test_two_player_game_through_three_scorings(browser, server):
@@ -72,14 +71,15 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.fill("Player 1", "Anna")
     app.fill("Player 2", "Ben")
     app.page.get_by_role("radio", name="Anna").click()
-    app.click("Start game", settle=800)
+    app.click("Start game")
+    app.page.wait_for_url(re.compile(r"/game/[^/]+/setup"))
     sid = re.search(r"/game/([^/]+)/setup", app.page.url).group(1)
     play = f"game/{sid}/play"
 
     app.wait_text("Shuffle the 122 cards")
     assert app.has_text("Anna, the youngest player, is start player")
     both(app, "setup", "en", f"game/{sid}/setup")
-    app.click("Setup done – start playing", settle=800)
+    app.click("Setup done – start playing")
 
     # The bonus-tile pick, in turn order; "+1 storage space" is +2 green at once.
     app.wait_text("Bonus-tile pick: Anna chooses next")
@@ -115,7 +115,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     both(app, "box-prompt", "en", play, box_prompt)
     box_prompt("en")
     app.fill("Colour-bonus tile dark green (castle), side I: points", "3")
-    app.click("Save", settle=1000)
+    app.click("Save")
     app.wait_label("Green track (outer) of Anna: 3")  # the entry was repeated with the value
     act(app, "Region completed", "Anna", "3 fields: 6 green")
     act(app, "New agriculture kinds", "Ben", "2 new kinds: +2 green")
@@ -124,13 +124,14 @@ def test_two_player_game_through_three_scorings(browser, server):
 
     # Anna empties stack 1: the round ends with this turn cycle (Ben plays last).
     reveal(app, "Anna", 6, "en")
-    assert not app.has_text("End of round 1")
+    app.wait_text(r"Anna: stack 1, 1 left \(6 of 21\)")
+    assert app.absent("End of round 1")
     reveal(app, "Anna", 1, "en")
     app.scroll_top()
     app.wait_text("End of round 1: Anna emptied stack 1. Finish this turn cycle \\(Ben plays last\\)")
     both(app, "round-end", "en", play)
     app.click("Round 1 complete: scoring 1")
-    app.click("Round 1 complete: scoring 1", settle=800)  # the confirmation
+    app.click("Round 1 complete: scoring 1", dialog=True)  # the confirmation
     app.wait_label("Red track (inner) of Anna: 13")  # the rulebook: green 9 onto red 4
     app.wait_label("Green track (outer) of Anna: 9")  # green is not reset
     app.wait_label("Red track (inner) of Ben: 4")
@@ -153,7 +154,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("noch nicht")
     app.shot("castles-box-prompt-side2-de")
     app.fill("Farbbonus-Plättchen Dunkelgrün (Kastell), Seite II: Punkte", "2")
-    app.click("Speichern", settle=1000)
+    app.click("Speichern")
     app.wait_label("Grüne Leiste (außen) von Ben: 6")
 
     # The colour-bonus tiles: dark green is back in the box; a tile's dialog enters or corrects points.
@@ -172,7 +173,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.scroll_top()
     app.wait_text("Ende von Durchgang 2: Ben hat Stapel 2 geleert")
     app.click("Durchgang 2 zu Ende: Wertung 2")
-    app.click("Durchgang 2 zu Ende: Wertung 2", settle=800)
+    app.click("Durchgang 2 zu Ende: Wertung 2", dialog=True)
     app.wait_label("Rote Leiste (innen) von Anna: 37")  # the rulebook: 13 + 2 + 22
     app.wait_label("Grüne Leiste (außen) von Anna: 22")
     app.wait_label("Rote Leiste (innen) von Ben: 10")
@@ -189,13 +190,13 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.scroll_top()
     app.wait_text("Ende von Durchgang 3: Ben hat Stapel 3 geleert")
     app.click("Durchgang 3 zu Ende: weitere Runde spielen")
-    app.click("Durchgang 3 zu Ende: weitere Runde spielen", settle=800)
+    app.click("Durchgang 3 zu Ende: weitere Runde spielen", dialog=True)
     app.wait_text("Weitere Runde: Anna bis Ben, alle noch einmal")
     app.wait_label("Rote Leiste (innen) von Ben: 46")  # no scoring before the extra turn cycle
     both(app, "extra-cycle", "de", play)
     act(app, "Farbgebiet komplettiert", "Ben", "3 Felder: 6 grün")
     app.click("Weitere Runde gespielt: dritte Wertung")
-    app.click("Weitere Runde gespielt: dritte Wertung", settle=800)
+    app.click("Weitere Runde gespielt: dritte Wertung", dialog=True)
     app.wait_label("Rote Leiste (innen) von Anna: 59")
     app.wait_label("Rote Leiste (innen) von Ben: 58")
     app.scroll_top()
@@ -204,7 +205,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     both(app, "finished", "de", play)
 
     # The final scoring, prefilled from the tracker.
-    app.click("Schlusswertung", settle=800)
+    app.click("Schlusswertung")
     score = f"game/{sid}/score"
     app.wait_text("Punkte berechnen")
     assert field_value(app, "Rote Leiste (innen) von Anna") == "59"
@@ -226,7 +227,7 @@ def test_two_player_game_through_three_scorings(browser, server):
         app.click("Leere Felder +1 (Ben)")
     app.wait_label("Leere Felder von Ben: 3")
     both(app, "score-entry", "de", score)
-    app.click("Punkte berechnen", settle=800)
+    app.click("Punkte berechnen")
     # 61 each; Ben has more empty fields.
     app.wait_text("1. Ben: 61 Punkte")
     app.wait_text("2. Anna: 61 Punkte")
@@ -241,7 +242,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.click("Auslage von Ben", exact=False)
     app.click("Leere Felder -1 (Ben)")
     app.wait_label("Leere Felder von Ben: 2")
-    app.click("Punkte berechnen", settle=800)
+    app.click("Punkte berechnen")
     app.wait_text("1. Anna: 61 Punkte")
     app.wait_text("2. Ben: 61 Punkte")
     assert app.has_text("Sieger: Anna")
@@ -251,7 +252,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("Red track")
     app.shot("castles-result-green-en")
     switch(app, "de", score)
-    app.click("Bestätigen und speichern", settle=1000)
+    app.click("Bestätigen und speichern")
     app.wait_text("Sieger: Anna")
     app.shot("castles-history-de")
     assert not app.errors

@@ -87,7 +87,7 @@ def test_three_player_game_in_german(browser, server):
         app.fill(f"Spieler {number}", name)
     app.page.get_by_role("radio", name="Anna").click()
     app.shot("new-game-de")
-    app.click("Spiel starten", settle=800)
+    app.click("Spiel starten")
 
     # Setup checklist: 3 players play without stack IV; influence cards 3/6/10/14; Ben drafts first? No:
     # the start player's right neighbour (Carla, seated before Anna clockwise) draws first.
@@ -96,11 +96,10 @@ def test_three_player_game_in_german(browser, server):
     assert app.has_text("Einflusswertungskarten 3, 6, 10, 14")
     assert app.has_text("Reihenfolge der Wahl: Carla, Ben, Anna")
     assert app.has_text("Jeder Spieler erhält 5 Geld")
-    app.page.get_by_role("checkbox").first.click()
-    app.page.wait_for_timeout(300)
+    app.press(app.page.get_by_role("checkbox").first)
     app.wait_text("1 von 9 Schritten erledigt")
     app.shot("setup-de")
-    app.click("Aufbau fertig – los geht's", settle=800)
+    app.click("Aufbau fertig – los geht's")
 
     # Round 1-3; Ben collects influence; card 3 comes out in round 3 and Ben takes it.
     app.wait_text("Runde 1 von 14")
@@ -115,13 +114,13 @@ def test_three_player_game_in_german(browser, server):
     app.wait_label("Geld von Anna: 6")
     for expected_round in (2, 3):
         app.click("Runde beenden")
-        app.click("Runde beenden", settle=600)  # the confirmation dialog's button
+        app.click("Runde beenden", dialog=True)  # the confirmation dialog's button
         app.wait_text(f"Runde {expected_round} von 14")
     assert app.has_text("Wartende Einflusswertungskarten: 3")
     assert app.has_text("Startspieler: Carla")
     app.shot("play-round3-de")
     app.click("Runde beenden")
-    app.click("Runde beenden", settle=600)
+    app.click("Runde beenden", dialog=True)
     app.wait_text("Runde 4 von 14")
     app.wait_text("Ben gewinnt die Einflusswertung mit 2 Markern")
     # Announced where the table looks, not only in the log; the card shown with Ben's name.
@@ -136,7 +135,7 @@ def test_three_player_game_in_german(browser, server):
     # The end scoring: Anna's city is the rulebook's example city.
     app.click("Schlusswertung")
     app.wait_text("Stand laut Tabula: Runde 4 von 14")  # before the game's end: asked first
-    app.click("Jetzt zur Schlusswertung", settle=800)
+    app.click("Jetzt zur Schlusswertung")
     app.wait_text("Punkte berechnen")
     # The palette: each card chosen once (a therme with its VP markers), then every space it goes to;
     # a board opens with the value-2 house (every city has one) in hand.
@@ -174,7 +173,7 @@ def test_three_player_game_in_german(browser, server):
     tap(app, card_name("aqueduct"))
     tap(app, cell(0, 0), then=cell(0, 0, "aqueduct"))
     tap(app, cell(0, 1), then=cell(0, 1, "aqueduct"))
-    app.click("Punkte berechnen", settle=800)
+    app.click("Punkte berechnen")
     app.wait_text("Ben.*Reihe 1 hat zwei Aquädukte")  # whose board and what is wrong
     app.shot("score-error-de")
     tap(app, card_name("house-2"))
@@ -190,7 +189,7 @@ def test_three_player_game_in_german(browser, server):
     tap(app, cell(0, 1, "school"), then=cell(0, 1))
     tap(app, card_name("house-2"))
     tap(app, cell(0, 1), then=cell(0, 1, "house-2"))
-    app.click("Punkte berechnen", settle=800)
+    app.click("Punkte berechnen")
     app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
     # Ben: aqueduct 4 + 5 money + influence card 3 (his lone house touches no public building);
     # Carla: 5 money, 1 token = 0.
@@ -198,7 +197,7 @@ def test_three_player_game_in_german(browser, server):
     app.wait_text("3. Carla: 5 Punkte")
     app.scroll_top()
     app.shot("score-result-de")
-    app.click("Bestätigen und speichern", settle=1000)
+    app.click("Bestätigen und speichern")
     app.wait_text("Sieger: Anna")
     app.shot("history-play-de")
     assert not app.errors

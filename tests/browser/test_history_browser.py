@@ -13,17 +13,16 @@ from companion.storage import export
 
 
 def shots_of_stats(app: App, lang: str, rome: str) -> None:
-    app.click({"en": "Statistics", "de": "Statistik"}[lang], settle=1200)
+    app.click({"en": "Statistics", "de": "Statistik"}[lang])
     app.wait_text({"en": "played", "de": "gespielt"}[lang])
     app.shot(f"stats-{lang}")
-    app.click(rome, exact=False, settle=1500)
+    app.click(rome, exact=False)
     app.wait_text({"en": "Average per category", "de": "Schnitt je Kategorie"}[lang])
     app.shot(f"stats-game-{lang}")
     app.find(app.text({"en": "Scores over time", "de": "Punkte im Verlauf"}[lang]))
     app.page.mouse.move(195, 420)
     for _ in range(4):
-        app.page.mouse.wheel(0, 1500)
-        app.page.wait_for_timeout(200)
+        app.wheel(1500)
     app.shot(f"stats-charts-{lang}")
 
 
@@ -33,13 +32,12 @@ def test_history_statistics_and_downloads(browser, tmp_path):
     server = Server(tmp_path / "data").start()
     try:
         app = App(browser, server.url).open()
-        app.click("History", settle=800)
+        app.click("History")
         app.wait_text("5 of 5 plays")
-        app.page.wait_for_timeout(1200)
         app.shot("history-en")
 
         # open the City of Rome play: the full breakdown
-        app.click("City of Rome ·", exact=False, settle=800)
+        app.click("City of Rome ·", exact=False)
         app.wait_text("Finished play")
         app.wait_text("Winner: Rulebook example")
         app.wait_text("Residential districts, value 2")
@@ -51,11 +49,11 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         assert bgs["games"][0]["name"] == "City of Rome"
 
         # delete it, then undo
-        app.click("Delete play", exact=False, settle=800)
+        app.click("Delete play", exact=False)
         app.wait_text("Deleted: City of Rome")
         app.wait_text("4 of 4 plays")
         app.shot("history-deleted-en")
-        app.click("Undo", exact=False, settle=800)
+        app.click("Undo", exact=False)
         app.wait_text("The play is back in the history.")
         app.wait_text("5 of 5 plays")
 
@@ -92,15 +90,14 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.open()
         app.click("Settings")
         app.click("Deutsch")
-        app.click("Zurück", settle=800)
-        app.click("Verlauf", settle=800)
+        app.click("Zurück")
+        app.click("Verlauf")
         app.wait_text("6 von 6 Partien")
-        app.page.wait_for_timeout(1200)
         app.shot("history-de")
-        app.click("Rom – Die Stadt der Baumeister ·", exact=False, settle=800)
+        app.click("Rom – Die Stadt der Baumeister ·", exact=False)
         app.wait_text("Sieger: Rulebook example")
         app.shot("history-play-de")
-        app.click("Zurück", settle=800)
+        app.click("Zurück")
         shots_of_stats(app, "de", "Rom – Die Stadt der Baumeister")
         assert not app.errors
     finally:

@@ -40,13 +40,13 @@ def play_game(app: App) -> None:
     for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
         app.fill(f"Player {number}", name)
     app.page.get_by_role("radio", name="Anna").click()
-    app.click("Start game", settle=800)
+    app.click("Start game")
     app.wait_text("Turn up 7 more worker tiles in a row for 3 players")  # start tiles 5 / 7 / 9
     assert app.has_text("With 3 players the game ends when a score marker reaches or passes field 59")
     # Anna starts: her right neighbour Carla chooses first, Anna last from the 3 left.
     assert app.has_text("Order: Carla takes 2 of 7; Ben takes 2 of 5; Anna takes 2 of 3")
     app.shot("milestones-setup-en")
-    app.click("Setup done – start playing", settle=800)
+    app.click("Setup done – start playing")
     sid = re.search(r"/game/([^/]+)/play", app.page.url).group(1)
 
     # ------------------------------------------------------------ English: quick scoring, undo, a refusal
@@ -98,14 +98,14 @@ def play_game(app: App) -> None:
     assert app.has_text("Reihenfolge: Carla wählt 2 aus 7; Ben wählt 2 aus 5; Anna wählt 2 aus 3")
     assert app.has_text("Bei 3 Spielern endet das Spiel, sobald ein Markierungsstein das Feld 59 erreicht")
     app.shot("milestones-setup-de")
-    app.click("Aufbau fertig – los geht's", settle=800)
+    app.click("Aufbau fertig – los geht's")
     app.wait_text("Runde 1: Ben ist am Zug")
     app.click("Bonusplättchen genommen (+1) (Ben)", exact=False)
     app.wait_label("Punkte von Ben: 8")
     app.click("Zug von Ben beenden")
     app.wait_text("Runde 1: Carla ist am Zug")
     for _ in range(12):
-        app.click("Punkte +5 (Carla)", settle=200)
+        app.click("Punkte +5 (Carla)")
     app.wait_label("Punkte von Carla: 60")
     app.scroll_top()
     app.wait_text("Carla hat das Zielfeld 59 erreicht: Für Carla endet das Spiel nach diesem Zug")
@@ -113,14 +113,14 @@ def play_game(app: App) -> None:
     app.click("Zug von Carla beenden")
     app.wait_text("Für Carla ist das Spiel beendet")
     app.shot("milestones-end-confirm-de")
-    app.click("Zug von Carla beenden", settle=600)  # the confirmation
+    app.click("Zug von Carla beenden", dialog=True)  # the confirmation
     app.wait_text("Letzte Züge noch für: Anna, Ben")
     assert app.has_text("Anna ist am Zug")
     app.shot("milestones-countdown-de")
 
     # Anna's last turn: the castle (5 goods: she keeps 3, chosen by name), a road and a bonus tile.
     for good in ("Stein", "Stein", "Stein", "Sand"):
-        app.click(f"{good} +1 (Anna)", settle=200)
+        app.click(f"{good} +1 (Anna)")
     app.scroll_top()
     app.click("Burg: Welche 3 Güter behält Anna?")
     app.shot("milestones-castle-de")
@@ -135,12 +135,12 @@ def play_game(app: App) -> None:
     app.wait_text("Letzte Züge noch für: Ben")
     app.click("Zug von Ben beenden")
     app.wait_text("Das ist der letzte Zug des Spiels")
-    app.click("Zug von Ben beenden", settle=600)
+    app.click("Zug von Ben beenden", dialog=True)
     app.wait_text("Das Spiel ist vorbei")
     app.shot("milestones-finished-de")
 
     # ------------------------------------------------------------ German: the worker rows
-    app.click("Schlusswertung", settle=800)
+    app.click("Schlusswertung")
     app.wait_text("Punkte berechnen")
     app.wait_label("Punkte auf der Punktleiste von Anna: 13")  # prefilled from the tracker
     app.wait_label("Stein von Anna: 1")
@@ -178,7 +178,7 @@ def play_game(app: App) -> None:
     # coin minters 1 / 0 / 1 » Anna 2, Carla 2.
     # Anna 13 + 2 + 2 = 17; Ben 8 + 2 + 5 + 2 = 17; Carla 60 + 5 + 2 + 2 = 69.
     # Anna and Ben tie: Ben has 2 goods left (2 coins), Anna 1 (1 stone): Ben is second.
-    app.click("Punkte berechnen", settle=800)
+    app.click("Punkte berechnen")
     app.wait_text("Sieger: Carla")
     app.wait_text("1. Carla: 69 Punkte")
     app.wait_text("2. Ben: 17 Punkte")
@@ -211,7 +211,7 @@ def play_game(app: App) -> None:
     app.click("Board of Carla", exact=False)
     app.wait_label("Woodcutter: with bonus tile of Carla: 1")
     app.shot("milestones-counts-en")
-    app.click("Calculate scores", settle=800)
+    app.click("Calculate scores")
     app.wait_text("Winner: Carla")
     app.wait_text("1. Carla: 69 points")
     app.wait_text("2. Ben: 17 points")
@@ -223,7 +223,7 @@ def play_game(app: App) -> None:
         app.page.mouse.move(195, 400)
         app.page.mouse.wheel(0, 650)
         app.shot(f"milestones-result-en-{n}")
-    app.click("Confirm and save", settle=1000)
+    app.click("Confirm and save")
     app.wait_text("Winner: Carla")
     app.shot("milestones-history-en")
     assert not app.errors

@@ -142,7 +142,7 @@ def test_the_invite_link_opens_the_app_and_the_browser_remembers_it(browser, tab
     try:
         app.wait_text(re.escape(texts["in_progress"]))
         app.wait_text(re.escape(", ".join(PLAYERS)))
-        app.click(texts["invite"], settle=800)
+        app.click(texts["invite"])
         app.page.wait_for_url(re.compile(r"/invite$"))
         app.wait_text(re.escape(server.invite))
         app.find(app.page.get_by_label(texts["qr"]))
@@ -191,7 +191,7 @@ def test_without_table_mode_the_invite_screen_says_how_to_start_it(browser, serv
     """`companion run` on 127.0.0.1 needs no token: Home opens directly; Invite players explains --lan."""
     app = App(browser, server.url).open("")
     try:
-        app.click("Invite players", settle=800)
+        app.click("Invite players")
         app.wait_text("^Table mode is off$")
         app.wait_text(re.escape("make run ARGS=--lan"))
         app.shot("table-invite-off-en")
