@@ -11,7 +11,7 @@ memory, newest first, with what History lists besides (games played, player name
 every change: opening History re-reads, re-parses and re-sorts nothing. In memory a play is its summary
 (what History, the statistics, the CSV and BG Stats read: names, totals, ranks, points per category,
 times) and its whole line, compressed; a play's page and the backup read the whole play back from it.
-10,000 plays take about 40 MB so, against 320 MB as parsed JSON.
+The file is read line by line: 10,000 plays take about 32 MB so, against 320 MB as parsed JSON.
 
 A line that cannot be read (not JSON, not a play) is set aside alone into `history.jsonl.damaged-<time>`
 and Home says so; the other plays stay. A torn last line (a crash in the middle of an append, which had
@@ -176,14 +176,15 @@ class History:
         upgrade = False
         if self.path.exists():
             try:
-                plays, damaged, rewrite = _read_lines(self.path.read_bytes())
+                with open(self.path, "rb") as lines:
+                    plays, damaged, rewrite = _read_lines(lines, self._compact)
             except (OSError, DamagedHistory) as error:
                 self._move_aside(self.path, error)
                 plays, damaged, rewrite = [], [], True
             upgrade = old.exists()  # an upgrade stopped between writing history.jsonl and the rename
         elif old.exists():
             try:
-                plays, damaged = _read_old(old)
+                plays, damaged = _read_old(old, self._compact)
                 upgrade = True
             except (OSError, ValueError, RecursionError, DamagedHistory) as error:
                 self._move_aside(old, error)  # the old rule: a file that is not a history at all
@@ -191,9 +192,9 @@ class History:
             rewrite = True
         else:
             plays, damaged, rewrite = [], [], True
-        for play, line in plays:
-            if play["id"] not in self._by_id:  # a play confirmed twice (before `finish` checked) counts once
-                self._insert(play, line, sort=False)
+        for summary, blob in plays:
+            if summary["id"] not in self._by_id:  # a play confirmed twice (before `finish` checked) counts once
+                self._insert(summary, blob, sort=False)
             else:
                 rewrite = True
         self._newest.sort(key=_newest_first)  # stable: equal times stay in the order they were added
@@ -218,10 +219,15 @@ class History:
 
     # ------------------------------------------------------------------ the plays in memory
 
-    def _insert(self, play: dict, line: bytes, sort: bool = True) -> dict:
-        stored = dict(_summary(play, self._labels), doc_id=self._next_doc)
+    def _compact(self, play: dict, line: bytes) -> tuple[dict, bytes]:
+        """What is kept of a play: its summary and its line, compressed (the parsed play is let go at once:
+        10,000 parsed plays at a time would take 320 MB)."""
+        return _summary(play, self._labels), zlib.compress(line, 1)
+
+    def _insert(self, summary: dict, blob: bytes, sort: bool = True) -> dict:
+        stored = dict(summary, doc_id=self._next_doc)
         self._next_doc += 1
-        self._lines[stored["id"]] = zlib.compress(line, 1)
+        self._lines[stored["id"]] = blob
         self._by_id[stored["id"]] = stored
         self._by_doc[stored["doc_id"]] = stored
         if sort:  # after the others of the same time, as the stable sort at start puts them
@@ -317,7 +323,7 @@ class History:
         if new:
             self._append(b"".join(line for _, line in new))
             for play, line in new:
-                self._insert(play, line)
+                self._insert(*self._compact(play, line))
         return len(new)
 
     def delete(self, stored: dict) -> dict:
@@ -351,23 +357,24 @@ class History:
         _write_atomic(self.path, _line(HEADER) + body)
 
 
-def _read_lines(raw: bytes) -> tuple[list[tuple[dict, bytes]], list[bytes], bool]:
-    """The plays a history.jsonl holds (adds minus deletes, in the order added, each with its line), its
-    damaged lines, and whether it should be rewritten."""
-    lines = raw.split(b"\n")
-    torn = lines[-1] != b""  # no newline at the end: the last append did not finish
-    if not torn:
-        lines.pop()
+def _read_lines(lines: Iterable[bytes], compact: Callable[[dict, bytes], Any]) -> tuple[list, list[bytes], bool]:
+    """What a history.jsonl holds, read line by line: `compact(play, line)` of each play (adds minus
+    deletes, in the order added), the damaged lines, and whether the file should be rewritten."""
+    lines = iter(lines)
+    first = next(lines, b"")
     try:
-        header = json.loads(lines[0]) if lines else None
+        header = json.loads(first) if first.endswith(b"\n") else None
     except (ValueError, RecursionError):
         header = None
     if header != HEADER:
         raise DamagedHistory(f"the first line is not {json.dumps(HEADER)}")
-    live: dict[str, tuple[dict, bytes]] = {}
+    live: dict[str, Any] = {}
     damaged: list[bytes] = []
-    rewrite = torn
-    for line in lines[1:]:
+    rewrite = False
+    for line in lines:
+        if not line.endswith(b"\n"):  # the last line, torn: its append did not finish
+            line += b"\n"
+            rewrite = True
         if not line.strip():
             rewrite = True
             continue
@@ -383,18 +390,18 @@ def _read_lines(raw: bytes) -> tuple[list[tuple[dict, bytes]], list[bytes], bool
                 continue
             check_play(record["add"])
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError too
-            damaged.append(line + b"\n")
+            damaged.append(line)
             rewrite = True
             continue
         play = record["add"]
         if play["id"] in live:  # added twice without a delete between: the first counts
             rewrite = True
         else:
-            live[play["id"]] = (play, line + b"\n")
+            live[play["id"]] = compact(play, line)
     return list(live.values()), damaged, rewrite
 
 
-def _read_old(path: Path) -> tuple[list[tuple[dict, bytes]], list[bytes]]:
+def _read_old(path: Path, compact: Callable[[dict, bytes], Any]) -> tuple[list, list[bytes]]:
     """The plays of a TinyDB history.json (by record id) and its records that are not plays. A file
     that is not such a database at all raises (and is moved aside whole, as before)."""
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -415,7 +422,7 @@ def _read_old(path: Path) -> tuple[list[tuple[dict, bytes]], list[bytes]]:
     for doc_id in numbered + [k for k in docs if k not in numbered]:
         try:
             check_play(docs[doc_id])
-            plays.append((docs[doc_id], _line({"add": docs[doc_id]})))
+            plays.append(compact(docs[doc_id], _line({"add": docs[doc_id]})))
         except ValueError:
             damaged.append(_line({"record": doc_id, "play": docs[doc_id]}))
     return plays, damaged
