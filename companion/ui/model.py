@@ -206,7 +206,7 @@ class AppModel:
         if self.broadcast.page is None or session_id in self.me:
             return
         value = await ft.SharedPreferences().get(ME_KEY + session_id)
-        if isinstance(value, str) and value.isdigit() and session_id not in self.me:
+        if isinstance(value, str) and value.isascii() and value.isdigit() and session_id not in self.me:
             self.me = {**self.me, session_id: int(value)}
 
     def discard(self, session: Session) -> None:
