@@ -3,7 +3,7 @@ scoring, undo/redo, the end scoring of a prepared city, and the saved result."""
 
 import json
 
-from tests.browser.harness import PHONE, ROOT, App
+from tests.browser.harness import ROOT, App
 
 RULEBOOK_CITY = [
     ["luxury-house-2", "arena", "luxury-house-3", "house-3"],
@@ -50,18 +50,13 @@ def on_screen(app: App, locator):
         dy = target.evaluate(OFF_SCREEN_JS)
         if not dy:
             break
-        top = target.bounding_box()["y"]
-        app.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
-        app.page.mouse.wheel(0, dy)
-        app.page.wait_for_function("([e, top]) => Math.abs(e.getBoundingClientRect().top - top) > 0.5",
-                                   arg=[target.element_handle(), top], timeout=5000)
+        app.wheel(dy)
     return target
 
 
 def tap(app: App, name: str, then: str | None = None) -> None:
     """Tap a control of the end-scoring form once it is wholly on screen, then wait for `then`."""
-    on_screen(app, app.button(name)).click()
-    app.page.wait_for_timeout(350)
+    app.press(on_screen(app, app.button(name)))
     if then:
         app.wait_label(then)
 
@@ -157,8 +152,7 @@ def test_three_player_game_in_german(browser, server):
     # Anna: 6 money from the tracker, typed over to 9; 3 influence tokens; influence card 3 belongs to Ben.
     app.wait_label("Geld von Anna: 6")
     money = on_screen(app, app.page.get_by_role("textbox", name="Geld", exact=True))
-    money.click()
-    app.page.wait_for_timeout(300)
+    app.focus(money)  # Flutter has taken the field over: no key is lost
     app.page.keyboard.press("End")
     app.page.keyboard.press("Backspace")
     app.page.keyboard.type("9")
