@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.harness import App, Server
+from tests.browser.test_city_of_rome_browser import on_screen
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 if str(BENCH) not in sys.path:
@@ -39,10 +40,14 @@ def new_tab(app: App) -> App:
     return app
 
 
-def put_card(app: App, row: int, column: int, card: str) -> None:
-    app.click(f"Row {row}, column {column}: Empty")
-    app.click(card)
-    app.wait_label(f"Row {row}, column {column}: {card}")
+def start_buildings(app: App) -> None:
+    """A city's two start buildings, entered with the palette: the value-2 house (in hand when a board
+    opens), then the vegetable farm."""
+    app.press(on_screen(app, app.button("Row 1, column 1: Empty")))
+    app.wait_label("Row 1, column 1: House 2")
+    app.press(on_screen(app, app.button("Vegetable farm")))
+    app.press(on_screen(app, app.button("Row 1, column 2: Empty")))
+    app.wait_label("Row 1, column 2: Vegetable farm")
 
 
 @pytest.fixture
@@ -116,14 +121,14 @@ def test_two_phones_share_one_game_live(browser, server):
     anna.wait_text("0 of 3 boards entered")
     ben.click("Final scoring")  # not asked again: final scoring has begun at this table
     ben.wait_label("Money +1 (Ben)")  # Ben's board is the one open on his phone
-    put_card(ben, 1, 1, "House 2")
+    start_buildings(ben)
     ben.click("Ben's board is entered")
     anna.wait_text("1 of 3 boards entered")
-    put_card(anna, 1, 1, "Vegetable farm")
+    start_buildings(anna)
     anna.click("Anna's board is entered")
     ben.wait_text("2 of 3 boards entered")
     anna.wait_label("Board of Cleo")
-    put_card(anna, 1, 1, "House 2")
+    start_buildings(anna)
     anna.shot("table-score-anna")
     anna.click("Calculate scores")
     # The results appear on both phones.
