@@ -13,7 +13,7 @@ def new_city_of_rome(app: App, names: list[str], start: str | None = None) -> No
     for number, name in enumerate(names, 1):
         app.fill(f"Player {number}", name)
     # The rule's question (who is the oldest?) has no default answer.
-    app.page.get_by_role("radio", name=start or names[0]).click()
+    app.press(app.page.get_by_role("radio", name=start or names[0]))
     app.click("Start game")
     app.find(app.button("Setup done – start playing"))  # the setup screen is there
 
@@ -77,7 +77,7 @@ def test_earlier_names_two_player_colours_and_dark_theme(browser, server):
     assert app.button("Colour brown for player 2").count() == 1
     assert app.button("Colour violet for player 1").count() == 0
     app.shot("new-game-en-2p")
-    app.page.get_by_role("radio", name="Ivo").click()  # the oldest
+    app.press(app.page.get_by_role("radio", name="Ivo"))  # the oldest
     app.click("Start game")
     app.wait_text("One player takes white, the other brown")
     app.wait_text("lay out stacks I, II face down")

@@ -68,7 +68,7 @@ def new_game(app: App, de: bool) -> None:
     tap(app, "2 Spieler" if de else "2 players")
     for number, name in enumerate(["Anna", "Ben"], 1):
         app.fill(f"Spieler {number}" if de else f"Player {number}", name)
-    app.page.get_by_role("radio", name="Anna").click()
+    app.press(app.page.get_by_role("radio", name="Anna"))
     tap(app, "Spiel starten" if de else "Start game")
 
 

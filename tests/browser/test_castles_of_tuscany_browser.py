@@ -70,7 +70,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.click("2 players")
     app.fill("Player 1", "Anna")
     app.fill("Player 2", "Ben")
-    app.page.get_by_role("radio", name="Anna").click()
+    app.press(app.page.get_by_role("radio", name="Anna"))
     app.click("Start game")
     app.page.wait_for_url(re.compile(r"/game/[^/]+/setup"))
     sid = re.search(r"/game/([^/]+)/setup", app.page.url).group(1)

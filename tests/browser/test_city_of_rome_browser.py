@@ -80,7 +80,7 @@ def test_three_player_game_in_german(browser, server):
     app.click("3 Spieler")
     for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
         app.fill(f"Spieler {number}", name)
-    app.page.get_by_role("radio", name="Anna").click()
+    app.press(app.page.get_by_role("radio", name="Anna"))
     app.shot("new-game-de")
     app.click("Spiel starten")
 

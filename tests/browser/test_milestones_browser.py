@@ -39,7 +39,7 @@ def play_game(app: App) -> None:
     app.click("3 players")
     for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
         app.fill(f"Player {number}", name)
-    app.page.get_by_role("radio", name="Anna").click()
+    app.press(app.page.get_by_role("radio", name="Anna"))
     app.click("Start game")
     app.wait_text("Turn up 7 more worker tiles in a row for 3 players")  # start tiles 5 / 7 / 9
     assert app.has_text("With 3 players the game ends when a score marker reaches or passes field 59")

@@ -17,7 +17,7 @@ def test_the_start_player_follows_the_rulebook(browser, server):
     app.click("Start game")
     app.wait_text("Choose the start player first: Who is the oldest\\?")
     app.shot("new-game-en-start-question")
-    app.page.get_by_role("radio", name="Ben").click()
+    app.press(app.page.get_by_role("radio", name="Ben"))
     app.click("Start game")
     app.wait_text("Ben is the start player")
     app.click("Back")

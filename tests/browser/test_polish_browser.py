@@ -70,7 +70,7 @@ def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, serve
     assert box.input_value() == LONG_NAME[:30]
     app.wait_text("30 of 30 characters: a name ends here")  # said while typing; the field keeps 30
     app.wait_text("5 of 30 characters")  # "Zoë 🎲": Z, o, ë, space, die
-    app.page.get_by_role("radio", name="Zoë 🎲").click()
+    app.press(app.page.get_by_role("radio", name="Zoë 🎲"))
     app.wait_label("Zoë 🎲")
     radios = rects(app, "radio")
     assert radios and all(r["height"] >= 47.5 for r in radios), radios  # the start-player rows
@@ -112,7 +112,7 @@ def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, serve
     app.wait_text("5 von 30 Zeichen")
     app.fill("Spieler 2", "Ben")
     app.fill("Spieler 3", "Carla")
-    app.page.get_by_role("radio", name="Carla").click()
+    app.press(app.page.get_by_role("radio", name="Carla"))
     radios = rects(app, "radio")
     assert radios and all(r["height"] >= 47.5 for r in radios), radios
     app.shot("polish-new-game-de")
