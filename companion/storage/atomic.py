@@ -26,11 +26,12 @@ def notify_change(path: Path) -> None:
         after_change(path)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace `path` with `text` (UTF-8) or raw bytes (e.g. a damaged line that is not UTF-8)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8") if isinstance(text, str) else text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

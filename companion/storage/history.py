@@ -31,13 +31,12 @@ import gc
 import json
 import zlib
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from companion.core.text import Msg
-from companion.storage import atomic
+from companion.storage.atomic import notify_change, write_atomic
 
 FILE = "history.jsonl"
 OLD_FILE = "history.json"
@@ -45,14 +44,6 @@ OLD_SCHEMA = 1
 BACKUP_SUFFIX = ".before-upgrade"
 HEADER = {"format": "tabula-history", "version": 1}
 MAX_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC: a time a date can show
-
-
-def notify_change(path: Path) -> None:
-    """Tell the platform a data file changed (the browser build persists it then; see
-    companion.storage.atomic), where this Tabula has that hook."""
-    hook = getattr(atomic, "notify_change", None)
-    if hook is not None:
-        hook(path)
 
 
 @contextlib.contextmanager
@@ -213,7 +204,7 @@ class History:
             self.notices.append(Msg("core.notice.plays_damaged_kept", count=len(lines), file=self.path.name))
             return
         aside = _free_name(self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"))
-        _write_atomic(aside, b"".join(lines))
+        write_atomic(aside, b"".join(lines))
         self.notices.append(Msg("core.notice.plays_set_aside", count=len(lines), file=self.path.name,
                                 aside=aside.name))
 
@@ -354,7 +345,7 @@ class History:
     def _rewrite(self) -> None:
         """The header and one `add` per play, in the order they were added; atomically."""
         body = b"".join(zlib.decompress(self._lines[p["id"]]) for p in self._by_doc.values())
-        _write_atomic(self.path, _line(HEADER) + body)
+        write_atomic(self.path, _line(HEADER) + body)
 
 
 def _read_lines(lines: Iterable[bytes], compact: Callable[[dict, bytes], Any]) -> tuple[list, list[bytes], bool]:
@@ -426,26 +417,6 @@ def _read_old(path: Path, compact: Callable[[dict, bytes], Any]) -> tuple[list, 
         except ValueError:
             damaged.append(_line({"record": doc_id, "play": docs[doc_id]}))
     return plays, damaged
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """As companion.storage.atomic.write_atomic, for bytes (a damaged line need not be UTF-8)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-    notify_change(path)
 
 
 def _free_name(path: Path) -> Path:
