@@ -160,17 +160,15 @@ class AppModel:
 
     def undo(self, session: Session) -> bool:
         """Take back the entry `session` (as this screen drew it) shows as the last one; say which."""
-        lines = undo_lines(session)
-        done = self.apply(session, {"type": "undo", "entry": session.cursor})
-        if done:
-            self.info = self.t("ui.undone", entry=lines)
-        return done
+        return self._move(session, "undo", undo_lines(session), "ui.undone")
 
     def redo(self, session: Session) -> bool:
-        lines = redo_lines(session)
-        done = self.apply(session, {"type": "redo", "entry": session.cursor})
+        return self._move(session, "redo", redo_lines(session), "ui.redone")
+
+    def _move(self, session: Session, kind: str, lines: list, said: str) -> bool:
+        done = self.apply(session, {"type": kind, "entry": session.cursor})
         if done:
-            self.info = self.t("ui.redone", entry=lines)
+            self.info = self.t(said, entry=lines)
         return done
 
     def edit_board(self, session: Session, player: int, drawn: dict, edited: dict) -> bool:
