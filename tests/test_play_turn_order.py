@@ -1,9 +1,15 @@
-"""The live tracker's generic turn display: the player on turn (when a game's tracker keeps one) is
-marked and their card comes first, the others follow in seating order."""
+"""The live tracker's generic turn display: the player on turn (when a game's tracker follows turns,
+its declared `player_on_turn`) is marked and their card comes first, the others follow in seating order."""
+
+from dataclasses import MISSING, fields, replace
+
+from companion.core.game import GameDefinition
 
 from companion.games import GAMES
 from companion.core.session import make_config
-from companion.ui.screens.play import player_on_turn, seat_order
+from companion.ui.screens.play import seat_on_turn, seat_order
+
+PLAYERS = [{"name": n, "colour": c} for n, c in (("Anna", "red"), ("Ben", "blue"), ("Carla", "yellow"))]
 
 
 def test_seating_order_starts_with_the_player_on_turn():
@@ -13,23 +19,41 @@ def test_seating_order_starts_with_the_player_on_turn():
     assert seat_order(4, 3) == [3, 0, 1, 2]
 
 
-def test_only_a_valid_seat_number_is_a_player_on_turn():
-    assert player_on_turn({"turn": 2}, 3) == 2
-    assert player_on_turn({}, 3) is None
-    assert player_on_turn({"turn": 3}, 3) is None
-    assert player_on_turn({"turn": True}, 3) is None
-    assert player_on_turn({"turn": "1"}, 3) is None
-    assert player_on_turn({"turn": 1, "finished": True}, 3) is None  # nobody is on turn after the end
+def test_only_a_seat_of_this_table_is_a_player_on_turn():
+    game = GAMES["milestones"]
+
+    def said(turn):
+        return seat_on_turn(replace(game, player_on_turn=lambda state: turn), {}, 3)
+    assert said(2) == 2
+    assert said(None) is None
+    assert said(3) is None
+    assert said(-1) is None
+    assert said(True) is None
+    assert said("1") is None
 
 
 def test_milestones_names_the_player_on_turn_and_city_of_rome_does_not():
-    players = [{"name": n, "colour": c} for n, c in (("Anna", "red"), ("Ben", "blue"), ("Carla", "yellow"))]
     ms = GAMES["milestones"]
-    config = make_config(ms, players, 1)
+    config = make_config(ms, PLAYERS, 1)
     state = ms.initial_state(config)
-    assert player_on_turn(state, 3) == 1
+    assert seat_on_turn(ms, state, 3) == 1
     state = ms.apply(state, {"type": "end_turn"}, config)
-    assert player_on_turn(state, 3) == 2
+    assert seat_on_turn(ms, state, 3) == 2
+    assert seat_on_turn(ms, dict(state, finished=True), 3) is None  # nobody is on turn after the end
     rome = GAMES["city-of-rome"]
-    config = make_config(rome, [dict(p, colour=c) for p, c in zip(players, rome.colours_for(3))], 0)
-    assert player_on_turn(rome.initial_state(config), 3) is None
+    config = make_config(rome, [dict(p, colour=c) for p, c in zip(PLAYERS, rome.colours_for(3))], 0)
+    assert seat_on_turn(rome, rome.initial_state(config), 3) is None
+
+
+def test_a_game_that_declares_no_hooks_gets_the_defaults():
+    """What the screens ask of a tracker has a default for a game that declares nothing: nobody on turn,
+    the start player chosen at the start, no box values held, and final scoring never held back."""
+    ms = GAMES["milestones"]  # its tracker keeps a turn, a start player and an end: all ignored here
+    plain = GameDefinition(**{f.name: getattr(ms, f.name) for f in fields(GameDefinition)
+                              if f.default is MISSING and f.default_factory is MISSING})
+    config = make_config(plain, PLAYERS, 2)
+    state = plain.initial_state(config)
+    assert seat_on_turn(plain, state, 3) is None
+    assert plain.start_player_now(state, config) == 2
+    assert plain.tracker_box(state) == {}
+    assert plain.is_finished(state) is True

@@ -99,6 +99,22 @@ class BoxValue:
     source: Msg | None = None
 
 
+@dataclass(frozen=True)
+class BoardField:
+    """A whole number on each player's end board (points on a track, tokens left), for a game scored
+    with the generic end-scoring editor: a game without an editor of its own declares its board as these
+    (`board_fields`), and `companion.core.board.read_fields` reads them from a board state."""
+
+    id: str
+    label: Msg
+    help: Msg | None = None
+    minimum: int = 0
+    maximum: int | None = None
+    steps: tuple[int, ...] = (1,)
+    # Typed in (a score track running to 100 and more) rather than only stepped with -/+.
+    typed: bool = False
+
+
 @dataclass
 class GameDefinition:
     id: str
@@ -124,9 +140,23 @@ class GameDefinition:
     # into today's form, given the tracker state and config before it (a choice left to the advisor
     # is resolved there); see `companion.core.session.EVENT_SCHEMA`.
     upgrade_event: Callable[..., dict] = lambda event, state=None, config=None: event
-    # Whether the tracker has reached the game's own end (its last round, phase or end trigger):
-    # final scoring before that asks first.
-    is_finished: Callable[[dict], bool] = lambda state: bool(state.get("finished"))
+    # What the screens need to know of a tracker state, declared by the game (a screen never reads a
+    # game's own state keys). Whether the tracker has reached the game's own end (its last round, phase
+    # or end trigger): final scoring before that asks first. The default: a tracker that does not follow
+    # the game to its end never holds final scoring back.
+    is_finished: Callable[[dict], bool] = lambda state: True
+    # The seat on turn, for a tracker that follows turns (its card comes first and is marked); None
+    # when it does not, or nobody is (after the end).
+    player_on_turn: Callable[[dict], int | None] = lambda state: None
+    # The seat holding the start-player marker now (`(state, config)`; a tracker may pass it on); the
+    # default is the start player chosen on the new-game screen.
+    start_player_now: Callable[[dict, dict], int | None] = lambda state, config: config.get("start_player")
+    # The box values the tracker holds now (given at the start or by `box_value` entries), for a tracker
+    # that reads box data during play: the screen hands it only the stored values it does not have.
+    tracker_box: Callable[[dict], dict] = lambda state: {}
+    # The end board as whole numbers per player, for a game without an end-scoring editor of its own
+    # (the app then shows the generic one); see BoardField.
+    board_fields: tuple[BoardField, ...] = ()
     # The rulebook's question that picks the start player ("Who is the oldest?"), asked on the new-game
     # screen with the names as answers; None where the rules draw the start player at random.
     start_question: Msg | None = None

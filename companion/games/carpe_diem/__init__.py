@@ -27,6 +27,7 @@ GAME = GameDefinition(
     # "Das Startspielerplättchen erhält der Spieler, der zuletzt in Rom war" (EN: "born farthest from 1 B.C.")
     start_question=Msg("carpe-diem.start_question"),
     is_finished=lambda state: state["stage"] == "finished",
+    start_player_now=lambda state, config: state["start_player"],  # passed on after every phase
     extra={
         "scoring_period": scoring_period,
         "advice_for": tracker.advice_for,

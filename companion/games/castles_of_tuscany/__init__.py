@@ -31,6 +31,9 @@ GAME = GameDefinition(
     box_values=BOX_VALUES,
     upgrade_event=tracker.upgrade_event,
     counter_limit=tracker.counter_limit,
+    is_finished=lambda state: state["finished"],
+    start_player_now=lambda state, config: state["start_player"],
+    tracker_box=lambda state: state["box"],  # the colour bonuses' points, read during play
     start_question=Msg(f"{GAME_ID}.start_question"),  # "Der jüngste Spieler wird Startspieler"
     # The rulebook does not name the four player colours; these are the core defaults.
 )

@@ -19,6 +19,10 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     upgrade_event=tracker.upgrade_event,
+    is_finished=lambda state: state["finished"],
+    # Milestones follows turns: the player on turn until the end, nobody after it.
+    player_on_turn=lambda state: None if state["finished"] else state["turn"],
+    start_player_now=lambda state, config: state["start_player"],
     # No question: "Lost einen Startspieler aus" (the new-game screen draws one by default).
     # The rulebook names no player colours ("in den Spielerfarben"): the default four are offered.
 )

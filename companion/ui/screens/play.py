@@ -54,7 +54,7 @@ def PlayScreen(model: AppModel):
         def entered():
             set_needs_box(None)
             for box_event in box_events(keys, model.repo.box_data(session.game.id),
-                                        (model.session(sid) or session).state.get("box", {})):
+                                        session.game.tracker_box((model.session(sid) or session).state)):
                 model.record(session, box_event)
             submit(event)  # asks again if a value is still missing
 
@@ -84,7 +84,7 @@ def PlayScreen(model: AppModel):
         else:
             set_early(True)
 
-    on_turn = player_on_turn(state, len(names))
+    on_turn, start = seat_on_turn(game, state, len(names)), game.start_player_now(state, config)
     actions = game.actions(state, config)
     global_actions = [] if game.id in PANELS_WITH_GAME_ACTIONS else [a for a in actions if not a.per_player]
     player_actions = [] if game.id in PANELS_WITH_PLAYER_ACTIONS else [a for a in actions if a.per_player]
@@ -105,7 +105,7 @@ def PlayScreen(model: AppModel):
             ft.Container(PlayerCard(
                 Texts(model.lang), i, config["players"][i]["name"], config["players"][i]["colour"],
                 tuple(state["players"][i]["counters"][c.id] for c in game.counters),
-                state.get("start_player") == i, i == on_turn, game.counters, tuple(player_actions), adjust, trigger,
+                start == i, i == on_turn, game.counters, tuple(player_actions), adjust, trigger,
                 model.me.get(sid) == i,
             ), col={"xs": 12, "md": 6})
             for i in seat_order(len(names), on_turn, model.me.get(sid))], spacing=8, run_spacing=8),
@@ -170,10 +170,11 @@ def PlayerCardView(texts: Texts, seat: int, name: str, colour: str, values: tupl
 PlayerCard = ft.memo(PlayerCardView)
 
 
-def player_on_turn(state: dict, players: int) -> int | None:
-    """The seat on turn, when the game's tracker keeps one (a seat number in `state["turn"]`)."""
-    turn = state.get("turn")
-    if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < players and not state.get("finished"):
+def seat_on_turn(game, state: dict, players: int) -> int | None:
+    """The seat on turn, when the game's tracker follows turns (its `player_on_turn`); anything but a
+    seat number of this table counts as nobody."""
+    turn = game.player_on_turn(state)
+    if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < players:
         return turn
     return None
 
