@@ -14,7 +14,7 @@ from companion.core.game import BoardStateError, GameDefinition, InvalidMove, Mi
 from companion.core.scoring import ScoreSheet
 from companion.core.session import make_config
 from companion.core.text import LANGUAGES, Msg, tr
-from companion.games import GAMES
+from companion.games import GAMES, PLUGINS_ENV, load_plugins
 
 EXIT_INVALID = 2
 
@@ -292,10 +292,19 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
     try:
+        plugins()
         return args.func(args)
     except CliError as error:
         print(f"error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_INVALID
+
+
+def plugins() -> None:
+    """Games from outside the app (TABULA_PLUGINS, see companion.games.load_plugins), before any command."""
+    try:
+        load_plugins()
+    except (ImportError, AttributeError, ValueError) as error:
+        raise CliError(f"{PLUGINS_ENV}: {error}") from None
 
 
 def one_line(text: str, limit: int = 1000) -> str:

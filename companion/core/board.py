@@ -100,6 +100,14 @@ def reject_unknown(obj: dict, allowed: set[str], path: str) -> None:
             raise BoardStateError(f"{path}.{key}", Msg("core.board.unknown_field", allowed=sorted(allowed)))
 
 
+def read_fields(player: dict, path: str, fields) -> dict:
+    """A player's board given as the game's declared `BoardField`s (the generic editor's board): the
+    name and each field, a whole number within its bounds; nothing else."""
+    reject_unknown(player, {"name", *(f.id for f in fields)}, path)
+    return {"name": player["name"].strip(),
+            **{f.id: require_int(field(player, f.id, path), f"{path}.{f.id}", f.minimum, f.maximum) for f in fields}}
+
+
 def read_players(data: dict, min_players: int, max_players: int) -> list[dict]:
     """The common top of every board state: `players`, a list of objects with unique names."""
     players = require_list(field(data, "players", "$"), "$.players", min_players, max_players)

@@ -55,11 +55,31 @@ def _param_from_json(value: Any) -> Any:
     return value
 
 
+# Folders laid out like assets/i18n (`<lang>/<namespace>.json`) that a game registered from outside
+# the app brings along (see companion.games.register); read after the app's own.
+EXTRA_DIRS: list[Path] = []
+
+
+def add_catalogues(folder: Path) -> None:
+    """Read the catalogues in `folder` too (a game's own texts, `<lang>/<namespace>.json`)."""
+    folder = Path(folder)
+    if folder not in EXTRA_DIRS:
+        EXTRA_DIRS.append(folder)
+        catalogue.cache_clear()
+
+
+def remove_catalogues(folder: Path) -> None:
+    if Path(folder) in EXTRA_DIRS:
+        EXTRA_DIRS.remove(Path(folder))
+        catalogue.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
     merged: dict[str, str] = {}
-    for path in sorted((I18N_DIR / lang).glob("*.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    for folder in (I18N_DIR, *EXTRA_DIRS):
+        for path in sorted((folder / lang).glob("*.json")):
+            merged.update(json.loads(path.read_text(encoding="utf-8")))
     return merged
 
 

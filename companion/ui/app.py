@@ -8,11 +8,11 @@ from companion.core.table import Tables
 from companion.storage import Repository
 from companion.ui.model import AppModel
 from companion.ui.widgets import theme_mode
-from companion.ui.screens.history import HistoryScreen, PlayScreen
+from companion.ui.screens.history import HistoryScreen, PlayedScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate
 from companion.ui.screens.new_game import NewGameScreen
-from companion.ui.screens.play import PlayScreen as TrackerScreen
+from companion.ui.screens.play import PlayScreen
 from companion.ui.screens.score import ScoreScreen
 from companion.ui.screens.settings import SettingsScreen
 from companion.ui.screens.stats import StatsScreen
@@ -70,10 +70,10 @@ def make_main(repo: Repository, invite: InviteInfo | None = None):
                     route("", HomeScreen, index=True),
                     route("new", NewGameScreen),
                     route("game/:sid/setup", SetupScreen),
-                    route("game/:sid/play", TrackerScreen),
+                    route("game/:sid/play", PlayScreen),
                     route("game/:sid/score", ScoreScreen),
                     route("history", HistoryScreen),
-                    route("history/:pid", PlayScreen),
+                    route("history/:pid", PlayedScreen),
                     route("stats", StatsScreen),
                     route("settings", SettingsScreen),
                     route("invite", lambda m: InviteScreen(m, invite)),

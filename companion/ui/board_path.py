@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from companion.core.text import catalogue, tr
+from companion.games import GAMES
 
 NS = "where"
 TOKEN = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
@@ -51,10 +52,16 @@ def _known(lang: str, key: str) -> bool:
 
 
 def _field(lang: str, game: str, name: str, top: bool) -> str | None:
-    """A part's name; a game may name a part of the player's board its own way ("worker row")."""
-    for key in ((f"{NS}.{game}.{name}",) if top else ()) + (f"{NS}.field.{name}",):
-        if _known(lang, key):
-            return tr(lang, key)
+    """A part's name; a game may name a part of the player's board its own way ("worker row"), or by the
+    label of a field it declares for the generic editor (`board_fields`)."""
+    if top and _known(lang, f"{NS}.{game}.{name}"):
+        return tr(lang, f"{NS}.{game}.{name}")
+    declared = GAMES.get(game)
+    for field in declared.board_fields if top and declared is not None else ():
+        if field.id == name:
+            return _mid_sentence(lang, field.label.render(lang))
+    if _known(lang, f"{NS}.field.{name}"):
+        return tr(lang, f"{NS}.field.{name}")
     return None
 
 

@@ -82,6 +82,8 @@ class AppModel:
     tables: Tables | None = None
     broadcast: Broadcast = field(default_factory=Broadcast)
     me: dict = field(default_factory=dict)  # session id -> the seat this device plays ("this phone is me")
+    # The finished play this tab deleted last, offered back (History's Undo) until restored or dismissed.
+    deleted_play: dict | None = None
 
     @staticmethod
     def create(repo: Repository, tables: Tables | None = None, page: ft.Page | None = None) -> "AppModel":

@@ -400,7 +400,7 @@ def CarpeDiemPanel(model: AppModel, session):
         label=model.t("carpe-diem-ui.progress", percent=round(progress(state) * 100)), container=True,
         content=ft.ProgressBar(value=progress(state), height=8, border_radius=4)))
     # The table's most frequent tap, at the top where it is reached without scrolling (the tracker
-    # screen leaves the game's actions to this panel: PANELS_WITH_GAME_ACTIONS).
+    # screen leaves the game's actions to this panel: panel_offers_game_actions in companion/ui/games.py).
     controls += [ft.FilledButton(model.m(a.label), height=56, width=float("inf"),
                                  on_click=lambda e, a=a: set_confirming(a.id) if a.confirm
                                  else model.record(session, {"type": a.id}))

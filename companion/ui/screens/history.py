@@ -17,8 +17,6 @@ from companion.ui.model import AppModel
 from companion.ui.screens.results import ranking
 from companion.ui.widgets import TOUCH, error_banner, screen, section
 
-# The play deleted last in each tab's model, until it is restored or the banner is dismissed.
-_DELETED: dict[int, dict] = {}
 # Plays drawn at first and added by each "Show more": the screen costs the same at 10 plays or 10,000.
 PAGE = 30
 
@@ -96,7 +94,7 @@ def HistoryScreen(model: AppModel):
     plays = ft.use_memo(lambda: Kept(stats.filter_plays(everything, game_f or None, player_f or None)
                                      if game_f or player_f else everything),
                         [model.repo.history_version, game_f, player_f]).value
-    deleted = _DELETED.get(id(model))
+    deleted = model.deleted_play
 
     def pick_game(value):
         set_game_f(value)
@@ -107,14 +105,14 @@ def HistoryScreen(model: AppModel):
         set_limit(PAGE)
 
     def undo(e):
-        play = _DELETED.pop(id(model), None)
+        play, model.deleted_play = model.deleted_play, None
         if play is not None:
             model.repo.restore_play(export.clean(play))
             set_note(model.t("history.restored"))
             model.changed()
 
     def dismiss(e):
-        _DELETED.pop(id(model), None)
+        model.deleted_play = None
         model.changed()
 
     async def download_csv(e):
@@ -224,7 +222,8 @@ def HistoryScreen(model: AppModel):
 
 
 @ft.component
-def PlayScreen(model: AppModel):
+def PlayedScreen(model: AppModel):
+    """One finished play: the ranking with every category explained, BG Stats file, delete."""
     page = ft.context.page
     pid = ft.use_route_params().get("pid", "")
     note, set_note = ft.use_state("")
@@ -243,7 +242,7 @@ def PlayScreen(model: AppModel):
     def delete(e):
         gone = model.repo.delete_play(play["doc_id"])
         if gone is not None:
-            _DELETED[id(model)] = gone
+            model.deleted_play = gone
         model.changed()
         page.navigate("/history")
 

@@ -13,7 +13,7 @@ from companion.core.game import InvalidMove, MissingBoxData
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
-from companion.ui.panels import PANELS_WITH_GAME_ACTIONS, PANELS_WITH_PLAYER_ACTIONS, TRACKER_PANELS
+from companion.ui.games import game_ui
 from companion.core.table import undo_lines, redo_lines
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.widgets import (TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section,
@@ -85,9 +85,10 @@ def PlayScreen(model: AppModel):
             set_early(True)
 
     on_turn, start = seat_on_turn(game, state, len(names)), game.start_player_now(state, config)
+    ui = game_ui(game.id)
     actions = game.actions(state, config)
-    global_actions = [] if game.id in PANELS_WITH_GAME_ACTIONS else [a for a in actions if not a.per_player]
-    player_actions = [] if game.id in PANELS_WITH_PLAYER_ACTIONS else [a for a in actions if a.per_player]
+    global_actions = [] if ui.panel_offers_game_actions else [a for a in actions if not a.per_player]
+    player_actions = [] if ui.panel_offers_player_actions else [a for a in actions if a.per_player]
 
     log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
     finished = game.is_finished(state)
@@ -97,7 +98,7 @@ def PlayScreen(model: AppModel):
              enumerate(game.status(state, config))], spacing=4))),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         *([info_banner(model.info_for(session))] if model.info_for(session) else []),
-        *([TRACKER_PANELS[game.id](model, session)] if game.id in TRACKER_PANELS else []),
+        *([ui.panel(model, session)] if ui.panel is not None else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
         # One column on a phone, two side by side on a tablet or laptop.

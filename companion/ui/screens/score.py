@@ -7,7 +7,7 @@ import flet as ft
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.history import make_play
 from companion.ui.board_path import player_of, where
-from companion.ui.boards import BOARD_EDITORS
+from companion.ui.games import game_ui
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
@@ -39,7 +39,7 @@ def ScoreScreen(model: AppModel):
     names = [p["name"] for p in session.config["players"]]
     player = chosen if chosen is not None else model.me.get(sid, 0)
     board = session.board or game.board_from_tracker(session.state, session.config)
-    editor = BOARD_EDITORS[game.id]
+    editor = game_ui(game.id).board_editor
     box = model.repo.box_data(game.id)
     done = set(session.board_done)
     all_done = len(done) == len(names)

@@ -1,0 +1,92 @@
+"""The end-scoring editor of a game that has none of its own: one row per number the game declares
+on each player's board (`GameDefinition.board_fields`), in the game's own words.
+
+A field is stepped with -/+ (48 px buttons, never past its bounds) or, for a long track, typed in (a
+number keyboard; text that is no whole number, or a number out of bounds, is said under the field in
+plain words and not sent). What the game's reader refuses about the board as a whole is said by the
+score screen, naming the field by its label (`ui/board_path.py`)."""
+
+from __future__ import annotations
+
+import copy
+
+import flet as ft
+
+from companion.core.game import BoardField
+from companion.games import GAMES
+from companion.ui.model import AppModel
+from companion.ui.widgets import stepper
+
+NS = "ui.board"
+
+
+def value_of(player: dict, field: BoardField) -> int:
+    """The field's value on the board; its lowest value while nobody has entered it."""
+    value = player.get(field.id)
+    return value if isinstance(value, int) and not isinstance(value, bool) else field.minimum
+
+
+def stepped(value: int, delta: int, field: BoardField) -> int:
+    """A value after a -/+ tap, kept within the field's bounds."""
+    new = max(field.minimum, value + delta)
+    return min(new, field.maximum) if field.maximum is not None else new
+
+
+def typed_value(text: str, field: BoardField) -> tuple[int | None, tuple[str, dict] | None]:
+    """A typed value, or why it is not one: (value, None) or (None, (message key, params))."""
+    text = (text or "").strip()
+    # isascii: "²" passes isdigit() but not int(); 7 digits: far above any board, far below int()'s limit
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 7):
+        return None, (f"{NS}.not_a_number", {"value": text})
+    value = int(text)
+    if value < field.minimum:
+        return None, (f"{NS}.at_least", {"minimum": field.minimum})
+    if field.maximum is not None and value > field.maximum:
+        return None, (f"{NS}.at_most", {"maximum": field.maximum})
+    return value, None
+
+
+@ft.component
+def GenericBoard(model: AppModel, board: dict, player: int, on_change):
+    drafts, set_drafts = ft.use_state({})  # (player, field) -> typed text that is not a value (yet)
+    game = GAMES[board["game"]]
+    me = board["players"][player]
+
+    def update(key, value):
+        new = copy.deepcopy(board)
+        new["players"][player][key] = value
+        on_change(new)
+
+    def typed(field, text):
+        value, _ = typed_value(text, field)
+        if value is None:
+            set_drafts({**drafts, (player, field.id): text})
+            return
+        if (player, field.id) in drafts:
+            set_drafts({k: v for k, v in drafts.items() if k != (player, field.id)})
+        if value != me.get(field.id):
+            update(field.id, value)
+
+    def row(field):
+        label = model.m(field.label)
+        help_text = model.m(field.help) if field.help is not None else None
+        if field.typed:
+            draft = drafts.get((player, field.id))
+            problem = typed_value(draft, field)[1] if draft is not None else None
+            return ft.TextField(
+                key=f"{field.id}-{player}", label=label, value=draft if draft is not None else str(value_of(me, field)),
+                helper=help_text, helper_max_lines=2, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                error=model.t(problem[0], **problem[1]) if problem else None,
+                on_change=lambda e: typed(field, e.control.value))
+        value = value_of(me, field)
+        return ft.Column([
+            stepper(label, value, lambda d: update(field.id, stepped(value, d, field)), who=me["name"], model=model,
+                    steps=field.steps, minimum=field.minimum),
+            *([ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if help_text else []),
+        ], spacing=0)
+
+    return ft.Column([
+        ft.Text(model.t(f"{NS}.generic_hint", name=me["name"]), size=13),
+        *[row(f) for f in game.board_fields],
+    ], spacing=10)

@@ -1,0 +1,71 @@
+"""What each game's screens need beyond the game definition: one `GameUI` entry per game.
+
+A game without an entry gets the defaults: the generic end-scoring editor built from its declared
+`board_fields` and no tracker panel. Every screen looks a game up here (`game_ui`), never in a table of
+its own, so a game registered from outside the app (`register`) works on every screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from companion import games
+from companion.core.game import GameDefinition
+from companion.ui.boards.carpe_diem import CarpeDiemBoard
+from companion.ui.boards.castles_of_tuscany import CastlesOfTuscanyBoard
+from companion.ui.boards.city_of_rome import CityOfRomeBoard
+from companion.ui.boards.generic import GenericBoard
+from companion.ui.boards.milestones import MilestonesBoard
+from companion.ui.panels.carpe_diem import CarpeDiemPanel
+from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
+from companion.ui.panels.city_of_rome import CityOfRomePanel
+
+
+@dataclass(frozen=True)
+class GameUI:
+    # The end-scoring editor, a component `(model, board, player, on_change)` laid out like the physical
+    # board; None: the generic editor of the game's `board_fields`.
+    board: Callable | None = None
+    # A part of the live tracker shown under the round status (Carpe Diem's scoring periods), a
+    # component `(model, session)`; None: the tracker shows the status, actions and player cards only.
+    panel: Callable | None = None
+    # The panel offers the per-player actions itself (grouped, one-handed): the player cards then show
+    # only the counters.
+    panel_offers_player_actions: bool = False
+    # The panel shows the game's own actions (End round) at its top: the screen then does not.
+    panel_offers_game_actions: bool = False
+
+    @property
+    def board_editor(self) -> Callable:
+        return self.board or GenericBoard
+
+
+GAME_UIS: dict[str, GameUI] = {
+    "carpe-diem": GameUI(board=CarpeDiemBoard, panel=CarpeDiemPanel, panel_offers_player_actions=True,
+                         panel_offers_game_actions=True),
+    "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel),
+    "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel),
+    "milestones": GameUI(board=MilestonesBoard),
+}
+DEFAULT = GameUI()
+
+
+def game_ui(game_id: str) -> GameUI:
+    """The game's entry (the defaults when it has none); UnknownGame for an id no game is registered as."""
+    games.game(game_id)
+    return GAME_UIS.get(game_id, DEFAULT)
+
+
+def register(definition: GameDefinition, ui: GameUI | None = None, catalogues=None) -> None:
+    """Add a game to the app: its definition (see companion.games.register) and what its screens need."""
+    board = ui.board if ui is not None else None
+    if board is None and not definition.board_fields:
+        raise ValueError(f"{definition.id!r} has neither an end-scoring editor nor board_fields for the generic one")
+    games.register(definition, catalogues)
+    if ui is not None:
+        GAME_UIS[definition.id] = ui
+
+
+def unregister(game_id: str) -> None:
+    games.unregister(game_id)
+    GAME_UIS.pop(game_id, None)

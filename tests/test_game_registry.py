@@ -1,0 +1,212 @@
+"""A game is one registry entry: a made-up fifth game defined under tests/ only (tests/fifth_game) is
+registered by one call and then works in the engine, the storage, the command line, the app's screen
+lookups, the board-path messages and the random end states; unknown ids say what is known."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import score_data
+from companion.core.board import read_fields
+from companion.core.game import BoardStateError, GameDefinition
+from companion.core.history import make_play
+from companion.core.session import Session, make_config
+from companion.core.table import Tables
+from companion.core.text import Msg
+from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregister
+from companion.storage import Repository
+from companion.ui import games as ui_games
+from companion.ui.board_path import where
+from companion.ui.boards.generic import GenericBoard, stepped, typed_value, value_of
+from tests import fifth_game
+from tests.fifth_game import GAME, GAME_ID
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = [{"name": "Anna", "colour": "yellow"}, {"name": "Ben", "colour": "black"}, {"name": "Cleo", "colour": "white"}]
+
+
+@pytest.fixture
+def honey():
+    fifth_game.register()
+    yield GAME
+    fifth_game.unregister()
+
+
+def test_an_unknown_game_id_names_the_known_ones():
+    with pytest.raises(UnknownGame) as raised:
+        game("chess")
+    assert str(raised.value) == f"unknown game 'chess'; known: {', '.join(GAMES)}"
+    with pytest.raises(UnknownGame, match="unknown game 'chess'; known: city-of-rome"):
+        ui_games.game_ui("chess")
+    with pytest.raises(UnknownGame, match=r"unknown game \['x'\]"):  # not even a string: still one plain line
+        game(["x"])
+
+
+def test_the_game_is_known_only_while_registered(honey):
+    assert game(GAME_ID) is GAME and GAME_ID in GAMES
+    fifth_game.unregister()
+    with pytest.raises(UnknownGame):
+        ui_games.game_ui(GAME_ID)
+    fifth_game.register()  # for the fixture's unregister
+
+
+def test_a_game_without_an_editor_gets_the_generic_one(honey):
+    assert ui_games.game_ui(GAME_ID).board_editor is GenericBoard
+    assert ui_games.game_ui(GAME_ID).panel is None
+    for built_in in BUILT_IN:  # each of the app's games keeps the editor laid out like its board
+        assert ui_games.game_ui(built_in).board_editor is not GenericBoard
+    assert ui_games.game_ui("carpe-diem").panel_offers_player_actions
+    assert not ui_games.game_ui("milestones").panel_offers_game_actions
+
+
+def test_registering_refuses_what_cannot_work():
+    bare = GameDefinition(**{**{k: getattr(GAME, k) for k in (
+        "name", "min_players", "max_players", "counters", "setup_checklist", "initial_state", "apply_event",
+        "actions", "status", "parse_board_state", "score", "board_from_tracker")}, "id": "bare"})
+    with pytest.raises(ValueError, match="neither an end-scoring editor nor board_fields"):
+        ui_games.register(bare)
+    assert "bare" not in GAMES
+    with pytest.raises(ValueError, match="another game is registered as 'milestones'"):
+        register(GameDefinition(**{**bare.__dict__, "id": "milestones"}))
+    assert GAMES["milestones"].name == Msg("milestones.name")
+    with pytest.raises(ValueError, match="one of the app's own games"):
+        unregister("city-of-rome")
+
+
+def test_a_game_with_its_own_ui_entry(honey):
+    def editor(model, board, player, on_change):
+        return None
+    fifth_game.unregister()
+    ui_games.register(GAME, ui_games.GameUI(board=editor), catalogues=fifth_game.CATALOGUES)
+    try:
+        assert ui_games.game_ui(GAME_ID).board_editor is editor
+    finally:
+        ui_games.unregister(GAME_ID)
+    assert GAME_ID not in ui_games.GAME_UIS
+    fifth_game.register()
+
+
+def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey, tmp_path):
+    repo = Repository(tmp_path, GAMES)
+    tables = Tables(repo)
+    config = make_config(GAME, PLAYERS, 1)
+    session = Session("honey-1", GAME, config)
+    repo.save(session)
+    steps = GAME.setup_checklist(config)
+    assert [s.text.render("en") for s in steps][-1] == "Ben starts."
+    tables.apply(session.id, *[{"type": "setup_tick", "step": s.id, "done": True} for s in steps],
+                 {"type": "stage", "stage": "play"})
+    tables.apply(session.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
+    tables.apply(session.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
+    tables.apply(session.id, {"type": "undo", "entry": 2})
+    state = tables.session(session.id).state
+    assert [p["counters"]["honey"] for p in state["players"]] == [5, 0, 0]
+    assert not GAME.is_finished(state) and GAME.player_on_turn(state) is None
+    assert GAME.start_player_now(state, config) == 1  # the default: the start player chosen at the start
+    for _ in range(3):
+        tables.apply(session.id, {"type": "end_round"})
+    state = tables.session(session.id).state
+    assert GAME.is_finished(state) and GAME.status(state, config)[0].render("de").startswith("Die Ernte ist vorbei")
+    board = GAME.board_from_tracker(state, config)
+    assert [p["honey"] for p in board["players"]] == [5, 0, 0]
+    # Anna 5 + 2x2 = 9, Ben 9 with 1 jar more: the tie-breaker decides
+    board["players"][0].update(flowers=2, jars=3)
+    board["players"][1].update(honey=9, jars=4)
+    sheet = GAME.score(GAME.parse_board_state(board), {})
+    assert [(p.name, p.total, p.rank) for p in sheet.players] == [("Anna", 9, 2), ("Ben", 9, 1), ("Cleo", 0, 3)]
+    assert sheet.players[1].tiebreak_note.render("en") == "4 full jars"
+    play_id = tables.finish(session.id, lambda latest: make_play(latest, sheet, board))
+    assert [p["id"] for p in Repository(tmp_path, GAMES, read_only=True).plays()] == [play_id]
+
+
+def test_every_text_of_the_made_up_game_is_in_its_catalogue(honey):
+    """The game's own texts come from its own folder (tests/fifth_game/i18n), in both languages."""
+    en = json.loads((fifth_game.CATALOGUES / "en" / f"{GAME_ID}.json").read_text(encoding="utf-8"))
+    de = json.loads((fifth_game.CATALOGUES / "de" / f"{GAME_ID}.json").read_text(encoding="utf-8"))
+    assert set(en) == set(de)
+    config = make_config(GAME, PLAYERS, 0)
+    state = GAME.initial_state(config)
+    board = fifth_game.random_board(random.Random(1), 3)
+    sheet = GAME.score(GAME.parse_board_state(board))
+    msgs = [GAME.name, *[s.text for s in GAME.setup_checklist(config)], *[c.label for c in GAME.counters],
+            *[a.label for a in GAME.actions(state, config)], *GAME.status(state, config),
+            *[f.label for f in GAME.board_fields], *[f.help for f in GAME.board_fields if f.help],
+            *sheet.category_labels.values(), *sheet.notes,
+            *[c.explanation for p in sheet.players for c in p.categories], sheet.players[0].tiebreak_note]
+    for lang in ("en", "de"):
+        for msg in msgs:
+            assert GAME_ID not in msg.render(lang), msg  # a key missing from the catalogue shows itself
+
+
+def test_board_problems_name_the_declared_field(honey):
+    names = ["Anna", "Ben"]
+    board = {"game": GAME_ID, "players": [{"name": "Anna", "honey": 3, "flowers": 1, "jars": 0},
+                                          {"name": "Ben", "honey": 3, "flowers": 13, "jars": 0}]}
+    with pytest.raises(BoardStateError) as raised:
+        GAME.parse_board_state(board)
+    assert raised.value.field == "$.players[1].flowers"
+    assert where("en", GAME_ID, raised.value.field, names) == "Ben's flower cards"
+    assert where("de", GAME_ID, raised.value.field, names).endswith("Blumenkarten")
+    with pytest.raises(BoardStateError, match="unknown_field"):
+        read_fields({"name": "Anna", "honey": 1, "flowers": 0, "jars": 0, "bees": 2}, "$.players[0]",
+                    GAME.board_fields)
+
+
+def test_the_generic_editor_keeps_each_number_within_its_field():
+    honey_field, flowers, jars = GAME.board_fields
+    assert value_of({"name": "Anna"}, flowers) == 0  # not entered yet: its lowest value
+    assert value_of({"flowers": True}, flowers) == 0
+    assert stepped(0, -1, flowers) == 0 and stepped(11, 1, flowers) == 12 and stepped(12, 1, flowers) == 12
+    assert stepped(40, 5, honey_field) == 45  # no upper bound
+    assert typed_value(" 57 ", honey_field) == (57, None)
+    assert typed_value("5a", honey_field) == (None, ("ui.board.not_a_number", {"value": "5a"}))
+    assert typed_value("²", honey_field)[0] is None
+    assert typed_value("-3", honey_field) == (None, ("ui.board.at_least", {"minimum": 0}))
+    assert typed_value("11", jars) == (None, ("ui.board.at_most", {"maximum": 10}))
+
+
+def _bench_states():
+    spec = importlib.util.spec_from_file_location("bench_states_registry", ROOT / "bench" / "states.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_random_end_states_for_a_game_that_brings_a_generator(honey, monkeypatch):
+    states = _bench_states()
+    assert GAME_ID not in states.drawable()  # the fuzz tests cover the games they can draw for ...
+    with pytest.raises(LookupError, match="no random end states for 'honey-harvest'"):
+        states.random_state(GAME_ID, random.Random(0))
+    monkeypatch.setitem(states.GENERATORS, GAME_ID, fifth_game.random_board)  # ... and one that brings one
+    assert GAME_ID in states.drawable()
+    for seed in range(30):
+        data = states.valid_state(GAME_ID, random.Random(seed))
+        sheet = score_data(data, states.box_for(GAME_ID))
+        assert [p.total for p in sheet.players] == [p["honey"] + 2 * p["flowers"] for p in data["players"]]
+    assert len(states.four_player_end_state(GAME_ID)["players"]) == 4
+
+
+def test_the_command_line_takes_a_game_named_in_tabula_plugins(tmp_path):
+    env = dict(os.environ, TABULA_PLUGINS="tests.fifth_game")
+    listed = subprocess.run([sys.executable, "-m", "companion", "games", "--json"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    assert {"id": GAME_ID, "name": "Honey Harvest", "min_players": 2, "max_players": 4} in json.loads(listed.stdout)
+    board = tmp_path / "honey.json"
+    board.write_text(json.dumps(fifth_game.random_board(random.Random(2), 2)), encoding="utf-8")
+    scored = subprocess.run([sys.executable, "-m", "companion", "score", str(board), "--lang", "de"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert scored.returncode == 0 and "Honigernte" in scored.stdout, scored.stderr
+    env["TABULA_PLUGINS"] = "tests.no_such_game"
+    missing = subprocess.run([sys.executable, "-m", "companion", "games"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=60)
+    assert missing.returncode == 2 and missing.stderr.strip() == \
+        "error: TABULA_PLUGINS: No module named 'tests.no_such_game'"
