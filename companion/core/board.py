@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from typing import Any
 
@@ -84,6 +85,44 @@ def _encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+class Problems:
+    """What a board reader does with a problem it finds. By default it raises it: the first problem ends
+    the reading (the command line, files, scoring). Collecting (`collect=True`), it notes the problem and
+    reads on with the next part of the board, so the app can say every problem of a board at once; a part
+    whose problem was noted is left out of the checks across parts (they would only repeat it)."""
+
+    def __init__(self, collect: bool = False):
+        self.collect = collect
+        self.found: list[BoardStateError] = []
+
+    def note(self, error: BoardStateError) -> None:
+        if not self.collect:
+            raise error
+        self.found.append(error)
+
+    def read(self, reader, *args, default: Any = None) -> Any:
+        """`reader(*args)`, or `default` when it found a problem (noted, when collecting)."""
+        try:
+            return reader(*args)
+        except BoardStateError as error:
+            self.note(error)
+            return default
+
+
+def every_problem(parse, data: Any) -> list[BoardStateError]:
+    """Every problem a game's `parse_board_state(data, problems)` finds, in the order the reader meets
+    them (the first is the one it raises when not collecting); [] for a board that can be scored."""
+    problems = Problems(collect=True)
+    try:
+        if len(inspect.signature(parse).parameters) > 1:
+            parse(data, problems)
+        else:  # a reader that does not collect: its first problem is all it can say
+            parse(data)
+    except BoardStateError as error:  # the table as a whole cannot be read (not a table, no players)
+        problems.found.append(error)
+    return problems.found
 
 
 def field(obj: dict, key: str, path: str, default: Any = ...) -> Any:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.core.board import field, read_table, reject_unknown, require_dict, require_int, require_list
+from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError, BoxValue, MissingBoxData
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -147,43 +147,50 @@ def parse_feature(value: Any, path: str) -> dict:
     return {"kind": kind, "cells": cells, "completed": completed, "chimneys": chimneys}
 
 
-def parse_district(value: Any, path: str) -> list[dict]:
+def parse_district(value: Any, path: str, problems: Problems | None = None) -> list[dict] | None:
+    """The district's features, each read on its own (a collecting `problems` notes each feature's
+    problem; then None: the district as a whole is not known)."""
+    problems = problems or Problems()
     require_dict(value, path)
     reject_unknown(value, {"features"}, path)
     raw = require_list(field(value, "features", path), f"{path}.features")
-    features = [parse_feature(f, f"{path}.features[{i}]") for i, f in enumerate(raw)]
+    features = [problems.read(parse_feature, f, f"{path}.features[{i}]") for i, f in enumerate(raw)]
     singles: dict[tuple[int, int], int] = {}
     for i, f in enumerate(features):
-        if f["kind"] in SINGLES:
+        if f is not None and f["kind"] in SINGLES:
             cell = f["cells"][0]
             if cell in singles:
                 raise BoardStateError(f"{path}.features[{i}].cells", Msg(
                     "carpe-diem.error.singles_share", row=cell[0], column=cell[1],
                     other=Msg(f"carpe-diem.kind.{features[singles[cell]]['kind']}")))
             singles[cell] = i
-    return features
+    return None if None in features else features
 
 
-def parse_frame(value: Any, path: str) -> list[dict]:
+def parse_frame(value: Any, path: str, problems: Problems | None = None) -> list[dict] | None:
+    """The 8 frame goals, each read on its own (a collecting `problems` notes each goal's problem; then
+    None)."""
+    problems = problems or Problems()
     goals = require_list(value, path)
     if len(goals) != FRAME_GOALS:
         raise BoardStateError(path, Msg("carpe-diem.error.frame_count", count=len(goals), goals=FRAME_GOALS))
-    out = []
-    for i, goal in enumerate(goals):
-        gpath = f"{path}[{i}]"
-        require_dict(goal, gpath)
-        reject_unknown(goal, {"side", "line", "kind", "vp"}, gpath)
-        side = field(goal, "side", gpath)
-        if side not in SIDES:
-            raise BoardStateError(f"{gpath}.side", Msg("carpe-diem.error.side", value=repr(side), sides=list(SIDES)))
-        line = require_int(field(goal, "line", gpath), f"{gpath}.line", 1, GRID)
-        kind = field(goal, "kind", gpath)
-        if kind not in FRAME_KINDS:
-            raise BoardStateError(f"{gpath}.kind", Msg("carpe-diem.error.frame_kind", kind=repr(kind),
-                                                       kinds=list(FRAME_KINDS)))
-        vp = _frame_vp(field(goal, "vp", gpath), f"{gpath}.vp")
-        out.append({"side": side, "line": line, "kind": kind, "vp": vp})
-    return out
+    out = [problems.read(_frame_goal, goal, f"{path}[{i}]") for i, goal in enumerate(goals)]
+    return None if None in out else out
+
+
+def _frame_goal(goal: Any, gpath: str) -> dict:
+    require_dict(goal, gpath)
+    reject_unknown(goal, {"side", "line", "kind", "vp"}, gpath)
+    side = field(goal, "side", gpath)
+    if side not in SIDES:
+        raise BoardStateError(f"{gpath}.side", Msg("carpe-diem.error.side", value=repr(side), sides=list(SIDES)))
+    line = require_int(field(goal, "line", gpath), f"{gpath}.line", 1, GRID)
+    kind = field(goal, "kind", gpath)
+    if kind not in FRAME_KINDS:
+        raise BoardStateError(f"{gpath}.kind", Msg("carpe-diem.error.frame_kind", kind=repr(kind),
+                                                   kinds=list(FRAME_KINDS)))
+    vp = _frame_vp(field(goal, "vp", gpath), f"{gpath}.vp")
+    return {"side": side, "line": line, "kind": kind, "vp": vp}
 
 
 def _frame_vp(value: Any, path: str) -> int:
@@ -238,48 +245,61 @@ def parse_banderole(value: Any, path: str) -> tuple[int, int | None]:
     return require_int(value, path, 0, 99), None
 
 
-def parse_board_state(data: Any) -> dict:
-    """Validate a whole table's end state (see docs/board-state-carpe-diem.md)."""
+def parse_board_state(data: Any, problems: Problems | None = None) -> dict:
+    """Validate a whole table's end state (see docs/board-state-carpe-diem.md). `problems` collecting:
+    every problem is noted, each part of a board (and each feature and frame goal) read on its own."""
+    problems = problems or Problems()
     players = read_table(data, GAME_ID, 2, 4)
     out = []
     for i, p in enumerate(players):
         path = f"$.players[{i}]"
-        reject_unknown(p, {"name", "vp", "storage", "banderole", "district", "quick", "frame", "fountain_cards"}, path)
-        storage = require_dict(field(p, "storage", path), f"{path}.storage")
-        reject_unknown(storage, set(STORAGE_ITEMS), f"{path}.storage")
+        problems.read(reject_unknown, p, {"name", "vp", "storage", "banderole", "district", "quick", "frame",
+                                          "fountain_cards"}, path)
+
+        def storage_of():
+            storage = require_dict(field(p, "storage", path), f"{path}.storage")
+            reject_unknown(storage, set(STORAGE_ITEMS), f"{path}.storage")
+            return storage
+        storage = problems.read(storage_of)
         entry = {
             "name": p["name"].strip(),
-            "vp": require_int(field(p, "vp", path), f"{path}.vp", None),
-            "storage": {k: require_int(storage.get(k, 0), f"{path}.storage.{k}") for k in STORAGE_ITEMS},
-            "banderole": parse_banderole(field(p, "banderole", path), f"{path}.banderole"),
-            "fountain_cards": parse_fountain_cards(field(p, "fountain_cards", path, []), f"{path}.fountain_cards"),
+            "vp": problems.read(lambda: require_int(field(p, "vp", path), f"{path}.vp", None)),
+            "storage": None if storage is None else problems.read(
+                lambda: {k: require_int(storage.get(k, 0), f"{path}.storage.{k}") for k in STORAGE_ITEMS}),
+            "banderole": problems.read(lambda: parse_banderole(field(p, "banderole", path), f"{path}.banderole")),
+            "fountain_cards": problems.read(lambda: parse_fountain_cards(field(p, "fountain_cards", path, []),
+                                                                         f"{path}.fountain_cards")),
         }
         if ("district" in p) == ("quick" in p):
-            raise BoardStateError(f"{path}.district", Msg("carpe-diem.error.district_or_quick"))
-        if "district" in p:
-            entry["district"] = parse_district(p["district"], f"{path}.district")
-            entry["frame"] = parse_frame(field(p, "frame", path), f"{path}.frame")
-            fountains = sum(1 for f in entry["district"] if f["kind"] == "fountain")
-            if len(entry["fountain_cards"]) != fountains:
-                raise BoardStateError(f"{path}.fountain_cards", Msg(
-                    "carpe-diem.error.fountain_cards", cards=len(entry["fountain_cards"]), fountains=fountains))
+            problems.note(BoardStateError(f"{path}.district", Msg("carpe-diem.error.district_or_quick")))
+        elif "district" in p:
+            entry["district"] = problems.read(parse_district, p["district"], f"{path}.district", problems)
+            entry["frame"] = problems.read(lambda: parse_frame(field(p, "frame", path), f"{path}.frame", problems))
+            if entry["district"] is not None and entry["fountain_cards"] is not None:
+                fountains = sum(1 for f in entry["district"] if f["kind"] == "fountain")
+                if len(entry["fountain_cards"]) != fountains:
+                    problems.note(BoardStateError(f"{path}.fountain_cards", Msg(
+                        "carpe-diem.error.fountain_cards", cards=len(entry["fountain_cards"]), fountains=fountains)))
+        elif "frame" in p:
+            problems.note(BoardStateError(f"{path}.frame", Msg("carpe-diem.error.frame_with_quick")))
         else:
-            if "frame" in p:
-                raise BoardStateError(f"{path}.frame", Msg("carpe-diem.error.frame_with_quick"))
-            entry["quick"] = parse_quick(p["quick"], f"{path}.quick")
+            entry["quick"] = problems.read(parse_quick, p["quick"], f"{path}.quick")
         out.append(entry)
-    total_cards = sum(len(p["fountain_cards"]) for p in out)
+    total_cards = sum(len(p["fountain_cards"]) for p in out if p["fountain_cards"] is not None)
     if total_cards > FOUNTAIN_CARDS:
-        raise BoardStateError("$.players", Msg("carpe-diem.error.too_many_fountain_cards", count=total_cards,
-                                               total=FOUNTAIN_CARDS))
-    _check_banderole_levels(out)
+        problems.note(BoardStateError("$.players", Msg("carpe-diem.error.too_many_fountain_cards", count=total_cards,
+                                                       total=FOUNTAIN_CARDS)))
+    problems.read(_check_banderole_levels, out)
     return {"game": GAME_ID, "players": out}
 
 
 def _check_banderole_levels(players: list[dict]) -> None:
+    """Players on the same banderole space are stacked: levels 0, 1, ... (players whose banderole
+    could not be read are left out)."""
     by_space: dict[int, list[int]] = {}
     for i, p in enumerate(players):
-        by_space.setdefault(p["banderole"][0], []).append(i)
+        if p["banderole"] is not None:
+            by_space.setdefault(p["banderole"][0], []).append(i)
     for space, group in by_space.items():
         if len(group) == 1:
             i = group[0]

@@ -7,7 +7,7 @@ Most red points wins; ties: more empty fields on the player's board, then more g
 
 from __future__ import annotations
 
-from companion.core.board import field, read_table, reject_unknown, require_int
+from companion.core.board import Problems, field, read_table, reject_unknown, require_int
 from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -26,29 +26,33 @@ def m(key: str, **params) -> Msg:
     return Msg(f"{NS}.{key}", **params)
 
 
-def parse_player(p: dict, path: str) -> dict:
-    reject_unknown(p, set(FIELDS), path)
+def parse_player(p: dict, path: str, problems: Problems | None = None) -> dict:
+    """One player's board; each field on its own, so that a collecting reader notes every problem."""
+    problems = problems or Problems()
+    problems.read(reject_unknown, p, set(FIELDS), path)
     out = {"name": p["name"].strip()}
     for key in FIELDS[1:]:
-        out[key] = require_int(field(p, key, path), f"{path}.{key}", 0)
-    if out["empty_fields"] > MAX_EMPTY_FIELDS:
-        raise BoardStateError(f"{path}.empty_fields", m("error.empty_fields", value=out["empty_fields"],
-                                                        fields=BOARD_FIELDS, maximum=MAX_EMPTY_FIELDS))
-    if out["tiles"] > STORAGE_SPACES_MAX:
-        raise BoardStateError(f"{path}.tiles", m("error.storage", value=out["tiles"], maximum=STORAGE_SPACES_MAX))
-    if out["tiles"] + out["hexagons"] > STORAGE_SPACES_MAX:
-        raise BoardStateError(f"{path}.hexagons", m("error.storage_hexagons", tiles=out["tiles"],
-                                                    hexagons=out["hexagons"], maximum=STORAGE_SPACES_MAX))
-    if out["red"] < out["green"]:
+        out[key] = problems.read(lambda key=key: require_int(field(p, key, path), f"{path}.{key}", 0))
+    if out["empty_fields"] is not None and out["empty_fields"] > MAX_EMPTY_FIELDS:
+        problems.note(BoardStateError(f"{path}.empty_fields", m("error.empty_fields", value=out["empty_fields"],
+                                                                fields=BOARD_FIELDS, maximum=MAX_EMPTY_FIELDS)))
+    if out["tiles"] is not None and out["tiles"] > STORAGE_SPACES_MAX:
+        problems.note(BoardStateError(f"{path}.tiles", m("error.storage", value=out["tiles"],
+                                                         maximum=STORAGE_SPACES_MAX)))
+    elif None not in (out["tiles"], out["hexagons"]) and out["tiles"] + out["hexagons"] > STORAGE_SPACES_MAX:
+        problems.note(BoardStateError(f"{path}.hexagons", m("error.storage_hexagons", tiles=out["tiles"],
+                                                            hexagons=out["hexagons"], maximum=STORAGE_SPACES_MAX)))
+    if None not in (out["red"], out["green"]) and out["red"] < out["green"]:
         # The third scoring moved the red marker on by all green points, and red never goes back.
-        raise BoardStateError(f"{path}.red", m("error.red_below_green", red=out["red"], green=out["green"]))
+        problems.note(BoardStateError(f"{path}.red", m("error.red_below_green", red=out["red"], green=out["green"])))
     return out
 
 
-def parse_board_state(data) -> dict:
-    """Validate a table's end state (see docs/board-state-castles-of-tuscany.md)."""
+def parse_board_state(data, problems: Problems | None = None) -> dict:
+    """Validate a table's end state (see docs/board-state-castles-of-tuscany.md); `problems` collecting:
+    every problem is noted (see core.board.Problems)."""
     players = read_table(data, GAME_ID, 2, MAX_PLAYERS)
-    return {"game": GAME_ID, "players": [parse_player(p, f"$.players[{i}]") for i, p in enumerate(players)]}
+    return {"game": GAME_ID, "players": [parse_player(p, f"$.players[{i}]", problems) for i, p in enumerate(players)]}
 
 
 def score_player(p: dict) -> PlayerScore:

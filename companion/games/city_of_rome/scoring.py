@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.board import field, read_table, reject_unknown, require_dict, require_int, require_list
+from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -33,6 +33,9 @@ class Placed:
 City = list[list["Placed | None"]]
 
 
+BAD_CELL = object()  # a space whose card could not be read (noted by a collecting reader)
+
+
 def neighbours(r: int, c: int):
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE:
@@ -58,7 +61,10 @@ def parse_cell(value, path: str) -> Placed | None:
     return Placed(card, require_int(markers, f"{path}.vp_markers", 0, 4 + card.extra_vp_marker))
 
 
-def parse_city(value, path: str) -> City:
+def parse_city(value, path: str, problems: Problems | None = None) -> City | None:
+    """The 4 x 4 city, each card read on its own (a collecting `problems` notes each problem; None when a
+    card could not be read)."""
+    problems = problems or Problems()
     rows = require_list(value, path)
     if len(rows) > SIZE or any(isinstance(r, list) and len(r) > SIZE for r in rows):
         raise BoardStateError(path, Msg("city-of-rome.error.too_big"))
@@ -69,44 +75,48 @@ def parse_city(value, path: str) -> City:
         require_list(row, f"{path}[{r}]")
         if len(row) != SIZE:
             raise BoardStateError(f"{path}[{r}]", Msg("city-of-rome.error.columns", count=len(row)))
-        city.append([parse_cell(cell, f"{path}[{r}][{c}]") for c, cell in enumerate(row)])
-    check_city(city, path)
+        city.append([problems.read(parse_cell, cell, f"{path}[{r}][{c}]", default=BAD_CELL) for c, cell in enumerate(row)])
+    if any(cell is BAD_CELL for row in city for cell in row):  # noted (collecting): the rules need every card
+        return None
+    check_city(city, path, problems)
     return city
 
 
-def check_city(city: City, path: str) -> None:
-    """What the building rules make impossible in one city."""
+def check_city(city: City, path: str, problems: Problems | None = None) -> None:
+    """What the building rules make impossible in one city (a collecting `problems` notes each)."""
+    problems = problems or Problems()
     cells = [(r, c) for r in range(SIZE) for c in range(SIZE) if city[r][c]]
     if not cells:  # start buildings can only be replaced, never removed: an empty city was forgotten
-        raise BoardStateError(path, Msg("city-of-rome.error.empty_city"))
+        problems.note(BoardStateError(path, Msg("city-of-rome.error.empty_city")))
+        return
     for r in range(SIZE):
         if sum(1 for c in range(SIZE) if city[r][c] and city[r][c].card.kind == AQUEDUCT) > 1:
-            raise BoardStateError(f"{path}[{r}]", Msg("city-of-rome.error.aqueducts_row", row=r + 1))
+            problems.note(BoardStateError(f"{path}[{r}]", Msg("city-of-rome.error.aqueducts_row", row=r + 1)))
     for c in range(SIZE):
         if sum(1 for r in range(SIZE) if city[r][c] and city[r][c].card.kind == AQUEDUCT) > 1:
-            raise BoardStateError(path, Msg("city-of-rome.error.aqueducts_column", column=c + 1))
+            problems.note(BoardStateError(path, Msg("city-of-rome.error.aqueducts_column", column=c + 1)))
     ids = [city[r][c].card.id for r, c in cells]
     missing = [card_id for card_id in START_BUILDINGS if card_id not in ids]
     aqueducts = sum(1 for card_id in ids if CARDS[card_id].kind == AQUEDUCT)
     if len(missing) > aqueducts:  # only an aqueduct built in its place takes a start building away
         names = {f"card_{i + 1}": card_msg(card_id) for i, card_id in enumerate(missing)}
-        raise BoardStateError(path, Msg(f"city-of-rome.error.start_building{'s' if len(missing) > 1 else ''}_gone",
-                                        aqueducts=aqueducts, **names))
+        problems.note(BoardStateError(path, Msg(
+            f"city-of-rome.error.start_building{'s' if len(missing) > 1 else ''}_gone", aqueducts=aqueducts, **names)))
     for r, c in cells:
         placed = city[r][c]
         around = sum(1 for n in neighbours(r, c) if city[n[0]][n[1]])
         limit = around + placed.card.extra_vp_marker
         if placed.vp_markers > limit:
-            raise BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
-                "city-of-rome.error.too_many_markers", markers=placed.vp_markers, limit=limit))
+            problems.note(BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
+                "city-of-rome.error.too_many_markers", markers=placed.vp_markers, limit=limit)))
         # "Baut der Spieler eine Therme, legt er sofort je 1 Siegpunktmarker für jede zu dieser Therme
         # waagerecht oder senkrecht angrenzende Karte auf diese Therme", and a card is always built
         # touching the city: at least 1 marker (the Kaiser-Therme 2), never taken off again.
         minimum = 1 + placed.card.extra_vp_marker
         if placed.card.public_type == "therme" and placed.vp_markers < minimum:
-            raise BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
+            problems.note(BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
                 "city-of-rome.error.too_few_markers", markers=placed.vp_markers, minimum=minimum,
-                card=card_msg(placed.card.id)))
+                card=card_msg(placed.card.id))))
     if cells:  # every card is built touching the city, so the city is one piece
         seen, todo = {cells[0]}, [cells[0]]
         while todo:
@@ -115,45 +125,58 @@ def check_city(city: City, path: str) -> None:
                     seen.add(n)
                     todo.append(n)
         if len(seen) != len(cells):
-            raise BoardStateError(path, Msg("city-of-rome.error.not_connected"))
+            problems.note(BoardStateError(path, Msg("city-of-rome.error.not_connected")))
 
 
-def parse_board_state(data) -> dict:
-    """Validate a whole table's end state; returns it normalised (cities as `Placed` grids)."""
+def parse_board_state(data, problems: Problems | None = None) -> dict:
+    """Validate a whole table's end state; returns it normalised (cities as `Placed` grids). `problems`
+    collecting: every problem is noted, each part of a board read on its own (see core.board.Problems)."""
+    problems = problems or Problems()
     players = read_table(data, "city-of-rome", 2, 4)
     count = len(players)
     out = []
     used: dict[str, list[str]] = {}
     cards_used: list[tuple[int, str]] = []
+    complete = True  # every city and every influence card could be read: the checks across the table apply
     for i, p in enumerate(players):
         path = f"$.players[{i}]"
-        reject_unknown(p, {"name", "city", "money", "influence_tokens", "influence_cards"}, path)
-        city = parse_city(field(p, "city", path), f"{path}.city")
-        cards = require_list(field(p, "influence_cards", path, []), f"{path}.influence_cards")
-        for j, v in enumerate(cards):
-            require_int(v, f"{path}.influence_cards[{j}]", 1)
-            if v not in influence_cards(count):
-                raise BoardStateError(f"{path}.influence_cards[{j}]", Msg(
-                    "city-of-rome.error.influence_card", value=v, players=count,
-                    allowed=list(influence_cards(count))))
-            cards_used.append((v, f"{path}.influence_cards[{j}]"))
-        for r, row in enumerate(city):
+        problems.read(reject_unknown, p, {"name", "city", "money", "influence_tokens", "influence_cards"}, path)
+        city = problems.read(lambda: parse_city(field(p, "city", path), f"{path}.city", problems))
+        cards = problems.read(lambda: require_list(field(p, "influence_cards", path, []), f"{path}.influence_cards"))
+        complete = complete and city is not None and cards is not None
+        for j, v in enumerate(cards or []):
+            def card(v=v, j=j):
+                require_int(v, f"{path}.influence_cards[{j}]", 1)
+                if v not in influence_cards(count):
+                    raise BoardStateError(f"{path}.influence_cards[{j}]", Msg(
+                        "city-of-rome.error.influence_card", value=v, players=count,
+                        allowed=list(influence_cards(count))))
+                return True
+            if problems.read(card):
+                cards_used.append((v, f"{path}.influence_cards[{j}]"))
+            else:
+                complete = False
+        for r, row in enumerate(city or []):
             for c, placed in enumerate(row):
                 if placed:
                     used.setdefault(placed.card.id, []).append(f"{path}.city[{r}][{c}]")
         out.append({
             "name": p["name"].strip(),
             "city": city,
-            "money": require_int(field(p, "money", path), f"{path}.money"),
-            "influence_tokens": require_int(field(p, "influence_tokens", path), f"{path}.influence_tokens"),
-            "influence_cards": list(cards),
+            "money": problems.read(lambda: require_int(field(p, "money", path), f"{path}.money")),
+            "influence_tokens": problems.read(lambda: require_int(field(p, "influence_tokens", path),
+                                                                  f"{path}.influence_tokens")),
+            "influence_cards": list(cards or []),
         })
     seen_cards: set[int] = set()
     for v, where in cards_used:
         if v in seen_cards:
-            raise BoardStateError(where, Msg("city-of-rome.error.influence_card_twice", value=v))
+            problems.note(BoardStateError(where, Msg("city-of-rome.error.influence_card_twice", value=v)))
+            complete = False
+            break
         seen_cards.add(v)
-    check_influence_cards(out, cards_used, count)
+    if complete and all(p["influence_tokens"] is not None for p in out):
+        problems.read(check_influence_cards, out, cards_used, count)
     for card_id, places in used.items():
         card = CARDS[card_id]
         available = copies_in_play(card, count)
@@ -167,7 +190,7 @@ def parse_board_state(data) -> dict:
             else:
                 msg = Msg("city-of-rome.error.too_many_copies", card=card_msg(card_id),
                           count=len(places), available=available, players=count)
-            raise BoardStateError(places[-1], msg)
+            problems.note(BoardStateError(places[-1], msg))
     return {"game": "city-of-rome", "players": out}
 
 

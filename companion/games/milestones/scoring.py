@@ -9,7 +9,7 @@ for that kind. Ties for the win: more goods left (coins included), then a shared
 
 from __future__ import annotations
 
-from companion.core.board import field, read_table, reject_unknown, require_dict, require_int, require_list
+from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -96,27 +96,34 @@ def parse_goods(value, path: str) -> tuple[dict[str, int] | None, int]:
     return goods, sum(goods.values())
 
 
-def parse_board_state(data) -> dict:
-    """Validate a whole table's end state; returns it normalised (worker counts per kind)."""
+def parse_board_state(data, problems: Problems | None = None) -> dict:
+    """Validate a whole table's end state; returns it normalised (worker counts per kind). `problems`
+    collecting: every problem is noted, each part of a board read on its own (see core.board.Problems)."""
+    problems = problems or Problems()
     players = read_table(data, GAME_ID, 2, 4)
     out = []
-    bonus_seen = 0
+    bonus_seen, bonus_told = 0, False
     for i, p in enumerate(players):
         path = f"$.players[{i}]"
-        reject_unknown(p, PLAYER_FIELDS, path)
-        points = require_int(field(p, "points", path), f"{path}.points")
-        goods, goods_left = parse_goods(field(p, "goods", path), f"{path}.goods")
+        problems.read(reject_unknown, p, PLAYER_FIELDS, path)
+        points = problems.read(lambda: require_int(field(p, "points", path), f"{path}.points"))
+        goods, goods_left = problems.read(lambda: parse_goods(field(p, "goods", path), f"{path}.goods"),
+                                          default=(None, None))
+        row, counts, where = None, None, f"{path}.workers"
         if "workers" in p and "worker_counts" in p:
-            raise BoardStateError(f"{path}.worker_counts", Msg(f"{NS}.error.rows_twice"))
-        if "worker_counts" in p:
-            row, counts = None, parse_counts(p["worker_counts"], f"{path}.worker_counts")
+            problems.note(BoardStateError(f"{path}.worker_counts", Msg(f"{NS}.error.rows_twice")))
+        elif "worker_counts" in p:
+            counts = problems.read(parse_counts, p["worker_counts"], f"{path}.worker_counts")
             where = f"{path}.worker_counts"
         else:
-            row = parse_row(field(p, "workers", path), f"{path}.workers")
-            counts, where = row_counts(row), f"{path}.workers"
-        bonus_seen += sum(c[1] for c in counts.values())
-        if bonus_seen > BONUS_TILES:
-            raise BoardStateError(where, Msg(f"{NS}.error.too_many_bonus", count=bonus_seen, total=BONUS_TILES))
+            row = problems.read(lambda: parse_row(field(p, "workers", path), f"{path}.workers"))
+            counts = row_counts(row) if row is not None else None
+        if counts is not None and not bonus_told:  # the table's 15 bonus tiles: said once, where they run out
+            bonus_seen += sum(c[1] for c in counts.values())
+            if bonus_seen > BONUS_TILES:
+                bonus_told = True
+                problems.note(BoardStateError(where, Msg(f"{NS}.error.too_many_bonus", count=bonus_seen,
+                                                         total=BONUS_TILES)))
         out.append({"name": p["name"].strip(), "points": points, "goods": goods, "goods_left": goods_left,
                     "row": row, "workers": counts})
     return {"game": GAME_ID, "players": out}
