@@ -31,8 +31,9 @@ def free_port() -> int:
 class Server:
     """`python -m companion run` on a free port with its own data directory."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, env: dict | None = None):
         self.data_dir = Path(data_dir)
+        self.env = env or {}  # e.g. TABULA_PLUGINS: a game registered from the tests
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -41,7 +42,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> "Server":
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         env.pop("DISPLAY", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "run", "--port", str(self.port), "--data", str(self.data_dir)],

@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core.game import BoardField
 from companion.games import GAMES
+from companion.ui.boards.problems import Placing
 from companion.ui.model import AppModel
 from companion.ui.widgets import stepper
 
@@ -48,7 +49,7 @@ def typed_value(text: str, field: BoardField) -> tuple[int | None, tuple[str, di
 
 
 @ft.component
-def GenericBoard(model: AppModel, board: dict, player: int, on_change):
+def GenericBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     drafts, set_drafts = ft.use_state({})  # (player, field) -> typed text that is not a value (yet)
     game = GAMES[board["game"]]
     me = board["players"][player]
@@ -75,8 +76,8 @@ def GenericBoard(model: AppModel, board: dict, player: int, on_change):
             draft = drafts.get((player, field.id))
             problem = typed_value(draft, field)[1] if draft is not None else None
             return ft.TextField(
-                key=f"{field.id}-{player}", label=label, value=draft if draft is not None else str(value_of(me, field)),
-                helper=help_text, helper_max_lines=2, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                key=f"{field.id}-{player}", label=model.t(f"{NS}.field_of", field=label, name=me["name"]),
+                value=draft if draft is not None else str(value_of(me, field)), helper=help_text, helper_max_lines=2, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
                 error=model.t(problem[0], **problem[1]) if problem else None,
                 on_change=lambda e: typed(field, e.control.value))
         value = value_of(me, field)
@@ -87,6 +88,7 @@ def GenericBoard(model: AppModel, board: dict, player: int, on_change):
         ], spacing=0)
 
     return ft.Column([
+        *Placing(problems).rest(),  # this board's problems, once it is entered (its fields are few)
         ft.Text(model.t(f"{NS}.generic_hint", name=me["name"]), size=13),
         *[row(f) for f in game.board_fields],
-    ], spacing=10)
+    ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -1,0 +1,114 @@
+"""A game added from the tests alone: Honey Harvest (tests/fifth_game) is registered in the server by
+TABULA_PLUGINS, with no edit of the app, and played in a real browser through New game, the setup
+checklist, the tracker (an entry and its undo, the game's own end), final scoring with the generic
+board editor (a typed track, steppers, a typing mistake said in plain words), the result with its
+tie-breaker, and History.
+
+The numbers: Anna's honey on the tracker +5 +1, the +1 undone: 5, prefilled at the end and corrected
+to 12 on the track, 2 flower cards: 12 + 2 x 2 = 16. Ben 16 on the track, no flowers, 1 full jar: 16.
+Tied on 16: more full jars win, Ben."""
+
+import re
+
+from tests.browser.harness import App, Server
+
+
+def in_german(app: App, path: str) -> None:
+    """The generic editor in German (the game's labels from its own catalogue), then English again."""
+    for lang, back in (("Deutsch", "Zurück"), ("English", "Back")):
+        app.open("settings")
+        app.click(lang)
+        app.open(path)
+        app.find(app.button(back))
+        if lang == "Deutsch":
+            app.wait_text("Die Auslage von Anna am Spielende")
+            app.wait_label("Honig auf der Leiste von Anna")
+            app.shot("fifth-game-editor-de")
+    app.wait_text("Anna's board at the end of the game")
+
+
+def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
+    server = Server(tmp_path / "data", env={"TABULA_PLUGINS": "tests.fifth_game"}).start()
+    try:
+        app = App(browser, server.url).open()
+        app.click("New game")
+        app.click("Honey Harvest")
+        app.click("2 players")
+        app.fill("Player 1", "Anna")
+        app.fill("Player 2", "Ben")
+        app.press(app.page.get_by_role("radio", name="Anna"))
+        app.click("Start game")
+        app.page.wait_for_url(re.compile(r"/game/[^/]+/setup"))
+        sid = re.search(r"/game/([^/]+)/setup", app.page.url).group(1)
+
+        # The setup checklist, from the game's own catalogue.
+        app.wait_text("Give each player a hive board and 2 bees.")
+        app.press(app.find(app.page.get_by_role("checkbox",
+                                                name="2. Shuffle the flower cards and lay 3 of them face up.")))
+        app.wait_text("1 of 3 steps done")
+        assert app.has_text("3. Anna starts.")
+        app.shot("fifth-game-setup-en")
+        app.click("Setup done – start playing")
+
+        # The tracker: the game's counters, an entry and its undo, the game's own end.
+        app.wait_text("Round 1 of 3")
+        app.click("Honey +5 (Anna)")
+        app.wait_label("Honey of Anna: 5")
+        app.click("Honey +1 (Anna)")
+        app.wait_label("Honey of Anna: 6")
+        app.click("Undo: Anna", exact=False)
+        app.wait_label("Honey of Anna: 5")
+        app.wait_text("Undone: Anna: Honey \\+1")
+        app.shot("fifth-game-tracker-en")
+        app.click("Final scoring")  # before the game's end: asked first
+        app.wait_text("The game isn't over yet")
+        app.click("Keep playing", dialog=True)
+        for round_ in (1, 2, 3):
+            app.wait_text(f"Round {round_} of 3")
+            app.click("End round")
+        app.wait_text("The harvest is over: on to final scoring.")
+        app.click("Final scoring")
+
+        # Final scoring with the generic editor, prefilled from the tracker.
+        app.wait_text("Calculate scores")
+        app.wait_text("Anna's board at the end of the game")
+        box = app.find(app.page.get_by_role("textbox", name="Honey on the track of Anna"))
+        app.focus(box)
+        assert box.input_value() == "5"
+        app.fill("Honey on the track of Anna", "1x")  # a typing mistake, said in plain words ...
+        app.wait_text("“1x” is not a whole number")
+        app.shot("fifth-game-editor-mistake-en")
+        app.fill("Honey on the track of Anna", "12")  # ... and corrected
+        app.wait_gone("is not a whole number")
+        app.click("Flower cards +1 (Anna)")
+        app.click("Flower cards +1 (Anna)")
+        app.wait_label("Flower cards of Anna: 2")
+        app.shot("fifth-game-editor-en")
+        app.scroll_top()
+        app.click("Board of Ben", exact=False)
+        app.fill("Honey on the track of Ben", "16")
+        app.click("Full jars +1 (Ben)")
+        app.wait_label("Full jars of Ben: 1")
+        in_german(app, f"game/{sid}/score")
+        app.click("Calculate scores")
+
+        # The result: tied on 16, the jars decide.
+        app.wait_text("Winner: Ben")
+        app.wait_text("1. Ben: 16 points")
+        app.wait_text("2. Anna: 16 points")
+        assert app.has_text("2 flower cards × 2")
+        assert app.has_text("1 full jar")
+        app.shot("fifth-game-result-en")
+        app.click("Confirm and save")
+        app.page.wait_for_url(re.compile(r"/history/[^/]+$"))
+        app.wait_text("Finished play")
+        app.wait_text("Winner: Ben")
+
+        # History lists the play under the game's name.
+        app.click("Back")
+        app.wait_text("1 of 1 plays")
+        app.wait_text("Honey Harvest ·")
+        app.shot("fifth-game-history-en")
+        assert not app.errors
+    finally:
+        server.stop()
