@@ -121,3 +121,21 @@ def player_of(path: str) -> int | None:
     """The player whose board the path points into, or None."""
     found = PLAYER.match(path)
     return int(found.group(1)) if found else None
+
+
+def on_board(lang: str, game: str, path: str, problem: str) -> str:
+    """A problem said on its player's board, where the player's name goes without saying: the part of
+    the board, then what is wrong ("frame goals: the frame has 8 goals..."); just the problem when the
+    path names no part."""
+    parts = part_words(lang, game, path)
+    if not parts:
+        return problem
+    return tr(lang, "ui.score.invalid", where=tr(lang, "core.list_sep").join(parts), problem=problem)
+
+
+def part_of(path: str) -> str | None:
+    """The part of a player's board a path points into (`$.players[1].frame[3].vp` -> "frame"), or None."""
+    steps = tokens(path)
+    if not steps or steps[0] != "players" or len(steps) < 3 or not isinstance(steps[2], str):
+        return None
+    return steps[2]

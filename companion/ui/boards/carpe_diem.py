@@ -23,6 +23,7 @@ in the game package: the helpers here only edit the board-state JSON (docs/board
 from __future__ import annotations
 
 import copy
+import re
 
 import flet as ft
 
@@ -31,8 +32,11 @@ from companion.games.carpe_diem import scoring
 from companion.games.carpe_diem.components import (
     DWELLINGS, FEATURE_KINDS, FRAME_GOALS, FRAME_KINDS, FRAME_VP, GRID, LANDSCAPES, SINGLES, VILLA,
 )
+from companion.ui.boards.problems import Placing
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button, section, stepper
+
+FEATURE_PATH = re.compile(r"\.district\.features\[(\d+)\]")
 
 KIND_ICONS = {
     "villa": ft.Icons.HOME, "vineyard": ft.Icons.WINE_BAR, "garden": ft.Icons.SPA, "chicken_yard": ft.Icons.EGG,
@@ -382,6 +386,12 @@ def set_level(board: dict, player: int, level: int) -> dict:
     return out
 
 
+def feature_index(path: str) -> int | None:
+    """The feature a board path points into (`$.players[0].district.features[3].cells` -> 3), or None."""
+    found = FEATURE_PATH.search(path)
+    return int(found.group(1)) if found else None
+
+
 def card_kind(card) -> str:
     return card if isinstance(card, str) else card["kind"]
 
@@ -400,7 +410,7 @@ def _counters(session, players: int) -> list[dict | None]:
 
 
 @ft.component
-def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
+def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     tool, set_tool = ft.use_state(VILLA)  # what a tap on a cell draws
     drawing, set_drawing = ft.use_state(None)  # (player, feature index) being drawn
     picking, set_picking = ft.use_state(None)  # (side, line) whose frame goal is being chosen
@@ -438,6 +448,7 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
     goals = [] if quick else goals_of(me)
     current = drawing[1] if drawing and drawing[0] == player and drawing[1] < len(features) else None
     who = me["name"]
+    placing = Placing(problems)  # this board's problems, once it is entered: each beside its part
 
     def kind_name(kind):
         return model.t(f"carpe-diem.kind.{kind}")
@@ -538,6 +549,7 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
 
     if quick:
         controls += counts_form(model, me, counters[player], update)
+        controls += placing.at("quick")
     else:
         # -------------------------------------------------------- the palette
         def pick_tool(kind):
@@ -598,7 +610,10 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
         grid = ft.Column([ft.Row([cell_view(r, c) for c in range(1, GRID + 1)], spacing=CELL_GAP,
                                  alignment=ft.MainAxisAlignment.CENTER)
                           for r in range(1, GRID + 1)], spacing=CELL_GAP)
-        controls += [palette, ft.Text(hint, size=13), grid]
+        # each feature's own problem is said in the features list below the grid (feature_problem)
+        flagged = {i for i, f in enumerate(features) if i != current and feature_problem(f) is not None}
+        placing.said_already(lambda p: feature_index(p.path) in flagged)
+        controls += [palette, ft.Text(hint, size=13), grid, *placing.at("district")]
         if current is not None:
             controls.append(drawing_bar(model, features, current, set_features,
                                         lambda: set_drawing(None)))
@@ -607,6 +622,7 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
 
         # -------------------------------------------------------- the frame
         controls.append(frame_section(model, features, goals, lambda side, line: set_picking((side, line))))
+        controls += placing.at("frame")
 
     # ------------------------------------------------------------ fountain cards, both forms
     cards = me["fountain_cards"]
@@ -637,6 +653,7 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
         ft.Row([chip(model, model.t("carpe-diem-ui.fountain.add", kind=kind_name(k)),
                      cap(kind_name(k)), k, lambda k=k: add_card(k)) for k in FEATURE_KINDS],
                wrap=True, spacing=6, run_spacing=6),
+        *placing.at("fountain_cards"),
     ]))
 
     # ------------------------------------------------------------ VP, banderole bar, storage
@@ -667,11 +684,14 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change):
         *([ft.Text(model.t("carpe-diem-ui.board.level_hint"), size=13),
            stepper(model.t("carpe-diem-ui.board.banderole_level"), banderole.get("level") or 0,
                    lambda d: step_banderole("level", d), who=who, model=model)] if shared else []),
+        *placing.at("vp", "banderole"),
     ]))
     controls.append(section(model.t("carpe-diem-ui.board.storage"), [
-        stepper(model.t(f"carpe-diem.counter.{k}"), me["storage"].get(k, 0),
-                lambda d, k=k: set_value(["storage", k], d), who=who, model=model) for k in STORAGE]))
-    return ft.Column(controls, spacing=10)
+        *[stepper(model.t(f"carpe-diem.counter.{k}"), me["storage"].get(k, 0),
+                  lambda d, k=k: set_value(["storage", k], d), who=who, model=model) for k in STORAGE],
+        *placing.at("storage")]))
+    # What no part of this editor took (e.g. a form given twice) is said at the top of the board.
+    return ft.Column([*placing.rest(), *controls], spacing=10)
 
 
 # ---------------------------------------------------------------- parts of the editor

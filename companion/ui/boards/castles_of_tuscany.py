@@ -15,6 +15,7 @@ import flet as ft
 from companion.core.game import BoardStateError
 from companion.games.castles_of_tuscany.components import STORAGE_SPACES_MAX
 from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS, parse_board_state, score
+from companion.ui.boards.problems import Placing, problem_line
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, stepper
 
@@ -52,9 +53,10 @@ def stepped(value: int, delta: int, maximum: int | None) -> int:
 
 
 @ft.component
-def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change):
+def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     drafts, set_drafts = ft.use_state({})  # (player, track) -> text that is not a number (yet)
     me = board["players"][player]
+    placing = Placing(problems)  # this board's problems, once it is entered: each beside its field
 
     def update(key, value):
         new = copy.deepcopy(board)
@@ -73,7 +75,8 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change):
 
     def track_field(key):
         draft = drafts.get((player, key))
-        return ft.TextField(
+        said = placing.texts(key)
+        return ft.Column([ft.TextField(
             key=f"{key}-{player}",
             label=model.t(f"{NS}.{key}", name=me["name"]),
             value=draft if draft is not None else str(me[key]),
@@ -81,13 +84,14 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change):
             error=model.t(f"{NS}.not_a_number", value=draft) if draft is not None else None,
             keyboard_type=ft.KeyboardType.NUMBER, dense=True,
             on_change=lambda e: typed(key, e.control.value),
-        )
+        ), *[problem_line(text) for text in said]], spacing=4)
 
     def count_row(key, steps, maximum):
         return ft.Column([
             stepper(model.t(f"{NS}.{key}"), me[key], lambda d: update(key, stepped(me[key], d, maximum)),
                     who=me["name"], model=model, steps=steps),
             ft.Text(model.t(f"{NS}.{key}_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            *placing.at(key),
         ], spacing=0)
 
     def empty_fields():
@@ -115,13 +119,10 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change):
             ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
             stepper(model.t(f"{NS}.empty_fields"), value, lambda d: update("empty_fields", stepped(value, d, EMPTY[2])),
                     who=me["name"], model=model, steps=EMPTY[1]),
+            *placing.at("empty_fields"),
         ], spacing=6)
 
     # What the tracker cannot know comes first; then what it prefilled, to be checked against the table.
-    return ft.Column([
-        ft.Text(model.t(f"{NS}.hint"), size=13),
-        empty_fields(),
-        *[track_field(k) for k in TRACKS],
-        ft.Text(model.t(f"{NS}.owned"), weight=ft.FontWeight.BOLD),
-        *[count_row(*c) for c in COUNTS],
-    ], spacing=10)
+    parts = [empty_fields(), *[track_field(k) for k in TRACKS], ft.Text(model.t(f"{NS}.owned"), weight=ft.FontWeight.BOLD),
+             *[count_row(*c) for c in COUNTS]]
+    return ft.Column([*placing.rest(), ft.Text(model.t(f"{NS}.hint"), size=13), *parts], spacing=10)

@@ -17,6 +17,7 @@ import flet as ft
 from companion.games.city_of_rome.cards import (
     AQUEDUCT, CARDS, HOUSE, PRODUCTION, PUBLIC, TEMPLE, copies_in_play, influence_cards,
 )
+from companion.ui.boards.problems import Placing
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button
 
@@ -121,7 +122,7 @@ def use_kept(key: str, default):
 
 
 @ft.component
-def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change):
+def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     brush, set_brush = use_kept(f"{NS}.brush.{player}", FIRST_BRUSH)  # a card id or ERASER: what a tap lays
     markers, set_markers = use_kept(f"{NS}.markers.{player}", 0)  # VP markers a therme brush lays
     drafts, set_drafts = ft.use_state({})  # (player, field) -> typed text that is not a number (yet)
@@ -309,15 +310,23 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change):
         return ft.Semantics(label=label, button=True, selected=mine, container=True, content=button)
 
     placed = cards_placed(me["city"])
+    placing = Placing(problems)  # this board's problems, once it is entered: each beside its part
+    city_problems = placing.at("city")
+    money, tokens, cards = placing.at("money"), placing.at("influence_tokens"), placing.at("influence_cards")
     return ft.Column([
+        *placing.rest(),
         ft.Text(model.t(f"{NS}.city_count", placed=placed), weight=ft.FontWeight.BOLD),
         grid,
+        *city_problems,
         bar,
         palette,
         ft.Text(model.t(f"{NS}.star_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Divider(height=8),
         number_row("money"),
+        *money,
         number_row("influence_tokens"),
+        *tokens,
         ft.Text(model.t(f"{NS}.influence_cards")),
         ft.Row([influence_card(v) for v in influence_cards(count)], wrap=True, spacing=8, run_spacing=8),
+        *cards,
     ], spacing=8)

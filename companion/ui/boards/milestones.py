@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.games.milestones.components import GOODS, PATH_SPACES, PRODUCES, WORKER_KINDS
 from companion.games.milestones.scoring import row_counts, worker_value
+from companion.ui.boards.problems import Placing
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button, stepper
 
@@ -173,7 +174,7 @@ def count_row(model: AppModel, label: str, value: int, who: str, on_step, blocke
 
 
 @ft.component
-def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
+def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     """The worker row as a grid on the phone: one line per path space, one button per worker kind and
     the bonus tile: a worker is one tap (no dialog), a bonus tile one more."""
     me = board["players"][player]
@@ -282,18 +283,25 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change):
         ]
 
     goods = goods_of(me)
+    placing = Placing(problems)  # this board's problems, once it is entered: each beside its part
+    row_problems, points_problems = placing.at("workers", "worker_counts"), placing.at("points")
+    goods_problems = placing.at("goods")
     # The workers first: the tracker cannot know them. Points and goods come from the tracker, to check.
     return ft.Column([
+        *placing.rest(),
         ft.Text(model.t(f"{NS}.workers"), weight=ft.FontWeight.BOLD),
         modes,
         *workers,
+        *row_problems,
         ft.Semantics(label=summary, container=True, content=ft.Text(summary, size=13, italic=True)),
         ft.Text(model.t(f"{NS}.from_tracker"), weight=ft.FontWeight.BOLD),
         stepper(model.t(f"{NS}.points"), me["points"], lambda d: update(step_points, d), who=who, model=model,
                 steps=(1, 5)),
+        *points_problems,
         ft.Text(model.t(f"{NS}.goods"), size=13),
         *[stepper(model.t(f"milestones.counter.{g}"), goods[g], lambda d, g=g: update(step_goods, g, d), who=who,
                   model=model) for g in GOODS],
+        *goods_problems,
     ], spacing=8)
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.board import every_problem
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.history import make_play
-from companion.ui.board_path import player_of, where
+from companion.ui.board_path import on_board, player_of, where
 from companion.ui.games import game_ui
+from companion.ui.boards.problems import Problem
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
@@ -44,14 +46,16 @@ def ScoreScreen(model: AppModel):
     done = set(session.board_done)
     all_done = len(done) == len(names)
 
-    sheet, problem, problem_of, missing_box = None, "", None, ()
+    sheet, problem, problem_of, missing_box, found = None, "", None, (), []
     try:
         sheet = game.score(game.parse_board_state(board), box)
     except BoardStateError as error:
         problem = explain_error(model, game.id, board, error)
         problem_of = player_of(error.field)  # whose board it is on (None: the table as a whole)
+        found = every_problem(game.parse_board_state, board) or [error]  # every one, to say each where it is
     except MissingBoxData as missing:
         missing_box = tuple(missing.keys)
+    troubled = {player_of(e.field) for e in found}  # boards that cannot be scored yet (None: the table)
 
     def change(new_board):
         model.edit_board(session, player, board, new_board)
@@ -59,8 +63,8 @@ def ScoreScreen(model: AppModel):
     def mark_done(e):
         if model.apply(session, {"type": "board_done", "player": player, "done": True}):
             waiting = [i for i in range(len(names)) if i not in done and i != player]
-            if waiting and problem_of != player:  # on to the next board still to be entered (this one stays
-                # open when it cannot be scored: its message shows above it)
+            if waiting and player not in troubled:  # on to the next board still to be entered (this one
+                # stays open when it cannot be scored: its messages show on it)
                 set_player(waiting[0])
 
     def calculate(e):
@@ -82,7 +86,15 @@ def ScoreScreen(model: AppModel):
     # A board that cannot be scored says so once the players said it is entered ("...'s board is entered"
     # or "Calculate scores"), never while it is still being entered: at the top and above that board.
     showing = all_done and not editing
-    told = bool(problem) and (showing or (problem_of is not None and problem_of in done))
+
+    def told_of(i):  # a board's problems are said once it is entered, a problem of the table once all are
+        return showing or (i is not None and i in done)
+    told = bool(problem) and any(told_of(i) for i in troubled)
+    # This board's problems go onto it, beside their fields; the others' and the table's at the top.
+    mine = tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
+                 for e in found if player_of(e.field) == player) if told_of(player) else ()
+    elsewhere = [explain_error(model, game.id, board, e) for e in found
+                 if player_of(e.field) != player and told_of(player_of(e.field))]
     tabs = ft.Row([
         # An entered board shows a tick; the live progress line above says how many are in.
         ft.Semantics(label=model.t("ui.score.board_of", name=name), button=True, selected=i == player,
@@ -90,7 +102,7 @@ def ScoreScreen(model: AppModel):
                      content=(ft.FilledButton if i == player else ft.OutlinedButton)(
                          content=ft.Row([colour_dot(session.config["players"][i]["colour"], 12), ft.Text(name),
                                          *([ft.Icon(ft.Icons.ERROR, size=16, color=ft.Colors.ERROR)]
-                                           if told and i == problem_of else
+                                           if told_of(i) and i in troubled else
                                            [ft.Icon(ft.Icons.CHECK_CIRCLE, size=16)] if i in done else [])],
                                         tight=True, spacing=6),
                          on_click=lambda e, i=i: set_player(i), height=TOUCH))
@@ -103,8 +115,7 @@ def ScoreScreen(model: AppModel):
                      content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         tabs,
-        *([error_banner(problem)] if told and problem_of in (None, player) else []),
-        editor(model, board, player, change),
+        editor(model, board, player, change, problems=mine),
         ft.Divider(),
     ]
     if showing and missing_box:  # ask for exactly the printed values this result needs, once
@@ -114,7 +125,10 @@ def ScoreScreen(model: AppModel):
             BoxDataForm(model, game.id, missing_box),
         ]))))
     elif told:
-        controls.insert(0, error_banner(problem))
+        if elsewhere:
+            controls.insert(0, error_banner("\n".join(elsewhere)))
+        if mine:  # said on the board below; at the top only which board to look at
+            controls.insert(0, error_banner(model.t("ui.score.problems_on", name=names[player], count=len(mine))))
     elif showing:
         controls = [results_view(model, game, sheet, notes=sheet.notes)]
     if showing and not problem:

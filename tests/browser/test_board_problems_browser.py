@@ -1,0 +1,76 @@
+"""A board with two mistakes in two places says both, each beside its part of the board, in the
+players' words (never a JSON path), once "Calculate scores" was tapped and not before; in English and
+German. Carpe Diem's district example with Nick's frame goals left out and one completed villa drawn
+on a single tile."""
+
+import json
+import re
+
+import pytest
+
+from companion.core.session import Session, make_config
+from companion.core.text import tr
+from companion.games import GAMES
+from companion.storage import Repository
+from tests.browser.harness import ROOT, App, Server
+
+SID = "20250101-120000-problems"
+
+
+def broken_board() -> tuple[dict, int]:
+    board = json.loads((ROOT / "examples" / "carpe-diem-2p-district.json").read_text(encoding="utf-8"))
+    nick = board["players"][0]
+    nick["frame"] = []
+    villa = next(i for i, f in enumerate(nick["district"]["features"]) if f["kind"] == "villa" and f["completed"])
+    nick["district"]["features"][villa]["cells"] = nick["district"]["features"][villa]["cells"][:1]
+    return board, villa
+
+
+@pytest.fixture(params=["en", "de"])
+def table(request, tmp_path):
+    lang = request.param
+    data = tmp_path / "data"
+    repo = Repository(data, GAMES)
+    repo.set_setting("lang", lang)
+    box = json.loads((ROOT / "examples" / "carpe-diem-box.json").read_text(encoding="utf-8"))
+    repo.set_box_data("carpe-diem", box["carpe-diem"])
+    game = GAMES["carpe-diem"]
+    board, villa = broken_board()
+    config = make_config(game, [{"name": p["name"], "colour": c}
+                                for p, c in zip(board["players"], game.colours_for(2))], 0)
+    config["box"] = repo.box_data("carpe-diem")
+    session = Session(SID, game, config, stage="scoring")
+    session.board = board
+    repo.save(session)
+    del repo
+    server = Server(data).start()
+    yield lang, server, villa
+    server.stop()
+
+
+def test_two_mistakes_on_one_board_are_both_said_where_they_are(browser, table):
+    lang, server, villa = table
+    t = lambda key, **params: tr(lang, key, **params)  # noqa: E731
+    frame = t("ui.score.invalid", where=t("where.field.frame"),
+              problem=t("carpe-diem.error.frame_count", goals=8, count=0))
+    # the villa's problem in the list of drawn features under the grid, named as its chip is ("Villa 1")
+    tile = t("carpe-diem-ui.grid.problem", feature=t("carpe-diem.kind.villa")[:1].upper()
+             + t("carpe-diem.kind.villa")[1:] + " 1", problem=t("carpe-diem.error.villa_size"))
+    summary = t("ui.score.problems_on", name="Nick", count=2)
+    app = App(browser, server.url)
+    try:
+        app.open(f"game/{SID}/score")
+        app.wait_text(re.escape(t("ui.score.board_of", name="Nick")))
+        # Not before the board is said to be entered: nothing in red while it is being entered.
+        assert app.absent(re.escape(summary)) and app.absent(re.escape(frame))
+        app.click(t("ui.score.calculate"))
+        app.wait_text(re.escape(summary))
+        app.shot(f"board-problems-{lang}-top")
+        app.into_view(app.wait_text(re.escape(tile)))  # in the features list under the grid
+        app.shot(f"board-problems-{lang}-district")
+        app.into_view(app.wait_text(re.escape(frame)))  # in the frame's section
+        app.shot(f"board-problems-{lang}-frame")
+        assert app.absent(r"\$\.players"), "a JSON path on screen"
+        assert not app.errors
+    finally:
+        app.close()
