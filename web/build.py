@@ -71,7 +71,7 @@ APP_SOURCES = ["companion", "assets/i18n"]
 SITE_FILES = {"manifest.json": ASSETS / "manifest.json", "favicon.png": ASSETS / "favicon.png",
               "tabula-boot.js": WEB_SRC / "tabula-boot.js",
               # the emoji font the app registers (page.fonts, served from the app's assets as on the server)
-              "fonts/NotoEmoji.ttf": ASSETS / "fonts" / "NotoEmoji.ttf", "fonts/OFL.txt": ASSETS / "fonts" / "OFL.txt"}
+              "fonts/NotoEmoji-Regular.ttf": ASSETS / "fonts" / "NotoEmoji-Regular.ttf", "fonts/OFL.txt": ASSETS / "fonts" / "OFL.txt"}
 ICONS = ASSETS / "icons"
 ENTRY = "from companion.web_main import run\n\nrun()\n"
 LAZY = {"sw.js", "build.json", "assets/NOTICES"}  # not fetched when the service worker installs

@@ -23,7 +23,7 @@ from companion.ui.screens.setup import SetupScreen
 # Emoji (OFL, assets/fonts) is the fallback of every text style; Roboto is named first, or the emoji
 # font's wide space would be used between all words.
 EMOJI_FONT = "Noto Emoji"
-FONTS = {EMOJI_FONT: "fonts/NotoEmoji.ttf"}
+FONTS = {EMOJI_FONT: "fonts/NotoEmoji-Regular.ttf"}
 TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_large", "headline_medium",
                "headline_small", "title_large", "title_medium", "title_small", "label_large", "label_medium",
                "label_small", "body_large", "body_medium", "body_small")

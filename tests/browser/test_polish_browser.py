@@ -58,7 +58,7 @@ def prepared_server(tmp_path):
 def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, server):
     app = App(browser, server.url)
     fonts = []
-    app.page.on("response", lambda r: fonts.append(r.status) if r.url.endswith("fonts/NotoEmoji.ttf") else None)
+    app.page.on("response", lambda r: fonts.append(r.status) if r.url.endswith("fonts/NotoEmoji-Regular.ttf") else None)
     app.open()
     app.click("New game")
     app.click("The Castles of Tuscany")
