@@ -6,13 +6,54 @@
   let resolveOffline;
   window.tabulaOffline = new Promise((resolve) => { resolveOffline = resolve; });
 
+  // Python starts with the page: Flet's python.js starts it only when Flutter connects, after Flutter
+  // has loaded and drawn its first frame, so the two loaded one after the other. The worker and its
+  // first message are python.js's own; Flutter's connect adopts the running worker when it asks for the
+  // same start (it asks for `{}`), and python.js's own start remains for anything else.
+  const EARLY_ARGS = {};
+  const early = startPython(EARLY_ARGS);
+
   const connect = globalThis.jsConnect;
-  globalThis.jsConnect = async function (...args) {
-    const result = await connect.apply(this, args);
+  globalThis.jsConnect = async function (appId, args, dartOnMessage) {
+    const adopted = adopt(appId, args, dartOnMessage);
+    if (!adopted && !early.adopted) early.worker.terminate();  // not the start Flutter asked for
+    const result = await (adopted || connect.call(this, appId, args, dartOnMessage));
     prepareOffline().then(resolveOffline, (error) => resolveOffline({ error: String(error) }));
     keepStorage();
     return result;
   };
+
+  function startPython(args) {
+    const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
+    const worker = new Worker(base + "/python-worker.js", { type: "module" });
+    const held = [];  // what Python sends before Flutter has connected
+    let settle;
+    const initialized = new Promise((resolve) => { settle = resolve; });
+    worker.onmessage = (event) => (typeof event.data === "string" ? settle(event.data) : held.push(event.data));
+    worker.postMessage({
+      pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", args, documentUrl: document.URL,
+      appPackageUrl: flet.appPackageUrl, micropipIncludePre: flet.micropipIncludePre,
+      pythonModuleName: flet.pythonModuleName,
+    });
+    return { worker, held, initialized, args: JSON.stringify(args), adopted: false };
+  }
+
+  function adopt(appId, args, dartOnMessage) {
+    // `_apps` is python.js's table of connections, which its jsSend and jsDisconnect read.
+    if (early.adopted || typeof _apps !== "object" || JSON.stringify(args ?? {}) !== early.args) return null;
+    early.adopted = true;
+    _apps[appId] = { dartOnMessage, worker: early.worker };
+    console.log("tabula: Python started with the page");
+    return (async () => {
+      const status = await early.initialized;
+      early.worker.onmessage = (event) => { if (typeof event.data !== "string") dartOnMessage(event.data); };
+      early.held.splice(0).forEach((data) => dartOnMessage(data));
+      if (status !== "initialized") {
+        await jsDisconnect(appId);
+        throw status;
+      }
+    })();
+  }
 
   async function prepareOffline() {
     // Service workers need https or localhost: served on a plain http LAN address the app runs but
