@@ -132,8 +132,10 @@ def test_a_board_that_cannot_score_says_so_in_words_after_it_is_entered(browser,
     app.wait_label("Anna's board is entered")
     assert not app.has_text("red 30 is less than green", timeout=1500)  # not while it is being entered
     app.click("Anna's board is entered")
-    banner = app.wait_text("Anna's red track: red 30 is less than green 41")  # where, in words, then what
-    assert "$" not in banner.text_content() and "players[" not in banner.text_content()
+    # whose board at the top; on the board, where in words, then what
+    app.wait_text("Anna's board cannot be scored yet: 1 thing to put right")
+    problem = app.wait_text("red track: red 30 is less than green 41")
+    assert "$" not in problem.text_content() and "players[" not in problem.text_content()
     app.scroll_top()
     app.shot("polish-score-error-en")
     app.fill("Red track (inner) of Anna", "112")
