@@ -26,8 +26,11 @@ chromium:
 		echo "The browser tests need Debian's Chromium: run 'sudo apt-get install chromium' (they are skipped without it)."; \
 	fi
 
+# Two test files at a time, one per core (each test has its own server, port and data folder);
+# `make test TEST_WORKERS=0` runs them one after another.
+TEST_WORKERS ?= 2
 test: $(STAMP) chromium
-	$(PY) -m pytest -q $(ARGS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile $(ARGS)
 
 bench: $(STAMP) chromium
 	$(PY) bench/run_all.py
