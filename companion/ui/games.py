@@ -12,7 +12,7 @@ from typing import Callable
 from companion import games
 from companion.core.game import GameDefinition
 from companion.ui.boards.carpe_diem import CarpeDiemBoard
-from companion.ui.boards.castles_of_tuscany import CastlesOfTuscanyBoard
+from companion.ui.boards.castles_of_tuscany import CastlesOfTuscanyBoard, CastlesOfTuscanyEmptyFields
 from companion.ui.boards.city_of_rome import CityOfRomeBoard
 from companion.ui.boards.generic import GenericBoard
 from companion.ui.boards.milestones import MilestonesBoard
@@ -34,6 +34,12 @@ class GameUI:
     panel_offers_player_actions: bool = False
     # The panel shows the game's own actions (End round) at its top: the screen then does not.
     panel_offers_game_actions: bool = False
+    # A part of the end-scoring screen for every player at once, above the player tabs (Castles: each
+    # player's empty fields, the one thing the tracker cannot know), a component
+    # `(model, board, on_change, problems, colours)` with `on_change(player, new_board)`; None: none.
+    table_section: Callable | None = None
+    # The parts of a player's board entered in that section: their problems are said there, not on the board.
+    table_section_parts: tuple[str, ...] = ()
 
     @property
     def board_editor(self) -> Callable:
@@ -43,7 +49,8 @@ class GameUI:
 GAME_UIS: dict[str, GameUI] = {
     "carpe-diem": GameUI(board=CarpeDiemBoard, panel=CarpeDiemPanel, panel_offers_player_actions=True,
                          panel_offers_game_actions=True),
-    "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel),
+    "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel,
+                                 table_section=CastlesOfTuscanyEmptyFields, table_section_parts=("empty_fields",)),
     "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel),
     "milestones": GameUI(board=MilestonesBoard),
 }

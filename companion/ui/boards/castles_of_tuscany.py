@@ -1,6 +1,8 @@
-"""The Castles of Tuscany's end-scoring entry: the empty fields for the tie-break (the one thing the
-tracker cannot know, first), then the two tracks after the third scoring and what each player still
-owns, all prefilled from the tracker.
+"""The Castles of Tuscany's end-scoring entry. The empty fields for the tie-break are the one thing the
+tracker cannot know: every player's are entered in one list for the whole table, above the boards
+(`CastlesOfTuscanyEmptyFields`, the game's table-wide section on the score screen). Each player's board
+(`CastlesOfTuscanyBoard`) shows that count and the two tracks after the third scoring and what the
+player still owns, all prefilled from the tracker, to be checked against the table.
 
 The points are not computed here: the result screen calls the game's `score`, which explains every
 line. This form only edits the board state described in docs/board-state-castles-of-tuscany.md.
@@ -15,9 +17,10 @@ import flet as ft
 from companion.core.game import BoardStateError
 from companion.games.castles_of_tuscany.components import STORAGE_SPACES_MAX
 from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS, parse_board_state, score
+from companion.ui.board_path import player_of
 from companion.ui.boards.problems import Placing, problem_line
 from companion.ui.model import AppModel
-from companion.ui.widgets import TOUCH, stepper
+from companion.ui.widgets import TOUCH, colour_dot, icon_button, stepper
 
 NS = "castles-of-tuscany.board"
 TRACKS = ("red", "green")  # typed in: they run to 100 and more
@@ -25,7 +28,7 @@ TRACKS = ("red", "green")  # typed in: they run to 100 and more
 COUNTS = (("tiles", (1,), STORAGE_SPACES_MAX), ("hexagons", (1,), STORAGE_SPACES_MAX), ("marble", (1,), None),
           ("workers", (1,), None), ("cards", (1, 5), None))
 EMPTY = ("empty_fields", (1, 5), MAX_EMPTY_FIELDS)
-QUICK_EMPTY = tuple(range(10))  # empty fields in one tap; more by the stepper below them
+QUICK_EMPTY = tuple(range(10))  # empty fields in one tap; more by the stepper beside them
 
 
 def parse_points(text: str) -> int | None:
@@ -95,34 +98,86 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, 
         ], spacing=0)
 
     def empty_fields():
-        """The first tie-break: one tap for 0 to 9, the stepper for more; it says whether it decides
-        anything now (only a tie on points does)."""
-        value = me["empty_fields"]
-        tie = tied_with(board, player)
-        if tie is None:
-            note = model.t(f"{NS}.empty_fields_help")
-        elif tie[1]:
-            note = model.t(f"{NS}.empty_fields_tied", name=me["name"], total=tie[0], others=tie[1])
-        else:
-            note = model.t(f"{NS}.empty_fields_untied", name=me["name"])
-        chips = [ft.Semantics(
-            label=model.t(f"{NS}.empty_fields_pick", count=n, name=me["name"]), button=True, selected=n == value,
-            container=True,
-            content=(ft.FilledButton if n == value else ft.OutlinedButton)(
-                str(n), width=TOUCH + 8, height=TOUCH, style=ft.ButtonStyle(padding=0),
-                on_click=lambda e, n=n: update("empty_fields", n) if n != value else None))
-            for n in QUICK_EMPTY]
-        return ft.Column([
-            ft.Text(model.t(f"{NS}.empty_fields_title"), weight=ft.FontWeight.BOLD),
-            ft.Semantics(label=note, live_region=True, container=True,
-                         content=ft.Text(note, size=13, weight=ft.FontWeight.BOLD if tie and tie[1] else None)),
-            ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
-            stepper(model.t(f"{NS}.empty_fields"), value, lambda d: update("empty_fields", stepped(value, d, EMPTY[2])),
-                    who=me["name"], model=model, steps=EMPTY[1]),
-            *placing.at("empty_fields"),
-        ], spacing=6)
+        """Entered in the table's list above (one screen for every player's); shown here to check."""
+        line = model.t(f"{NS}.empty_fields_entered", count=me["empty_fields"])
+        return ft.Column([ft.Semantics(label=line, container=True, content=ft.Text(line, size=13)),
+                          *placing.at("empty_fields")], spacing=4)
 
-    # What the tracker cannot know comes first; then what it prefilled, to be checked against the table.
+    # The empty fields (entered in the table's list above) first; then what the tracker prefilled, to be
+    # checked against the table.
     parts = [empty_fields(), *[track_field(k) for k in TRACKS], ft.Text(model.t(f"{NS}.owned"), weight=ft.FontWeight.BOLD),
              *[count_row(*c) for c in COUNTS]]
     return ft.Column([*placing.rest(), ft.Text(model.t(f"{NS}.hint"), size=13), *parts], spacing=10)
+
+
+@ft.component
+def CastlesOfTuscanyEmptyFields(model: AppModel, board: dict, on_change, problems=(), colours=()):
+    """Every player's empty fields on one screen, so the table enters the one thing the tracker cannot
+    know without switching boards: per player 0 to 9 in one tap, the stepper for more, and whether the
+    count decides anything now (only a tie on points does). `on_change(player, new_board)` sends one
+    player's change; `problems` are those of the empty fields of boards said to be entered."""
+    placing = Placing(problems)
+
+    def row(player: int, me: dict) -> ft.Control:
+        value, name = me["empty_fields"], me["name"]
+        counter = model.t(f"{NS}.empty_fields")
+
+        def update(n):
+            new = copy.deepcopy(board)
+            new["players"][player]["empty_fields"] = n
+            on_change(player, new)
+
+        def step(delta):
+            update(stepped(value, delta, EMPTY[2]))
+
+        tie = tied_with(board, player)
+        if tie is None:
+            note = None  # the section's help says what they are for
+        elif tie[1]:
+            note = model.t(f"{NS}.empty_fields_tied", name=name, total=tie[0], others=tie[1])
+        else:
+            note = model.t(f"{NS}.empty_fields_untied", name=name)
+        chips = [ft.Semantics(
+            label=model.t(f"{NS}.empty_fields_pick", count=n, name=name), button=True, selected=n == value,
+            container=True,
+            content=(ft.FilledButton if n == value else ft.OutlinedButton)(
+                str(n), width=TOUCH, height=TOUCH, style=ft.ButtonStyle(padding=0),
+                on_click=lambda e, n=n: update(n) if n != value else None))
+            for n in QUICK_EMPTY]
+        # The stepper's buttons and value carry the same names as everywhere ("Empty fields +1 (Ben)",
+        # "Empty fields of Ben: 4"); the row's own title names the player.
+        title = ft.Row([
+            *([ft.Container(colour_dot(colours[player], 12), padding=ft.Padding.only(right=8))]
+              if player < len(colours) else []),
+            ft.Text(model.t(f"{NS}.empty_fields_of", name=name), weight=ft.FontWeight.BOLD, size=15, expand=True),
+            icon_button(ft.Icons.REMOVE, model.t("ui.step", counter=counter, delta="-1", player=name),
+                        lambda e: step(-1), disabled=value < 1),
+            ft.Semantics(label=model.t("ui.value", counter=counter, player=name, value=value), container=True,
+                         content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36,
+                                         text_align=ft.TextAlign.CENTER)),
+            *[icon_button(ft.Icons.ADD, model.t("ui.step", counter=counter, delta=f"+{s}", player=name),
+                          lambda e, s=s: step(s)) for s in EMPTY[1][:1]],
+            *[ft.Semantics(label=model.t("ui.step", counter=counter, delta=f"+{s}", player=name), button=True,
+                           container=True, content=ft.TextButton(f"+{s}", on_click=lambda e, s=s: step(s),
+                                                                 style=ft.ButtonStyle(padding=4),
+                                                                 width=TOUCH, height=TOUCH))
+              for s in EMPTY[1][1:]],
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        mine = [p for p in placing.left if player_of(p.path) == player]
+        placing.left = [p for p in placing.left if p not in mine]
+        return ft.Column([
+            title,
+            *([ft.Semantics(label=note, live_region=True, container=True,
+                            content=ft.Text(note, size=12, weight=ft.FontWeight.BOLD if tie[1] else None))]
+              if note else []),
+            ft.Row(chips, wrap=True, spacing=4, run_spacing=4),
+            *[problem_line(p.text) for p in mine],
+        ], spacing=4)
+
+    return ft.Column([
+        ft.Text(model.t(f"{NS}.empty_fields_title"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                weight=ft.FontWeight.BOLD),
+        ft.Text(model.t(f"{NS}.empty_fields_table"), size=13),
+        *[row(i, p) for i, p in enumerate(board["players"])],
+        *placing.rest(),
+    ], spacing=10)

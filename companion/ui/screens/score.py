@@ -7,7 +7,7 @@ import flet as ft
 from companion.core.board import every_problem
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.history import make_play
-from companion.ui.board_path import on_board, player_of, where
+from companion.ui.board_path import on_board, part_of, player_of, where
 from companion.ui.games import game_ui
 from companion.ui.boards.problems import Problem
 from companion.ui.box_data import BoxDataForm
@@ -41,7 +41,8 @@ def ScoreScreen(model: AppModel):
     names = [p["name"] for p in session.config["players"]]
     player = chosen if chosen is not None else model.me.get(sid, 0)
     board = session.board or game.board_from_tracker(session.state, session.config)
-    editor = game_ui(game.id).board_editor
+    ui = game_ui(game.id)
+    editor = ui.board_editor
     box = model.repo.box_data(game.id)
     done = set(session.board_done)
     all_done = len(done) == len(names)
@@ -59,6 +60,9 @@ def ScoreScreen(model: AppModel):
 
     def change(new_board):
         model.edit_board(session, player, board, new_board)
+
+    def change_of(seat, new_board):  # the table-wide section edits any player's board: still one field a tap
+        model.edit_board(session, seat, board, new_board)
 
     def mark_done(e):
         if model.apply(session, {"type": "board_done", "player": player, "done": True}):
@@ -90,11 +94,14 @@ def ScoreScreen(model: AppModel):
     def told_of(i):  # a board's problems are said once it is entered, a problem of the table once all are
         return showing or (i is not None and i in done)
     told = bool(problem) and any(told_of(i) for i in troubled)
-    # This board's problems go onto it, beside their fields; the others' and the table's at the top.
+    # This board's problems go onto it, beside their fields; the others' and the table's at the top; those
+    # of a part entered in the game's table-wide section (every player's at once) into that section.
+    in_section = [e for e in found if ui.table_section and part_of(e.field) in ui.table_section_parts
+                  and told_of(player_of(e.field))]
     mine = tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
-                 for e in found if player_of(e.field) == player) if told_of(player) else ()
+                 for e in found if player_of(e.field) == player and e not in in_section) if told_of(player) else ()
     elsewhere = [explain_error(model, game.id, board, e) for e in found
-                 if player_of(e.field) != player and told_of(player_of(e.field))]
+                 if player_of(e.field) != player and told_of(player_of(e.field)) and e not in in_section]
     tabs = ft.Row([
         # An entered board shows a tick; the live progress line above says how many are in.
         ft.Semantics(label=model.t("ui.score.board_of", name=name), button=True, selected=i == player,
@@ -114,6 +121,11 @@ def ScoreScreen(model: AppModel):
         ft.Semantics(label=progress, live_region=True, container=True,
                      content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
+        *([ui.table_section(model, board, change_of,
+                            problems=tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
+                                           for e in in_section),
+                            colours=[p["colour"] for p in session.config["players"]]), ft.Divider()]
+          if ui.table_section else []),
         tabs,
         editor(model, board, player, change, problems=mine),
         ft.Divider(),
