@@ -26,7 +26,6 @@ class Texts:
 
 TOUCH = 48  # minimum touch target, in logical pixels
 ONE_LINE_TITLE, LONG_TITLE_SIZE = 16, 17  # app-bar titles longer than this many characters: two lines of this size
-ONE_LINE_TITLE, LONG_TITLE_SIZE = 16, 17  # app-bar titles longer than this many characters: two lines of this size
 
 PLAYER_COLOURS = {
     "violet": "#7b4fa8", "orange": "#e07b1a", "white": "#e8e4da", "brown": "#7a4a26",
@@ -47,12 +46,17 @@ def colour_dot(colour: str, size: int = 16) -> ft.Control:
 
 def icon_button(icon, label: str, on_click: Callable | None, disabled: bool = False,
                 selected: bool | None = None) -> ft.Control:
-    """An IconButton that screen readers and tests can find by name (its tooltip does not name it)."""
-    return ft.Semantics(
-        label=label, button=True, container=True, selected=selected, disabled=disabled,  # read out as disabled
-        content=ft.IconButton(icon=icon, on_click=on_click, disabled=disabled,
-                              width=TOUCH, height=TOUCH),
-    )
+    """An IconButton that screen readers and tests can find by name (its tooltip does not name it). The
+    name is the icon's own label, which Flutter merges into the button's node: a Semantics wrapped
+    around the button made a second, nameless button node under it that a screen reader stops on."""
+    return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), on_click=on_click, disabled=disabled,
+                         selected=selected, width=TOUCH, height=TOUCH)
+
+
+def tick_box(label: str, value: bool, on_change: Callable) -> ft.Control:
+    """A checkbox that is a 48 px target: Flutter pads one to 48 px on phones, but shrinks it to 40 px
+    in a desktop browser (and no theme setting of Flet's sets the tap-target size)."""
+    return ft.Checkbox(semantics_label=label, value=value, on_change=on_change, width=TOUCH, height=TOUCH)
 
 
 def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], *,

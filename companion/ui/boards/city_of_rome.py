@@ -279,7 +279,7 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
             content=ft.TextField(
                 key=f"{key}-{player}", label=label, value=draft if draft is not None else str(value), dense=True,
                 keyboard_type=ft.KeyboardType.NUMBER, text_size=18,
-                content_padding=ft.Padding.symmetric(vertical=10, horizontal=10),
+                content_padding=ft.Padding.symmetric(vertical=11, horizontal=10),  # 48 px high, a tap target
                 border_color=ft.Colors.ERROR if draft else None,
                 on_change=lambda e: typed(key, e.control.value), on_blur=lambda e: forget_draft(key)))
         row = ft.Row([field, step(-5), step(-1), step(1), step(5)],

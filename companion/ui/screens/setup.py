@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, players_line, use_game
-from companion.ui.widgets import TOUCH, error_banner, screen
+from companion.ui.widgets import TOUCH, error_banner, screen, tick_box
 
 
 @ft.component
@@ -33,10 +33,9 @@ def SetupScreen(model: AppModel):
         rows.append(ft.Container(
             content=ft.Column([
                 ft.Row([
-                    ft.Checkbox(semantics_label=text, value=step.id in done,
-                                on_change=lambda e, s=step.id: tick(s, e.control.value)),
+                    tick_box(text, step.id in done, lambda e, s=step.id: tick(s, e.control.value)),
                     # The text itself is a tap target too, and wraps on a phone.
-                    ft.Container(ft.Text(text), expand=True, padding=ft.Padding.only(top=10),
+                    ft.Container(ft.Text(text), expand=True, padding=ft.Padding.only(top=14),
                                  on_click=lambda e, s=step.id: tick(s, s not in done)),
                 ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=4),
                 *[ft.Text(f"• {model.m(d)}", size=13) for d in step.details],

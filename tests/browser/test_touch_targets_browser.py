@@ -1,0 +1,248 @@
+"""Issue 10: every control is a 48 px tap target and has an accessible name, on every main screen.
+
+One server, one tab, one walk through the app on a 390×844 phone screen: Home, New game, the setup
+checklist, the tracker and the end scoring of each game (with their dialogs), a result, History, a
+played game, Statistics, Settings with the box data, Invite. On each screen every control in Chromium's
+accessibility tree (buttons, checkboxes, radios, switches, tabs, links, text fields, menus) is measured,
+scrolling the screen down in steps, and the test names every control that is smaller than 48×48 CSS px
+or has no name, with its screen. The walk runs twice: in English on the light theme, and in German on
+the dark theme (its screenshots, in test-artifacts/screenshots/walk-*, are the dark-mode check)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.browser.harness import ROOT, App, Server
+
+sys.path.insert(0, str(ROOT / "bench"))
+import entry_effort  # noqa: E402
+
+TOUCH = 48
+TOLERANCE = 0.5  # Flutter lays out in fractions of a pixel
+CONTROL_ROLES = {"button", "checkbox", "radio", "switch", "tab", "link", "menuitem", "menuitemcheckbox",
+                 "menuitemradio", "option", "combobox", "slider", "spinbutton", "textbox", "searchbox",
+                 "togglebutton", "popupbutton"}
+STEP = 400  # px scrolled between two measurements: less than half the screen, so every control is seen whole
+MAX_STEPS = 16
+
+SIDS = {game_id: f"20250101-120000-{game_id[:4]}" for game_id in entry_effort.CASES}
+# Castles of Tuscany with every board entered: the result screen (one for each walk, which saves it)
+FINISHED = ("20250101-130000-done", "20250101-140000-done")
+
+# Every semantics element's box, and whether a scrolling ancestor cuts it (Flutter gives a control that
+# is partly scrolled out of view the visible part as its box: measured again further down or up).
+BOXES_JS = """() => {
+  const out = {};
+  for (const e of document.querySelectorAll('flt-semantics[id]')) {
+    const r = e.getBoundingClientRect();
+    let cut = r.width === 0 || r.height === 0;
+    for (let a = e.parentElement; a && !cut; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const scrolls = (v) => v === 'scroll' || v === 'auto';
+      if (scrolls(s.overflowY) || scrolls(s.overflowX)) {
+        const ar = a.getBoundingClientRect();
+        cut = r.top <= ar.top + 0.5 || r.bottom >= ar.bottom - 0.5 || r.left <= ar.left - 0.5 || r.right >= ar.right + 0.5;
+        if (!scrolls(s.overflowX)) cut = r.top <= ar.top + 0.5 || r.bottom >= ar.bottom - 0.5;
+      }
+    }
+    out[e.id] = {w: r.width, h: r.height, y: r.top, cut: cut};
+  }
+  return out;
+}"""
+
+
+@dataclass
+class Control:
+    screen: str
+    role: str
+    name: str
+    width: float = 0
+    height: float = 0
+
+    def __str__(self) -> str:
+        return f"{self.screen}: {self.role} {self.name!r} {self.width:.0f}×{self.height:.0f} px"
+
+
+@dataclass
+class Walk:
+    app: App
+    tag: str
+    seen: dict = field(default_factory=dict)  # (screen, role, name, element id) -> Control (largest box seen)
+    screens: list = field(default_factory=list)
+
+    def controls(self, screen: str) -> str:
+        """The controls of Chromium's accessibility tree and their boxes; a signature of the positions."""
+        cdp = self.app.context.new_cdp_session(self.app.page)
+        try:
+            doc = cdp.send("DOM.getDocument", {"depth": -1, "pierce": False})
+            ids = {}  # element -> its semantics node's id (a text field's <input> has none of its own)
+            stack = [(doc["root"], None)]
+            while stack:
+                node, owner = stack.pop()
+                attrs = node.get("attributes", [])
+                owner = dict(zip(attrs[::2], attrs[1::2])).get("id", owner)
+                if owner:
+                    ids[node["backendNodeId"]] = owner
+                stack.extend((child, owner) for child in node.get("children", []))
+            tree = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        finally:
+            cdp.detach()
+        boxes = self.app.page.evaluate(BOXES_JS)
+        for node in tree:
+            role = node.get("role", {}).get("value")
+            if node.get("ignored") or role not in CONTROL_ROLES:
+                continue
+            element = ids.get(node.get("backendDOMNodeId"))
+            box = boxes.get(element)
+            if box is None or box["cut"]:
+                continue
+            name = (node.get("name", {}).get("value") or "").strip()
+            key = (screen, role, name, element)
+            found = self.seen.setdefault(key, Control(screen, role, name.split("\n")[0][:80]))
+            found.width, found.height = max(found.width, box["w"]), max(found.height, box["h"])
+        return json.dumps(sorted((k, round(v["y"])) for k, v in boxes.items()))
+
+    def screen(self, screen: str, scroll: bool = True) -> None:
+        """Measure the screen as it is, then page by page down to its end; screenshot the top."""
+        self.app.idle()
+        self.screens.append(screen)
+        self.app.shot(f"walk-{self.tag}-{screen}")
+        before = self.controls(screen)
+        if not scroll:
+            return
+        for _ in range(MAX_STEPS):
+            self.app.wheel(STEP)
+            self.app.idle(quiet=100)
+            now = self.controls(screen)
+            if now == before:
+                break
+            before = now
+        self.app.scroll_top()
+
+    def counts(self) -> dict[str, int]:
+        return {screen: sum(1 for c in self.seen.values() if c.screen == screen) for screen in self.screens}
+
+    def offenders(self) -> list[str]:
+        small = [str(c) for c in self.seen.values()
+                 if c.width < TOUCH - TOLERANCE or c.height < TOUCH - TOLERANCE]
+        nameless = [f"{c.screen}: a {c.role} without a name ({c.width:.0f}×{c.height:.0f} px)"
+                    for c in self.seen.values() if not c.name]
+        return small + nameless
+
+
+def prepare(data) -> None:
+    for game_id, case in entry_effort.CASES.items():
+        example = json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
+        entry_effort.prepare(data, SIDS[game_id], game_id, example, case.play)
+    # A game whose boards are all entered: its end scoring shows the result.
+    from companion.games import GAMES
+    from companion.storage import Repository
+    case = entry_effort.CASES["castles-of-tuscany"]
+    example = json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
+    for sid in FINISHED:
+        session = entry_effort.prepare(data, sid, case.game, example, case.play)
+        session.board = example
+        session.board_done = list(range(len(example["players"])))
+        Repository(data, GAMES).save(session)
+
+
+@pytest.fixture
+def walk_server(tmp_path):
+    prepare(tmp_path / "data")
+    s = Server(tmp_path / "data").start()
+    yield s
+    s.stop()
+
+
+def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
+    """Every main screen once, measured; `t` holds the few labels the walk taps, in the walk's language."""
+    w = Walk(app, tag)
+    app.open()
+    app.wait_text(t["in_progress"])
+    w.screen("home")
+    app.press(app.find(app.page.get_by_role("button", name=re.compile(t["discard"]))))
+    w.screen("home-discard-dialog", scroll=False)
+    app.click(t["cancel"], dialog=True)
+    app.click(t["new_game"])
+    app.click(t["city_of_rome"])
+    app.click(t["two_players"])
+    app.fill(t["player"] + " 1", "Ada")
+    app.fill(t["player"] + " 2", "Bo")
+    app.press(app.find(app.page.get_by_role("radio", name="Bo")))
+    w.screen("new-game")
+    app.click(t["start"])
+    app.find(app.button(t["setup_done"]))
+    app.press(app.find(app.page.get_by_role("checkbox").first))  # one step ticked
+    w.screen("setup")
+    for game_id, sid in SIDS.items():
+        app.open(f"game/{sid}/play")
+        app.find(app.button(t["to_scoring"]))
+        w.screen(f"tracker-{game_id}")
+        app.scroll_top()
+        app.click(t["which_player"])
+        w.screen(f"tracker-{game_id}-this-phone", scroll=False)
+        app.click(t["cancel"], dialog=True)
+        if game_id == "castles-of-tuscany":  # a game's own dialog: the points of a colour-bonus tile
+            app.press(app.find(app.page.get_by_role("button", name=re.compile(t["bonus_tile"]))))
+            w.screen("tracker-castles-of-tuscany-tile-dialog", scroll=False)
+            app.click(t["close"], dialog=True)
+        app.open(f"game/{sid}/score")
+        app.find(app.button(t["calculate"]))
+        w.screen(f"scoring-{game_id}")
+    app.open(f"game/{finished}/score")
+    app.find(app.button(t["confirm"]))
+    w.screen("result")
+    app.click(t["confirm"])
+    app.find(app.button(t["delete"]))
+    w.screen("history-play")
+    app.open("history")
+    app.find(app.button(t["statistics"]))
+    w.screen("history")
+    app.open("stats")
+    app.find(app.button(t["back_history"]))
+    w.screen("statistics")
+    app.open("settings")
+    w.screen("settings")
+    app.click(t["carpe_diem"], exact=False)  # the box data of a game, unfolded
+    w.screen("box-data")
+    app.open("invite")
+    w.screen("invite")
+    return w
+
+
+EN = {"in_progress": "Games in progress", "discard": "^Discard ", "new_game": "New game",
+      "city_of_rome": "City of Rome", "two_players": "2 players", "player": "Player", "start": "Start game",
+      "setup_done": "Setup done – start playing", "to_scoring": "Final scoring",
+      "which_player": "Which player is this phone?", "cancel": "Cancel", "close": "Close", "bonus_tile": "^Colour-bonus tile",
+      "calculate": "Calculate scores", "confirm": "Confirm and save", "delete": "Delete play",
+      "statistics": "Statistics", "back_history": "History", "carpe_diem": "Carpe Diem"}
+DE = {"in_progress": "Laufende Spiele", "discard": " verwerfen ", "new_game": "Neues Spiel",
+      "city_of_rome": "Rom – Die Stadt der Baumeister", "two_players": "2 Spieler", "player": "Spieler",
+      "start": "Spiel starten", "setup_done": "Aufbau fertig – los geht's", "to_scoring": "Schlusswertung",
+      "which_player": "Wem gehört dieses Handy?", "cancel": "Abbrechen", "close": "Schließen", "bonus_tile": "^Farbbonus-Plättchen",
+      "calculate": "Punkte berechnen", "confirm": "Bestätigen und speichern", "delete": "Partie löschen",
+      "statistics": "Statistik", "back_history": "Verlauf", "carpe_diem": "Carpe Diem"}
+
+
+def check(w: Walk) -> None:
+    counts = w.counts()
+    print(f"{w.tag}: controls measured per screen:", counts)
+    assert all(counts.values()), counts  # a screen where nothing was measured was not reached
+    problems = w.offenders()
+    assert not problems, f"{len(problems)} controls too small or without a name:\n" + "\n".join(problems)
+
+
+def test_every_control_is_a_named_48px_target_on_every_screen(browser, walk_server):
+    app = App(browser, walk_server.url)
+    check(walk(app, "light-en", EN, FINISHED[0]))
+    # Again in German (longer words wrap) on the dark theme: its screenshots are the dark-mode check.
+    app.open("settings")
+    app.click("Deutsch")
+    app.click("Dunkel")
+    check(walk(app, "dark-de", DE, FINISHED[1]))
+    assert not app.errors, app.errors
