@@ -517,9 +517,8 @@ def castles_of_tuscany_today(phone: Phone, seat: int, start: dict, target: dict)
         step_to(phone, t(f"castles-of-tuscany.board.{key}"), who, start[key], target[key], steps=steps)
 
 
-def castles_of_tuscany_quick(phone: Phone, seat: int, start: dict, target: dict) -> None:
-    """Everything the tracker knows is prefilled (tracks, storage, goods, cards: typed or stepped only
-    where they differ); the empty fields, which the tracker cannot know, in one tap (0 to 9)."""
+def castles_of_tuscany_prefilled(phone: Phone, target: dict, start: dict) -> None:
+    """What the tracker prefilled, typed or stepped only where it differs from the table."""
     who = target["name"]
     for track in ("red", "green"):
         if start[track] != target[track]:
@@ -527,12 +526,27 @@ def castles_of_tuscany_quick(phone: Phone, seat: int, start: dict, target: dict)
             phone.type_into(field, str(start[track]), str(target[track]))
     for key, steps in (("tiles", (1,)), ("hexagons", (1,)), ("marble", (1,)), ("workers", (1,)), ("cards", (1, 5))):
         step_to(phone, t(f"castles-of-tuscany.board.{key}"), who, start[key], target[key], steps=steps)
+
+
+def castles_of_tuscany_table(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """Every player's empty fields in the table's list at the top of the screen, in one tap each (0 to 9;
+    the stepper beside them for more), no player tab; a player's board is opened (its tab) only where
+    what the tracker prefilled differs from the table."""
+    who = target["name"]
     empty = target["empty_fields"]
     if empty != start["empty_fields"] and empty <= 9:
         name = t("castles-of-tuscany.board.empty_fields_pick", count=empty, name=who)
         phone.tap(name, then=name, selected=True)
     else:
         step_to(phone, t("castles-of-tuscany.board.empty_fields"), who, start["empty_fields"], empty, steps=(1, 5))
+    if any(start[k] != target[k] for k in ("red", "green", "tiles", "hexagons", "marble", "workers", "cards")):
+        if seat:  # the first board is open already
+            tab = t("ui.score.board_of", name=who)
+            phone.tap(tab, then=tab, selected=True)
+        castles_of_tuscany_prefilled(phone, target, start)
+
+
+castles_of_tuscany_table.opens_boards = True  # run_case taps no player tab for it
 
 
 def cap(text: str) -> str:
@@ -679,7 +693,9 @@ PROCEDURES: dict[str, dict[str, Procedure]] = {
     "carpe-diem": {"palette": carpe_diem_palette},
     # The dialog-per-space worker row measured as "today" is gone: its figures are in BASELINE.
     "milestones": {"grid": milestones_grid},
-    "castles-of-tuscany": {"today": castles_of_tuscany_today, "quick": castles_of_tuscany_quick},
+    # "quick" (each board's empty fields in one tap on that board, 5 taps) is gone with the empty fields
+    # moving into one list for the table: "table".
+    "castles-of-tuscany": {"today": castles_of_tuscany_today, "table": castles_of_tuscany_table},
 }
 
 # Procedure "today" as first measured (commit c5ad313, the editors before issue 10's rebuild): taps,
@@ -772,7 +788,7 @@ def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, pro
 
         for seat, (target, prefilled) in enumerate(zip(example["players"], start["players"])):
             def enter(seat=seat, target=target, prefilled=prefilled):
-                if seat:  # the player tabs at the top of the screen
+                if seat and not getattr(procedure, "opens_boards", False):  # the player tabs at the top
                     tab = t("ui.score.board_of", name=target["name"])
                     phone.tap(tab, then=tab, selected=True)
                 procedure(phone, seat, prefilled, target)

@@ -79,3 +79,8 @@ def test_castles_of_tuscany_entered_on_a_phone_and_checked():
         assert 0 < figures["total"]["taps"] <= baseline, key
         assert figures["finish"]["taps"] == 1
     assert any("baseline" in line for line in lines)
+    # Every player's empty fields in the table's list, no player tab: Anna 2 and Ben 4 one tap each (Clara's
+    # 0 is what the list starts with), then "Calculate scores".
+    table = results["castles-of-tuscany/table"]
+    assert {name: e["taps"] for name, e in table["boards"].items()} == {"Anna": 1, "Ben": 1, "Clara": 0}
+    assert table["total"]["taps"] == 3
