@@ -15,7 +15,6 @@ from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
-import segno
 
 from companion.ui.model import AppModel
 from companion.ui.widgets import Texts, screen
@@ -39,6 +38,8 @@ def qr_png(url: str) -> bytes:
 @lru_cache(maxsize=4)
 def _qr_png(url: str) -> bytes:
     import io
+
+    import segno  # imported here: the one screen that draws a QR code (not needed at start)
 
     out = io.BytesIO()
     # Scale 8, quiet zone 4 (the standard's minimum): measured to scan back exactly from a screenshot.

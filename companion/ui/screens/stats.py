@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import flet as ft
-import flet_charts as fch
 
 from companion.core import stats
 from companion.core.text import Msg
@@ -32,8 +31,15 @@ def axis_range(lo: float, hi: float) -> tuple[float, float, float]:
     return (math.floor(lo / step) * step, math.ceil(hi / step) * step + (step if hi % step == 0 else 0), step)
 
 
-def value_axis(step: float) -> fch.ChartAxis:
-    return fch.ChartAxis(label_size=36, label_spacing=step, show_min=False, show_max=False)
+def charts():
+    """flet_charts, imported when the first chart is drawn: it is about a third of what the app imports
+    at start, and the static web app starts faster without it (docs/performance.md)."""
+    import flet_charts
+    return flet_charts
+
+
+def value_axis(step: float):
+    return charts().ChartAxis(label_size=36, label_spacing=step, show_min=False, show_max=False)
 
 
 def legend(items: list[tuple[str, str]]) -> ft.Control:
@@ -67,6 +73,7 @@ def card(title: str, lines: list[ft.Control], on_click=None) -> ft.Control:
 
 def breakdown_chart(model: AppModel, recs: list[stats.PlayerRecord], order: list[str],
                     labels: dict[str, str]) -> ft.Control:
+    fch = charts()
     colours = {cid: PALETTE[i % len(PALETTE)] for i, cid in enumerate(order)}
     groups, top = [], 1.0
     for x, rec in enumerate(recs):
@@ -95,6 +102,7 @@ def breakdown_chart(model: AppModel, recs: list[stats.PlayerRecord], order: list
 
 
 def over_time_chart(model: AppModel, series: dict[str, list[tuple[int, int]]]) -> ft.Control:
+    fch = charts()
     names = list(series)
     colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
     values = [y for pts in series.values() for _, y in pts]
