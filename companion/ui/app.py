@@ -29,13 +29,19 @@ TEXT_STYLES = ("display_large", "display_medium", "display_small", "headline_lar
                "label_small", "body_large", "body_medium", "body_small")
 
 
+def text_theme(colour: str) -> ft.TextTheme:
+    # Flet replaces each style of the theme by the one given here (it does not merge): without a colour,
+    # every text was drawn black, also on the dark theme. A scheme role is resolved by each theme itself.
+    style = ft.TextStyle(font_family="Roboto", font_family_fallback=[EMOJI_FONT], color=colour)
+    return ft.TextTheme(**{name: style for name in TEXT_STYLES})
+
+
 def app_theme() -> ft.Theme:
-    style = ft.TextStyle(font_family="Roboto", font_family_fallback=[EMOJI_FONT])
-    texts = ft.TextTheme(**{name: style for name in TEXT_STYLES})
     # Touch sizes everywhere: a desktop browser's default density made buttons and radio rows 32 px high
     # (the phone's 40 and more); text buttons (every dialog's Cancel, Close, ...) get 48 px from padding.
     text_buttons = ft.TextButtonTheme(style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12, vertical=14)))
-    return ft.Theme(color_scheme_seed="#8c3b2a", font_family="Roboto", text_theme=texts, primary_text_theme=texts,
+    return ft.Theme(color_scheme_seed="#8c3b2a", font_family="Roboto", text_theme=text_theme(ft.Colors.ON_SURFACE),
+                    primary_text_theme=text_theme(ft.Colors.ON_PRIMARY),
                     visual_density=ft.VisualDensity.STANDARD, text_button_theme=text_buttons)
 
 
