@@ -18,7 +18,7 @@ from companion.ui.boards.generic import GenericBoard
 from companion.ui.boards.milestones import MilestonesBoard
 from companion.ui.panels.carpe_diem import CarpeDiemPanel
 from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
-from companion.ui.panels.city_of_rome import CityOfRomePanel
+from companion.ui.panels.city_of_rome import CityOfRomePanel, WonCards, won_cards
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,11 @@ class GameUI:
     table_section: Callable | None = None
     # The parts of a player's board entered in that section: their problems are said there, not on the board.
     table_section_parts: tuple[str, ...] = ()
+    # What a player has won that their tracker card shows (City of Rome: the influence cards):
+    # `card_state(state, seat)` picks it out as plain values (the memoized card compares them), and the
+    # component `card_part(texts, name, values)` draws them; None: the card shows counters and actions.
+    card_state: Callable | None = None
+    card_part: Callable | None = None
 
     @property
     def board_editor(self) -> Callable:
@@ -51,7 +56,7 @@ GAME_UIS: dict[str, GameUI] = {
                          panel_offers_game_actions=True),
     "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel,
                                  table_section=CastlesOfTuscanyEmptyFields, table_section_parts=("empty_fields",)),
-    "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel),
+    "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel, card_state=won_cards, card_part=WonCards),
     "milestones": GameUI(board=MilestonesBoard),
 }
 DEFAULT = GameUI()

@@ -42,6 +42,23 @@ def card_chip(value: int) -> ft.Control:
                         bgcolor="#f2c94c", border=ft.Border.all(1, "#8a6d00"))
 
 
+def won_cards(state: dict, seat: int) -> tuple[int, ...]:
+    """The influence cards a player has won, for their tracker card."""
+    return tuple(state["players"][seat]["influence_cards"])
+
+
+@ft.component
+def WonCards(texts, name: str, cards: tuple[int, ...]) -> ft.Control:
+    """A player's won influence cards on their tracker card: the cards' values as on the cards (worth as
+    many VP). The card shows it from the first card won on."""
+    return ft.Semantics(
+        label=texts.m(player_line(name, list(cards))), container=True,
+        content=ft.Row([ft.Text(texts.t(f"{NS}.title"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                        *[card_chip(c) for c in cards]], spacing=6, wrap=True,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    )
+
+
 @ft.component
 def CityOfRomePanel(model: AppModel, session) -> ft.Control:
     state, config = session.state, session.config

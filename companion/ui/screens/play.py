@@ -108,6 +108,7 @@ def PlayScreen(model: AppModel):
                 tuple(state["players"][i]["counters"][c.id] for c in game.counters),
                 start == i, i == on_turn, game.counters, tuple(player_actions), adjust, trigger,
                 model.me.get(sid) == i,
+                ui.card_state(state, i) if ui.card_state is not None else (), ui.card_part,
             ), col={"xs": 12, "md": 6})
             for i in seat_order(len(names), on_turn, model.me.get(sid))], spacing=8, run_spacing=8),
         section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
@@ -132,9 +133,11 @@ def PlayScreen(model: AppModel):
 
 @ft.component
 def PlayerCardView(texts: Texts, seat: int, name: str, colour: str, values: tuple, is_start: bool,
-                   is_on_turn: bool, counters: tuple, actions: tuple, adjust, trigger, is_me: bool = False):
-    """One player's counters and actions. Memoized: a click re-renders only the card whose values
-    changed, which keeps the tracker quick however many players and counters it shows."""
+                   is_on_turn: bool, counters: tuple, actions: tuple, adjust, trigger, is_me: bool = False,
+                   won: tuple = (), won_part=None):
+    """One player's counters and actions, and what the game shows of theirs (`won_part` draws `won`, e.g.
+    City of Rome's influence cards). Memoized: a click re-renders only the card whose values changed,
+    which keeps the tracker quick however many players and counters it shows."""
     header = ft.Row([
         colour_dot(colour, 18),
         ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
@@ -147,7 +150,8 @@ def PlayerCardView(texts: Texts, seat: int, name: str, colour: str, values: tupl
         return stepper(texts.m(c.label), value, lambda delta: adjust(seat, c.id, delta), who=name, model=texts,
                        steps=c.steps, minimum=c.minimum)
 
-    rows = [counter_row(c, v) for c, v in zip(counters, values) if not c.secondary]
+    rows = [won_part(texts, name, won)] if won_part is not None and won else []
+    rows += [counter_row(c, v) for c, v in zip(counters, values) if not c.secondary]
     more = [counter_row(c, v) for c, v in zip(counters, values) if c.secondary]
     if more:
         rows.append(ft.ExpansionTile(title=ft.Text(texts.t("ui.play.more_counts", player=name)),
