@@ -17,9 +17,18 @@ The numbers, worked by hand from the rulebook (Siegpunkte, Wertungen, Schlusswer
     empty fields Ben 3 > Anna 2: Ben wins; with Ben's empty fields corrected to 2, green 22 > 12: Anna.
 """
 
+import json
 import re
+import sys
 
-from tests.browser.harness import App
+import pytest
+
+from tests.browser.harness import ROOT, App, Server
+
+sys.path.insert(0, str(ROOT / "bench"))
+import entry_effort  # noqa: E402
+
+TABLE_SID = "20250101-120000-cast3"
 
 LANG_BUTTON = {"en": "English", "de": "Deutsch"}
 BACK = {"en": "Back", "de": "Zurück"}
@@ -237,9 +246,9 @@ def test_two_player_game_through_three_scorings(browser, server):
     assert app.has_text("5 Karte")
     app.shot("castles-result-de")
 
-    # Corrected: Ben has 2 empty fields too, so the green track decides (Anna 22, Ben 12).
+    # Corrected: Ben has 2 empty fields too, so the green track decides (Anna 22, Ben 12). In the table's
+    # list of empty fields, without opening Ben's board.
     app.click("Auslagen ändern")
-    app.click("Auslage von Ben", exact=False)
     app.click("Leere Felder -1 (Ben)")
     app.wait_label("Leere Felder von Ben: 2")
     app.click("Punkte berechnen")
@@ -256,3 +265,72 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("Sieger: Anna")
     app.shot("castles-history-de")
     assert not app.errors
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    """The example table (examples/castles-of-tuscany-three-players.json) played through the tracker, at
+    its final scoring: everything but the empty fields prefilled."""
+    case = entry_effort.CASES["castles-of-tuscany"]
+    example = json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
+    entry_effort.prepare(tmp_path / "data", TABLE_SID, case.game, example, case.play)
+    s = Server(tmp_path / "data").start()
+    yield s
+    s.stop()
+
+
+def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, table_server):
+    """The empty fields of the whole table in one list above the boards: a count chosen there for another
+    player is on that player's board and on the other phone; it is that player's board changed (entered
+    again), and "…'s board is entered" still goes board by board."""
+    score = f"game/{TABLE_SID}/score"
+    anna = App(browser, table_server.url).open(score)
+    ben = App(browser, table_server.url).open(score)
+    anna.wait_text("0 of 3 boards entered")
+    ben.wait_text("0 of 3 boards entered")
+    anna.wait_label("Board of Anna")  # Anna's board open; the list holds every player's count
+    anna.wait_label("Empty fields of Clara: 0")
+    anna.wait_text("Anna is tied with Ben on 117 points")  # the one tie the empty fields decide
+    anna.wait_text("Clara is not tied with anyone")
+
+    # Ben's board is entered on his phone (which then opens the next board still to be entered) ...
+    ben.click("Board of Ben", exact=False)
+    ben.click("Ben's board is entered")
+    anna.wait_text("1 of 3 boards entered")
+    # ... and Anna counts his empty fields from her phone, with her own board open: it is his board changed.
+    anna.click("Ben: 4 empty fields")
+    anna.wait_label("Empty fields of Ben: 4")
+    ben.wait_label("Empty fields of Ben: 4")  # the other phone's list
+    ben.wait_text("0 of 3 boards entered")  # a changed board is not entered any more
+    anna.wait_text("0 of 3 boards entered")
+    ben.click("Board of Ben", exact=False)
+    ben.wait_text("Empty fields: 4, entered above for the whole table")  # on Ben's board there
+    anna.wait_text("Empty fields: 0, entered above for the whole table")  # Anna's own board: hers
+    anna.click("Board of Ben", exact=False)
+    anna.wait_text("Empty fields: 4, entered above for the whole table")  # Ben's board on Anna's phone
+    anna.scroll_top()
+    anna.shot("castles-table-empty-fields-en")
+
+    # Anna's own count, and the boards entered one by one.
+    anna.click("Anna: 2 empty fields")
+    ben.wait_label("Empty fields of Anna: 2")
+    ben.click("Ben's board is entered")
+    anna.wait_text("1 of 3 boards entered")
+    anna.click("Board of Anna", exact=False)
+    anna.click("Anna's board is entered")
+    ben.wait_text("2 of 3 boards entered")
+    ben.click("Calculate scores")
+    for phone in (anna, ben):  # 117 each: Ben's 4 empty fields beat Anna's 2
+        phone.wait_text("1. Ben: 117 points")
+        phone.wait_text("2. Anna: 117 points")
+
+    # The same list in German.
+    ben.open("settings")
+    ben.click("Deutsch")
+    ben.open(score)
+    ben.click("Auslagen ändern")
+    ben.wait_label("Leere Felder von Ben: 4")
+    ben.wait_text("Anna liegt mit Ben gleichauf bei 117 Punkten")
+    ben.scroll_top()
+    ben.shot("castles-table-empty-fields-de")
+    assert not anna.errors and not ben.errors

@@ -136,6 +136,8 @@ def test_a_board_that_cannot_score_says_so_in_words_after_it_is_entered(browser,
     app.wait_text("Anna's board cannot be scored yet: 1 thing to put right")
     problem = app.wait_text("red track: red 30 is less than green 41")
     assert "$" not in problem.text_content() and "players[" not in problem.text_content()
+    app.into_view(problem)  # on Anna's board, below the table's list of empty fields
+    app.shot("polish-score-error-board-en")
     app.scroll_top()
     app.shot("polish-score-error-en")
     app.fill("Red track (inner) of Anna", "112")
