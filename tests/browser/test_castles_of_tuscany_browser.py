@@ -23,12 +23,15 @@ import sys
 
 import pytest
 
+from companion.games import GAMES
+from companion.storage import Repository
 from tests.browser.harness import ROOT, App, Server
 
 sys.path.insert(0, str(ROOT / "bench"))
 import entry_effort  # noqa: E402
 
 TABLE_SID = "20250101-120000-cast3"
+BAD_SID = "20250101-120000-cast31"  # the same table, Ben's board saved with 31 empty fields
 
 LANG_BUTTON = {"en": "English", "de": "Deutsch"}
 BACK = {"en": "Back", "de": "Zurück"}
@@ -274,6 +277,10 @@ def table_server(tmp_path):
     case = entry_effort.CASES["castles-of-tuscany"]
     example = json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
     entry_effort.prepare(tmp_path / "data", TABLE_SID, case.game, example, case.play)
+    bad = entry_effort.prepare(tmp_path / "data", BAD_SID, case.game, example, case.play)
+    bad.board = bad.game.board_from_tracker(bad.state, bad.config)
+    bad.board["players"][1]["empty_fields"] = 31  # from a file or an older version: the list cannot make it
+    Repository(tmp_path / "data", GAMES).save(bad)
     s = Server(tmp_path / "data").start()
     yield s
     s.stop()
@@ -333,4 +340,16 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
     ben.wait_text("Anna liegt mit Ben gleichauf bei 117 Punkten")
     ben.scroll_top()
     ben.shot("castles-table-empty-fields-de")
+
+    # A count the board cannot have is said in the list, on Ben's line, not on his board below.
+    anna.open(f"game/{BAD_SID}/score")
+    anna.click("Calculate scores")
+    problem = anna.wait_text("empty fields: a board has 30 fields and the start castle covers one, so at most 29 "
+                             "can be empty, found 31")
+    anna.into_view(problem)
+    anna.idle()
+    y = {name: anna.find(anna.text(name)).bounding_box()["y"] for name in ("Empty fields of Ben", "Empty fields of Clara")}
+    assert y["Empty fields of Ben"] < problem.bounding_box()["y"] < y["Empty fields of Clara"]
+    anna.shot("castles-table-empty-fields-problem-en")
+    assert anna.absent("cannot be scored yet")  # nothing on a board to point to
     assert not anna.errors and not ben.errors
