@@ -34,6 +34,15 @@ PLAYER_COLOURS = {
 }
 
 
+def ink_on(colour: str) -> str:
+    """Dark or white, whichever reads on a player's colour (a check mark on brown or black is white)."""
+    hex_ = PLAYER_COLOURS.get(colour, colour).lstrip("#")[:6]
+    r, g, b = (int(hex_[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return "#222222" if luminance > 0.18 else "#ffffff"  # 0.18: about equal contrast with either ink
+
+
 def theme_mode(theme: str) -> ft.ThemeMode:
     return ft.ThemeMode.DARK if theme == "dark" else ft.ThemeMode.LIGHT
 

@@ -10,6 +10,7 @@ the dark theme (its screenshots, in test-artifacts/screenshots/walk-*, are the d
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import sys
@@ -56,6 +57,47 @@ BOXES_JS = """() => {
 }"""
 
 
+# Text that can be read: for each piece of text on screen (a semantics node with text of its own), the
+# colour most of its box has (its background) and the pixel furthest from it in luminance (the ink of its
+# glyphs); their contrast ratio (WCAG). Disabled controls are meant to be faint and are left out.
+CONTRAST_JS = """async ([png, minimum]) => {
+  const bitmap = await createImageBitmap(await (await fetch('data:image/png;base64,' + png)).blob());
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const g = canvas.getContext('2d', {willReadFrequently: true});
+  g.drawImage(bitmap, 0, 0);
+  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = (d, i) => 0.2126 * lin(d[i]) + 0.7152 * lin(d[i + 1]) + 0.0722 * lin(d[i + 2]);
+  const low = [];
+  for (const e of document.querySelectorAll('flt-semantics')) {
+    const own = Array.from(e.children).filter(c => c.tagName === 'SPAN').map(c => c.textContent).join('').trim();
+    if (!own || e.closest('[aria-disabled="true"]')) continue;
+    const r = e.getBoundingClientRect();
+    const x = Math.max(0, Math.floor(r.left)), y = Math.max(0, Math.floor(r.top));
+    const w = Math.min(bitmap.width, Math.ceil(r.right)) - x, h = Math.min(bitmap.height, Math.ceil(r.bottom)) - y;
+    if (w < 8 || h < 8) continue;
+    const d = g.getImageData(x, y, w, h).data;
+    const counts = new Map();
+    let mode = 0, best = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const key = (d[i] >> 3) << 10 | (d[i + 1] >> 3) << 5 | (d[i + 2] >> 3);
+      const n = (counts.get(key) || 0) + 1;
+      counts.set(key, n);
+      if (n > best) { best = n; mode = i; }
+    }
+    const back = lum(d, mode);
+    let ratio = 1;
+    for (let i = 0; i < d.length; i += 4) {
+      const l = lum(d, i);
+      ratio = Math.max(ratio, (Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05));
+    }
+    // No second colour at all: the text is not drawn there (under the bottom bar, behind a panel).
+    if (ratio < minimum && ratio > 1.05) low.push({text: own.split('\\n')[0].slice(0, 60), ratio: Math.round(ratio * 10) / 10});
+  }
+  return low;
+}"""
+MIN_CONTRAST = 3.0  # WCAG's minimum for large text and for controls; the ink pixel is a glyph's darkest or brightest
+
+
 @dataclass
 class Control:
     screen: str
@@ -74,6 +116,7 @@ class Walk:
     tag: str
     seen: dict = field(default_factory=dict)  # (screen, role, name, element id) -> Control (largest box seen)
     screens: list = field(default_factory=list)
+    faint: list = field(default_factory=list)  # text too close to its background, with its screen
 
     def controls(self, screen: str) -> str:
         """The controls of Chromium's accessibility tree and their boxes; a signature of the positions."""
@@ -111,7 +154,10 @@ class Walk:
         """Measure the screen as it is, then page by page down to its end; screenshot the top."""
         self.app.idle()
         self.screens.append(screen)
-        self.app.shot(f"walk-{self.tag}-{screen}")
+        shot = self.app.shot(f"walk-{self.tag}-{screen}")
+        png = base64.b64encode(shot.read_bytes()).decode()
+        self.faint += [f"{screen}: {t['text']!r} at {t['ratio']}:1"
+                       for t in self.app.page.evaluate(CONTRAST_JS, [png, MIN_CONTRAST])]
         before = self.controls(screen)
         if not scroll:
             return
@@ -233,8 +279,8 @@ def check(w: Walk) -> None:
     counts = w.counts()
     print(f"{w.tag}: controls measured per screen:", counts)
     assert all(counts.values()), counts  # a screen where nothing was measured was not reached
-    problems = w.offenders()
-    assert not problems, f"{len(problems)} controls too small or without a name:\n" + "\n".join(problems)
+    problems = w.offenders() + [f"faint text, {line}" for line in w.faint]
+    assert not problems, f"{len(problems)} controls too small or without a name, or faint texts:\n" + "\n".join(problems)
 
 
 def test_every_control_is_a_named_48px_target_on_every_screen(browser, walk_server):

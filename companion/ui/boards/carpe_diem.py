@@ -44,10 +44,12 @@ KIND_ICONS = {
     "administrator": ft.Icons.ACCOUNT_BALANCE, "craftsman": ft.Icons.HANDYMAN, "market": ft.Icons.SHOPPING_BASKET,
     "bakery": ft.Icons.BREAKFAST_DINING, "fountain": ft.Icons.WATER_DROP,
 }
+# Mid tones: at least 3.5:1 against the light and the dark theme's background (icons and borders drawn on
+# it) and against the white icon of a chosen palette tile.
 KIND_COLOURS = {
-    "villa": "#8c3b2a", "vineyard": "#6a1b9a", "garden": "#2e7d32", "chicken_yard": "#b26a00", "pond": "#1e5fb4",
-    "merchant": "#00695c", "baker": "#795548", "administrator": "#37474f", "craftsman": "#5d4037",
-    "market": "#c62828", "bakery": "#ad5a00", "fountain": "#0277bd",
+    "villa": "#b34c36", "vineyard": "#9f3adc", "garden": "#2e7d32", "chicken_yard": "#b26a00", "pond": "#226bca",
+    "merchant": "#007d6e", "baker": "#9a6240", "administrator": "#56707c", "craftsman": "#7d6a60",
+    "market": "#d32b2b", "bakery": "#ad5a00", "fountain": "#0277bd",
 }
 STORAGE = ("grapes", "herbs", "chicken", "fish", "coins", "bread", "tiles")
 QUICK_KINDS = tuple(k for k in FEATURE_KINDS if k != VILLA)

@@ -21,6 +21,7 @@ from companion.ui.widgets import TOUCH, icon_button, stepper
 NS = "milestones.board"
 KIND_ICONS = {"stone": ft.Icons.HARDWARE, "wood": ft.Icons.FOREST, "sand": ft.Icons.GRAIN,
               "grain": ft.Icons.GRASS, "coin": ft.Icons.MONETIZATION_ON}
+BONUS = "#b34c36"  # 3.5:1 or more on the light and the dark background, and under a white icon
 KIND_TINT = {"stone": "#d5d5d0", "wood": "#dcc1a0", "sand": "#f1e2b0", "grain": "#e3d77a", "coin": "#f3c66b"}
 # One line per path space on a 390 px phone: its number and 6 buttons of 48 px (5 kinds, bonus tile).
 CELL, NUMBER, GAP = TOUCH, 24, 4
@@ -220,10 +221,10 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, proble
             selected=bonus, container=True,
             content=ft.Container(
                 width=CELL, height=CELL, border_radius=6, alignment=ft.Alignment.CENTER,
-                bgcolor="#8c3b2a" if bonus else None,
-                border=ft.Border.all(1, "#8c3b2a"),
+                bgcolor=BONUS if bonus else None,
+                border=ft.Border.all(1, BONUS),
                 on_click=lambda e: update(set_bonus, index, not bonus),
-                content=ft.Icon(ft.Icons.WORKSPACE_PREMIUM, size=22, color="#ffffff" if bonus else "#8c3b2a"),
+                content=ft.Icon(ft.Icons.WORKSPACE_PREMIUM, size=22, color="#ffffff" if bonus else BONUS),
             ),
         )
 

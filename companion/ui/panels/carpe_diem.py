@@ -20,7 +20,7 @@ from companion.games.carpe_diem.components import (
     CARD_COLUMNS, CARD_ROWS, PHASES, ROUNDS, card_spaces, circles, space_position,
 )
 from companion.ui.model import AppModel
-from companion.ui.widgets import PLAYER_COLOURS, TOUCH, colour_dot, section, stepper
+from companion.ui.widgets import PLAYER_COLOURS, TOUCH, colour_dot, ink_on, section, stepper
 
 CARD_W, CARD_H, GAP = 84, 84, 48
 ALLOWED = {"A": sp.PAY_ITEMS, "B": sp.PAY_ITEMS, "C": sp.VILLA_ITEMS, "D": sp.FEATURE_ITEMS}
@@ -352,7 +352,8 @@ def CarpeDiemPanel(model: AppModel, session):
             inner = ft.Container(width=30, height=30, border_radius=15,
                                  bgcolor=PLAYER_COLOURS.get(players[taken["player"]]["colour"], "#999999"),
                                  border=ft.Border.all(1, "#555555"),
-                                 content=ft.Icon(ft.Icons.LOCK, size=14, color="#222222"),
+                                 content=ft.Icon(ft.Icons.LOCK, size=14,
+                                                 color=ink_on(players[taken["player"]]["colour"])),
                                  alignment=ft.Alignment.CENTER)
             on_click = None
         else:

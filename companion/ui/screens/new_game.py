@@ -11,7 +11,7 @@ import flet as ft
 from companion.core.game import InvalidMove
 from companion.games import GAMES
 from companion.ui.model import AppModel
-from companion.ui.widgets import PLAYER_COLOURS, TOUCH, error_banner, screen, section
+from companion.ui.widgets import PLAYER_COLOURS, TOUCH, error_banner, ink_on, screen, section
 
 RANDOM = "random"
 NAME_MAX = 30  # the longest name a game takes (core refuses longer ones): the field says so while typing
@@ -108,7 +108,7 @@ def NewGameScreen(model: AppModel):
                     content=ft.Container(width=32, height=32, border_radius=16, bgcolor=PLAYER_COLOURS.get(c),
                                          border=ft.Border.all(4 if chosen else 1,
                                                               ft.Colors.PRIMARY if chosen else "#55555555"),
-                                         content=ft.Icon(ft.Icons.CHECK, size=18, color="#222222") if chosen else None,
+                                         content=ft.Icon(ft.Icons.CHECK, size=18, color=ink_on(c)) if chosen else None,
                                          alignment=ft.Alignment.CENTER),
                 ),
             ))
