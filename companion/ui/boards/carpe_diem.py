@@ -727,7 +727,7 @@ def drawing_bar(model: AppModel, features: list[dict], index: int, set_features,
                    weight=ft.FontWeight.BOLD, expand=True)]
     if kind in LANDSCAPES or kind == VILLA:
         label = model.t("carpe-diem-ui.grid.completed")
-        top.append(ft.Checkbox(label=label, semantics_label=label, value=bool(f.get("completed")),
+        top.append(ft.Checkbox(label=label, semantics_label=label, value=bool(f.get("completed")), height=TOUCH,
                                on_change=lambda e: change(lambda x: x.update(completed=bool(e.control.value)))))
     top.append(icon_button(ft.Icons.DELETE, model.t("carpe-diem-ui.grid.delete", feature=name), delete))
     rows = [ft.Row(top, spacing=4)]
