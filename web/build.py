@@ -252,8 +252,17 @@ def patch_worker(path: Path) -> None:
     """Flet's Python worker starts Pyodide from Tabula's memory snapshot when there is one
     (web/tabula-snapshot.js); if a start from it fails, the snapshot is deleted and Python starts anew."""
     text = path.read_text(encoding="utf-8")
-    text = f'import {{ loadPyodideFast, forgetSnapshot }} from "./{SNAPSHOT_JS}";\n' + text
+    text = f'import {{ loadPyodideFast, forgetSnapshot, unpackApp }} from "./{SNAPSHOT_JS}";\n' + text
     text = replace_once(text, "self.pyodide = await loadPyodide({", "self.pyodide = await loadPyodideFast(loadPyodide, {")
+    # The app archive unpacked in JavaScript (unpackApp), not by Python's tarfile: 0.4 s less per start here.
+    text = replace_once(text, """        self.pyodide.globals.set("app_package_url", self.appPackageUrl);""",
+                        """        self.pyodide.globals.set("app_package_url", self.appPackageUrl);
+        self.pyodide.globals.set("tabula_unpacked", await unpackApp(self.pyodide, self.appPackageUrl, flet_js.args));""")
+    text = replace_once(text, """        if "script" not in py_args:
+            print("Downloading app archive")""", """        if tabula_unpacked:
+            print("App archive unpacked by tabula-snapshot.js")
+        elif "script" not in py_args:
+            print("Downloading app archive")""")
     text = replace_once(text, """    } catch (error) {
         self.postMessage(error.toString());
     }""", """    } catch (error) {

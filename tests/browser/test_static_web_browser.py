@@ -201,6 +201,13 @@ class Phone:
     def offline_ready(self) -> dict:
         return self.page.evaluate("window.tabulaOffline")
 
+    def snapshot_ready(self) -> dict:
+        """Once Python's memory snapshot for the next starts is stored: {bytes, ms}, or {skipped} / {error}."""
+        return self.page.evaluate("window.tabulaSnapshot")
+
+    def started_from_snapshot(self, since: int = 0) -> bool:
+        return any(line.startswith("tabula: Python started from the snapshot") for line in self.console[since:])
+
     def check_clean(self) -> None:
         """Nothing but the known Rive request left the site; no script error on the page."""
         assert all(url.startswith(RIVE) for url in self.outside), self.outside
