@@ -231,6 +231,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             assert "error" not in ready, ready
             # Python loaded beside Flutter, not after it (web/tabula-boot.js)
             assert "tabula: Python started with the page" in phone.console, phone.console
+            assert "App archive unpacked by tabula-snapshot.js" in phone.console, phone.console
             phone.shot("home-first-visit")
             # Then Python's memory snapshot for the next starts, before any game exists.
             snapshot = phone.snapshot_ready()
