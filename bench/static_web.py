@@ -69,7 +69,8 @@ def main(runs: int = 3) -> dict:
     if done.returncode:
         raise SystemExit(done.stdout + done.stderr)
     result = {"machine": machine(), "chromium": chromium_version(), **sizes(),
-              "first": [], "first_bytes": [], "reload": [], "reload_requests": [], "offline": [], "entry": []}
+              "first": [], "first_bytes": [], "reload": [], "reload_requests": [], "snapshot": [],
+              "reload_from_snapshot": [], "offline": [], "entry": []}
     site = StaticSite(DIST)
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         for run in range(runs):
@@ -83,10 +84,14 @@ def main(runs: int = 3) -> dict:
                     ".filter(n => /main\\.dart\\.(js|wasm)$|canvaskit\\.wasm$|skwasm\\.wasm$/.test(n))"
                     ".map(n => n.split('/').slice(3).join('/'))")
                 assert "error" not in phone.offline_ready()
+                snapshot = phone.snapshot_ready()
+                assert "bytes" in snapshot, snapshot
+                result["snapshot"].append(snapshot)
                 for _ in range(2):
-                    mark = len(site.sent)
+                    mark, heard = len(site.sent), len(phone.console)
                     result["reload"].append(phone.start(lambda: phone.page.reload()))
                     result["reload_requests"].append(site.sent[mark:])
+                    result["reload_from_snapshot"].append(phone.started_from_snapshot(heard))
                 if run == 0:
                     listen_for_write_backs(phone)
                     result["entry"] = entry_latency(phone, 10)
@@ -105,6 +110,7 @@ def main(runs: int = 3) -> dict:
             try:
                 result["first_20mbit"].append(phone.start(lambda: phone.page.goto(site.url)))
                 assert "error" not in phone.offline_ready()
+                assert "bytes" in phone.snapshot_ready()
                 result["reload_20mbit"].append(phone.start(lambda: phone.page.reload()))
             finally:
                 phone.close()
@@ -118,6 +124,10 @@ def main(runs: int = 3) -> dict:
     print(f"cached reload: home after {reload_:.1f} s = {reload_ / first:.2f} x first "
           f"(runs: {', '.join(f'{t:.1f}' for t in result['reload'])}); requests: "
           f"{sorted({path for run in result['reload_requests'] for path, _ in run}) or 'none'}")
+    print(f"snapshot of Python for the next starts: {median([s['bytes'] for s in result['snapshot']]) / 1e6:.1f} MB, "
+          f"made in {median([s['ms'] for s in result['snapshot']]) / 1000:.1f} s (runs: "
+          f"{', '.join(str(s['ms']) for s in result['snapshot'])} ms); reloads that started from it: "
+          f"{sum(result['reload_from_snapshot'])} of {len(result['reload_from_snapshot'])}")
     print(f"offline start: home after {median(result['offline']):.1f} s")
     slow, slow_reload = median(result["first_20mbit"]), median(result["reload_20mbit"])
     print(f"at 20 Mbit/s: first visit {slow:.1f} s, cached reload {slow_reload:.1f} s = {slow_reload / slow:.2f} x "

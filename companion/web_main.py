@@ -148,6 +148,21 @@ async def open_storage():
     return IndexedDBSync(fs, report=lambda s: js.console.debug(f"tabula: stored in IndexedDB in {s * 1000:.1f} ms")), None
 
 
+def preload() -> None:
+    """What `run` imports, without starting anything: the static web app's memory snapshot is taken after
+    this (web/tabula-snapshot.js), so that a start from it finds these modules loaded. Not
+    flet.messaging.pyodide_connection: it imports the worker's `flet_js`, which a snapshot cannot hold."""
+    import msgpack  # noqa: F401  (Flet's worker start imports it before the app)
+    from pyodide.http import pyfetch  # noqa: F401  (the worker start's download of the app archive)
+
+    import flet  # noqa: F401
+    import flet.messaging.session  # noqa: F401
+    from companion.core.text import Msg  # noqa: F401
+    from companion.games import GAMES  # noqa: F401
+    from companion.storage import Repository, atomic  # noqa: F401
+    from companion.ui.app import make_main  # noqa: F401
+
+
 def run() -> None:
     import flet as ft
 

@@ -165,6 +165,28 @@ def test_docstrings_go_and_everything_else_stays():
     assert namespace["LINE"] == 12  # line numbers as in the source, for tracebacks
 
 
+# ------------------------------------------------------------------ the Python worker's start
+
+def test_flets_worker_starts_from_the_snapshot_and_unpacks_in_javascript(tmp_path):
+    worker = tmp_path / "python-worker.js"
+    worker.write_text((build.flet_web_dir() / "python-worker.js").read_text(encoding="utf-8"), encoding="utf-8")
+    build.patch_worker(worker)
+    text = worker.read_text(encoding="utf-8")
+    assert text.startswith('import { loadPyodideFast, forgetSnapshot, unpackApp } from "./tabula-snapshot.js";')
+    assert "await loadPyodideFast(loadPyodide, {" in text and "await loadPyodide({" not in text
+    assert 'globals.set("tabula_unpacked", await unpackApp(' in text
+    # Flet's own download and unpacking stays for a start that JavaScript did not unpack
+    assert 'if tabula_unpacked:' in text and 'elif "script" not in py_args:' in text
+    assert "return self.initPyodide();" in text  # a failed start from a snapshot starts anew
+
+
+def test_a_worker_it_does_not_know_fails_the_build(tmp_path):
+    worker = tmp_path / "python-worker.js"
+    worker.write_text("self.pyodide = await loadPyodide({});\n", encoding="utf-8")
+    with pytest.raises(build.BuildError, match="a flet-web upgrade changed it"):
+        build.patch_worker(worker)
+
+
 # ------------------------------------------------------------------ the pages named Tabula
 
 def test_the_server_page_is_flets_named_tabula():

@@ -2,9 +2,12 @@
 // Once Python runs (so every file of the first load has been fetched), register our service worker
 // and tell it which CanvasKit build this browser chose, then ask the browser to keep our storage.
 // `window.tabulaOffline` resolves to {version, cached} once the app can start offline (or {error}).
+// Then, at idle, a memory snapshot of Python is made for the next starts (web/tabula-snapshot.js):
+// `window.tabulaSnapshot` resolves to {bytes, ms}, {skipped} or {error}.
 (() => {
-  let resolveOffline;
+  let resolveOffline, resolveSnapshot;
   window.tabulaOffline = new Promise((resolve) => { resolveOffline = resolve; });
+  window.tabulaSnapshot = new Promise((resolve) => { resolveSnapshot = resolve; });
 
   // Python starts with the page: Flet's python.js starts it only when Flutter connects, after Flutter
   // has loaded and drawn its first frame, so the two loaded one after the other. The worker and its
@@ -18,7 +21,15 @@
     const adopted = adopt(appId, args, dartOnMessage);
     if (!adopted && !early.adopted) early.worker.terminate();  // not the start Flutter asked for
     const result = await (adopted || connect.call(this, appId, args, dartOnMessage));
-    prepareOffline().then(resolveOffline, (error) => resolveOffline({ error: String(error) }));
+    prepareOffline().then((ready) => {
+      resolveOffline(ready);
+      // The snapshot is kept in the service worker's cache of this build: only with one.
+      if (ready.error) resolveSnapshot({ skipped: ready.error });
+      else atIdle(() => makeSnapshot().then(resolveSnapshot));
+    }, (error) => {
+      resolveOffline({ error: String(error) });
+      resolveSnapshot({ skipped: String(error) });
+    });
     keepStorage();
     return result;
   };
@@ -68,6 +79,27 @@
     const answer = new Promise((resolve) => { channel.port1.onmessage = (e) => resolve(e.data); });
     ready.active.postMessage({ cache: used }, [channel.port2]);
     return answer;
+  }
+
+  function atIdle(task) {
+    if (globalThis.requestIdleCallback) requestIdleCallback(task, { timeout: 5000 });
+    else setTimeout(task, 1000);
+  }
+
+  function makeSnapshot() {
+    // In a worker of its own, so that the app goes on meanwhile; it ends once the snapshot is stored.
+    const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
+    const worker = new Worker(base + "/tabula-snapshot.js", { type: "module", name: "tabula-snapshot" });
+    return new Promise((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => resolve({ error: String(event.message || "the snapshot worker failed") });
+      worker.postMessage({ pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", appPackageUrl: flet.appPackageUrl });
+    }).then((answer) => {
+      worker.terminate();
+      if (answer.bytes) console.log(`tabula: snapshot made, ${answer.bytes} bytes in ${answer.ms} ms`);
+      else console.log("tabula: no snapshot made:", answer.skipped || answer.error);
+      return answer;
+    });
   }
 
   function keepStorage() {

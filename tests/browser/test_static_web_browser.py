@@ -201,6 +201,13 @@ class Phone:
     def offline_ready(self) -> dict:
         return self.page.evaluate("window.tabulaOffline")
 
+    def snapshot_ready(self) -> dict:
+        """Once Python's memory snapshot for the next starts is stored: {bytes, ms}, or {skipped} / {error}."""
+        return self.page.evaluate("window.tabulaSnapshot")
+
+    def started_from_snapshot(self, since: int = 0) -> bool:
+        return any(line.startswith("tabula: Python started from the snapshot") for line in self.console[since:])
+
     def check_clean(self) -> None:
         """Nothing but the known Rive request left the site; no script error on the page."""
         assert all(url.startswith(RIVE) for url in self.outside), self.outside
@@ -224,7 +231,12 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             assert "error" not in ready, ready
             # Python loaded beside Flutter, not after it (web/tabula-boot.js)
             assert "tabula: Python started with the page" in phone.console, phone.console
+            assert "App archive unpacked by tabula-snapshot.js" in phone.console, phone.console
             phone.shot("home-first-visit")
+            # Then Python's memory snapshot for the next starts, before any game exists.
+            snapshot = phone.snapshot_ready()
+            assert snapshot.get("bytes", 0) > 1_000_000, snapshot
+            assert not phone.started_from_snapshot(), phone.console
 
             # A second tab of the same browser would undo the first one's changes: it says so, keeps nothing.
             second = phone.context.new_page()
@@ -251,11 +263,27 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
 
             # A reload mid-game comes back to the same entries (hash routes: the reload asks for
             # index.html, which any static host serves), and it fetches nothing from the server.
-            mark = len(site.sent)
+            # Python starts from the snapshot, and the game entered after it was made is read from IndexedDB.
+            mark, heard = len(site.sent), len(phone.console)
             timings["reload"] = phone.start(lambda: phone.page.reload())
             assert site.bytes_since(mark) == 0, site.sent[mark:]
+            assert phone.started_from_snapshot(heard), phone.console[heard:]
             phone.see(r"Money of Anna: 7")
             phone.see(r"Influence tokens of Ben: 1")
+
+            # A snapshot that does not start (here: garbage in its place) is no harm: Python starts anew,
+            # the game is there, and a new snapshot is made.
+            phone.page.evaluate("""async (version) => {
+              const cache = await caches.open(`tabula-${version}`);
+              await cache.put(`tabula-snapshot-${version}.bin`, new Response(new Uint8Array(4096).fill(7)));
+            }""", ready["version"])
+            heard = len(phone.console)
+            phone.start(lambda: phone.page.reload())
+            assert not phone.started_from_snapshot(heard), phone.console[heard:]
+            assert any("the snapshot did not start" in line for line in phone.console[heard:]), phone.console[heard:]
+            phone.see(r"Money of Anna: 7")
+            phone.see(r"Influence tokens of Ben: 1")
+            assert phone.snapshot_ready().get("bytes", 0) > 1_000_000
             phone.tap("Undo: Ben: Influence tokens +1 » 1")
             phone.see(r"Influence tokens of Ben: 0")
 
@@ -293,6 +321,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
         phone = Phone(p, profile, site)
         try:
             timings["restart"] = phone.start(lambda: phone.page.goto(site.url))
+            assert phone.started_from_snapshot(), phone.console
             phone.tap("History")
             phone.see(r"1 of 1 plays")
             phone.find(phone.page.get_by_role("button", name=re.compile("City of Rome ·"))).click()
