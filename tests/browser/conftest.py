@@ -1,4 +1,9 @@
+import os
 import shutil
+import signal
+import sys
+import threading
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -31,3 +36,50 @@ def server(tmp_path):
     s = Server(tmp_path / "data").start()
     yield s
     s.stop()
+
+
+# Far beyond the slowest browser test on a loaded machine (about 150 s).
+HANG = 420
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """A page whose renderer stops answering would block the whole run: Playwright's evaluate and mouse
+    calls wait without a time limit (seen once, a tab busy for over ten minutes under heavy load). When a
+    browser test's body (not its fixtures: the static web app's build) runs for HANG seconds, the
+    renderers this test process started are killed: the waiting call fails, so does the test, and its
+    rerun opens fresh pages."""
+    timer = threading.Timer(HANG, kill_renderers)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def kill_renderers() -> None:
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+
+    def mine(pid: int) -> bool:
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == os.getpid():
+                return True
+        return False
+
+    for pid in parents:
+        try:
+            renderer = b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if renderer and mine(pid):
+            print(f"browser test still running after {HANG} s: killing its renderer {pid}", file=sys.stderr)
+            os.kill(pid, signal.SIGKILL)
