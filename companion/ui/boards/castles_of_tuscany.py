@@ -18,6 +18,7 @@ from companion.core.game import BoardStateError
 from companion.games.castles_of_tuscany.components import STORAGE_SPACES_MAX
 from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS, parse_board_state, score
 from companion.ui.board_path import player_of
+from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.problems import Placing, problem_line
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, colour_dot, icon_button, stepper
@@ -57,7 +58,7 @@ def stepped(value: int, delta: int, maximum: int | None) -> int:
 
 @ft.component
 def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
-    drafts, set_drafts = ft.use_state({})  # (player, track) -> text that is not a number (yet)
+    drafts = Drafts(player)  # the tracks typed: text that is not a number (yet) stays in the field
     me = board["players"][player]
     placing = Placing(problems)  # this board's problems, once it is entered: each beside its field
 
@@ -66,18 +67,8 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, 
         new["players"][player][key] = value
         on_change(new)
 
-    def typed(key, text):
-        value = parse_points(text)
-        if value is None:
-            set_drafts({**drafts, (player, key): text})
-            return
-        if (player, key) in drafts:
-            set_drafts({k: v for k, v in drafts.items() if k != (player, key)})
-        if value != me[key]:
-            update(key, value)
-
     def track_field(key):
-        draft = drafts.get((player, key))
+        draft = drafts.get(key)
         said = placing.texts(key)
         return ft.Column([ft.TextField(
             key=f"{key}-{player}",
@@ -86,7 +77,7 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, 
             helper=model.t(f"{NS}.{key}_help"), helper_max_lines=2,
             error=model.t(f"{NS}.not_a_number", value=draft) if draft is not None else None,
             keyboard_type=ft.KeyboardType.NUMBER, dense=True,
-            on_change=lambda e: typed(key, e.control.value),
+            on_change=lambda e: drafts.typed(key, e.control.value, parse_points(e.control.value), me[key], update),
         ), *[problem_line(text) for text in said]], spacing=4)
 
     def count_row(key, steps, maximum):

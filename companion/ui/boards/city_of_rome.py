@@ -17,6 +17,7 @@ import flet as ft
 from companion.games.city_of_rome.cards import (
     AQUEDUCT, CARDS, HOUSE, PRODUCTION, PUBLIC, TEMPLE, copies_in_play, influence_cards,
 )
+from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.problems import Placing
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button
@@ -125,7 +126,7 @@ def use_kept(key: str, default):
 def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     brush, set_brush = use_kept(f"{NS}.brush.{player}", FIRST_BRUSH)  # a card id or ERASER: what a tap lays
     markers, set_markers = use_kept(f"{NS}.markers.{player}", 0)  # VP markers a therme brush lays
-    drafts, set_drafts = ft.use_state({})  # (player, field) -> typed text that is not a number (yet)
+    drafts = Drafts(player)  # money and tokens typed: text that is not a count (yet) stays in the field
     me = board["players"][player]
     count = len(board["players"])
     if brush != ERASER and brush not in palette_cards(count):  # kept from a game with more players
@@ -242,24 +243,10 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
             p[key] = value
         update(change)
 
-    def typed(key, text):
-        value = parse_number(text)
-        if value is None:
-            set_drafts({**drafts, (player, key): text})
-            return
-        if (player, key) in drafts:
-            set_drafts({k: v for k, v in drafts.items() if k != (player, key)})
-        if value != me[key]:
-            set_number(key, value)
-
-    def forget_draft(key):
-        if (player, key) in drafts:
-            set_drafts({k: v for k, v in drafts.items() if k != (player, key)})
-
     def number_row(key):
         label = model.t(f"{NS}.{key}")
         value = me[key]
-        draft = drafts.get((player, key))
+        draft = drafts.get(key)
 
         def step(delta):
             return icon_button(ft.Icons.ADD if delta > 0 else ft.Icons.REMOVE, model.t(
@@ -281,7 +268,9 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
                 keyboard_type=ft.KeyboardType.NUMBER, text_size=18,
                 content_padding=ft.Padding.symmetric(vertical=11, horizontal=10),  # 48 px high, a tap target
                 border_color=ft.Colors.ERROR if draft else None,
-                on_change=lambda e: typed(key, e.control.value), on_blur=lambda e: forget_draft(key)))
+                on_change=lambda e: drafts.typed(key, e.control.value, parse_number(e.control.value), value,
+                                                 set_number),
+                on_blur=lambda e: drafts.forget(key)))
         row = ft.Row([field, step(-5), step(-1), step(1), step(5)],
                      spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         if draft:  # something typed that is not a count: say so right there

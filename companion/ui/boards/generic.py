@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core.game import BoardField
 from companion.games import GAMES
+from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.problems import Placing
 from companion.ui.model import AppModel
 from companion.ui.widgets import stepper
@@ -50,7 +51,7 @@ def typed_value(text: str, field: BoardField) -> tuple[int | None, tuple[str, di
 
 @ft.component
 def GenericBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
-    drafts, set_drafts = ft.use_state({})  # (player, field) -> typed text that is not a value (yet)
+    drafts = Drafts(player)  # typed fields: text that is not a value (yet) stays in the field
     game = GAMES[board["game"]]
     me = board["players"][player]
 
@@ -59,27 +60,19 @@ def GenericBoard(model: AppModel, board: dict, player: int, on_change, problems=
         new["players"][player][key] = value
         on_change(new)
 
-    def typed(field, text):
-        value, _ = typed_value(text, field)
-        if value is None:
-            set_drafts({**drafts, (player, field.id): text})
-            return
-        if (player, field.id) in drafts:
-            set_drafts({k: v for k, v in drafts.items() if k != (player, field.id)})
-        if value != me.get(field.id):
-            update(field.id, value)
-
     def row(field):
         label = model.m(field.label)
         help_text = model.m(field.help) if field.help is not None else None
         if field.typed:
-            draft = drafts.get((player, field.id))
+            draft = drafts.get(field.id)
             problem = typed_value(draft, field)[1] if draft is not None else None
             return ft.TextField(
                 key=f"{field.id}-{player}", label=model.t(f"{NS}.field_of", field=label, name=me["name"]),
-                value=draft if draft is not None else str(value_of(me, field)), helper=help_text, helper_max_lines=2, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                value=draft if draft is not None else str(value_of(me, field)), helper=help_text, helper_max_lines=2,
+                keyboard_type=ft.KeyboardType.NUMBER, dense=True,
                 error=model.t(problem[0], **problem[1]) if problem else None,
-                on_change=lambda e: typed(field, e.control.value))
+                on_change=lambda e: drafts.typed(field.id, e.control.value, typed_value(e.control.value, field)[0],
+                                                 me.get(field.id), update))
         value = value_of(me, field)
         return ft.Column([
             stepper(label, value, lambda d: update(field.id, stepped(value, d, field)), who=me["name"], model=model,
