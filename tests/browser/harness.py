@@ -310,6 +310,19 @@ class App:
                 return
         raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")
 
+    def new_game(self, game: str, names: list[str], start: str | None = None) -> str:
+        """From Home: a new game of `game` for `names`, `start` (else the first) starting. Returns the
+        game's id once its setup checklist is open."""
+        self.click("New game")
+        self.click(game)
+        self.click(f"{len(names)} players")
+        for number, name in enumerate(names, 1):
+            self.fill(f"Player {number}", name)
+        self.press(self.page.get_by_role("radio", name=start or names[0]))
+        self.click("Start game")
+        self.page.wait_for_url(re.compile(r"/game/[^/]+/setup"))
+        return re.search(r"/game/([^/]+)/setup", self.page.url).group(1)
+
     def answered(self, sent: int, timeout: int = 5000) -> bool:
         """Wait until the server has answered what this page sent after the count `sent`, and the answer
         is drawn. False if nothing came back within `timeout` ms (the next step still waits for its

@@ -7,14 +7,8 @@ from tests.browser.harness import App, Server
 
 
 def new_city_of_rome(app: App, names: list[str], start: str | None = None) -> None:
-    app.click("New game")
-    app.click("City of Rome")
-    app.click(f"{len(names)} players")
-    for number, name in enumerate(names, 1):
-        app.fill(f"Player {number}", name)
-    # The rule's question (who is the oldest?) has no default answer.
-    app.press(app.page.get_by_role("radio", name=start or names[0]))
-    app.click("Start game")
+    # The rule's question (who is the oldest?) has no default answer: new_game answers it.
+    app.new_game("City of Rome", names, start)
     app.find(app.button("Setup done – start playing"))  # the setup screen is there
 
 

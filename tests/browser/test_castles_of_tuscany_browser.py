@@ -77,15 +77,7 @@ def reveal(app: App, player: str, tiles: int, lang: str) -> None:
 
 def test_two_player_game_through_three_scorings(browser, server):
     app = App(browser, server.url).open()
-    app.click("New game")
-    app.click("The Castles of Tuscany")
-    app.click("2 players")
-    app.fill("Player 1", "Anna")
-    app.fill("Player 2", "Ben")
-    app.press(app.page.get_by_role("radio", name="Anna"))
-    app.click("Start game")
-    app.page.wait_for_url(re.compile(r"/game/[^/]+/setup"))
-    sid = re.search(r"/game/([^/]+)/setup", app.page.url).group(1)
+    sid = app.new_game("The Castles of Tuscany", ["Anna", "Ben"])
     play = f"game/{sid}/play"
 
     app.wait_text("Shuffle the 122 cards")

@@ -31,15 +31,7 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
     server = Server(tmp_path / "data", env={"TABULA_PLUGINS": "tests.fifth_game"}).start()
     try:
         app = App(browser, server.url).open()
-        app.click("New game")
-        app.click("Honey Harvest")
-        app.click("2 players")
-        app.fill("Player 1", "Anna")
-        app.fill("Player 2", "Ben")
-        app.press(app.page.get_by_role("radio", name="Anna"))
-        app.click("Start game")
-        app.page.wait_for_url(re.compile(r"/game/[^/]+/setup"))
-        sid = re.search(r"/game/([^/]+)/setup", app.page.url).group(1)
+        sid = app.new_game("Honey Harvest", ["Anna", "Ben"])
 
         # The setup checklist, from the game's own catalogue.
         app.wait_text("Give each player a hive board and 2 bees.")

@@ -34,13 +34,7 @@ def test_three_player_game_from_setup_to_result(browser, server):
 def play_game(app: App) -> None:
 
     # ------------------------------------------------------------ English: new game and setup
-    app.click("New game")
-    app.click("Milestones")
-    app.click("3 players")
-    for number, name in enumerate(["Anna", "Ben", "Carla"], 1):
-        app.fill(f"Player {number}", name)
-    app.press(app.page.get_by_role("radio", name="Anna"))
-    app.click("Start game")
+    app.new_game("Milestones", ["Anna", "Ben", "Carla"])
     app.wait_text("Turn up 7 more worker tiles in a row for 3 players")  # start tiles 5 / 7 / 9
     assert app.has_text("With 3 players the game ends when a score marker reaches or passes field 59")
     # Anna starts: her right neighbour Carla chooses first, Anna last from the 3 left.
