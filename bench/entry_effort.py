@@ -123,8 +123,16 @@ def play_carpe_diem(session: Session, example: dict) -> None:
 
 
 def play_milestones(session: Session, example: dict) -> None:
-    """Twelve rounds of turns, then points and goods as in the example, then turns until the end
-    that the target field triggers."""
+    """Twelve rounds of turns with each bonus tile of the example taken on the kind of worker it lies on,
+    then points and goods as in the example, then turns until the end that the target field triggers."""
+    for seat, p in enumerate(example["players"]):
+        for value in p.get("workers") or []:
+            space = milestones_space(value)
+            if space is not None and space[1]:
+                session.record({"type": "bonus_taken", "player": seat, "kind": space[0]})
+        for kind, entry in (p.get("worker_counts") or {}).items():
+            for _ in range(entry.get("bonus", 0) if isinstance(entry, dict) else 0):
+                session.record({"type": "bonus_taken", "player": seat, "kind": kind})
     while session.state["round"] < 12:
         session.record({"type": "end_turn"})
     reach_counters(session, [{"points": p["points"], **{g: p["goods"].get(g, 0) for g in
@@ -359,6 +367,13 @@ class Phone:
     def shows(self, target: str, *, selected: bool = False, prefix: bool = False, timeout: int = WAIT) -> None:
         self.page.wait_for_function(SHOWN_JS, arg=[target, selected, prefix], timeout=timeout)
 
+    def value_of(self, counter: str, who: str, most: int = 99) -> int:
+        """The number a stepper shows now (read off the screen, not assumed)."""
+        for value in range(most + 1):
+            if self.page.evaluate(SHOWN_JS, [t("ui.value", counter=counter, player=who, value=value), False, False]):
+                return value
+        raise AssertionError(f"{counter} of {who}: no value shown")
+
     def gone(self, target: str) -> None:
         """Wait until nothing named `target` is on the screen any more."""
         self.page.wait_for_function(f"(a) => !({SHOWN_JS})(a)", arg=[target, False, False], timeout=WAIT)
@@ -468,10 +483,11 @@ def milestones_space(value) -> tuple[str, bool] | None:
 
 def milestones_grid(phone: Phone, seat: int, start: dict, target: dict) -> None:
     """Points and goods come from the tracker (steppers only where they differ); the worker row as
-    a grid, one line per path space: tap the worker's kind on its line (one tap, no dialog), then the
-    bonus tile next to it when it carries one. A count-only board: "Count only", then per kind "+1
-    with bonus tile" for each worker carrying one (it brings the worker along) and "+1 workers" for
-    the others."""
+    a grid, one line per path space: tap the worker's kind on its line (one tap, no dialog; it brings
+    a bonus tile the tracker saw laid on that kind), then the bonus tile next to it where the screen
+    shows it otherwise than the table. A count-only board: "Count only", then per kind "+1 with bonus
+    tile" for each worker carrying one that "+1 workers" did not bring, and "+1 workers" for the
+    others."""
     who = target["name"]
     step_to(phone, t("milestones.board.points"), who, start["points"], target["points"], steps=(1, 5))
     goods = target["goods"] if isinstance(target["goods"], dict) else {}
@@ -483,8 +499,9 @@ def milestones_grid(phone: Phone, seat: int, start: dict, target: dict) -> None:
             entry = target["worker_counts"].get(kind, 0)
             workers, bonus = (entry, 0) if isinstance(entry, int) else (entry["workers"], entry.get("bonus", 0))
             name = t(f"milestones.kind.{kind}")
-            step_to(phone, t("milestones.board.count_bonus", kind=name), who, 0, bonus)
-            step_to(phone, t("milestones.board.count_workers", kind=name), who, bonus, workers)
+            step_to(phone, t("milestones.board.count_workers", kind=name), who, 0, workers)
+            shown = phone.value_of(t("milestones.board.count_bonus", kind=name), who, most=8)
+            step_to(phone, t("milestones.board.count_bonus", kind=name), who, shown, bonus)
         return
     have_row = [milestones_space(v) for v in start.get("workers") or []] + [None] * 8
     for index, value in enumerate((list(target["workers"]) + [None] * 8)[:8]):
@@ -497,12 +514,14 @@ def milestones_grid(phone: Phone, seat: int, start: dict, target: dict) -> None:
                 f"(a) => !({SHOWN_JS})(a)", arg=[name, True, False], timeout=WAIT))
             continue
         kind = t(f"milestones.kind.{want[0]}")
+        bonus = t("milestones.board.bonus_on", number=index + 1, kind=kind)
         if have is None or have[0] != want[0]:
             name = t("milestones.board.put", number=index + 1, kind=kind)
             phone.tap(name, then=name, selected=True)
-        if want[1] != bool(have and have[1]):
-            name = t("milestones.board.bonus_on", number=index + 1, kind=kind)
-            phone.tap(name, then=name, selected=want[1])
+            # the same answer from the server draws the kind and any bonus tile it brought along
+            have = (want[0], phone.page.evaluate(SHOWN_JS, [bonus, True, False]))
+        if want[1] != have[1]:
+            phone.tap(bonus, then=bonus, selected=want[1])
 
 
 def castles_of_tuscany_today(phone: Phone, seat: int, start: dict, target: dict) -> None:

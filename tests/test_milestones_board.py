@@ -7,8 +7,8 @@ import random
 from companion.games.milestones import GAME
 from companion.games.milestones.components import PATH_SPACES, WORKER_KINDS
 from companion.ui.boards.milestones import (
-    count_step_blocked, counts_of, goods_of, kind_values, row_from_counts, row_of, set_bonus, set_space, step_count, step_goods,
-    step_points, use_counts,
+    bonus_owed, count_part_owed, count_step_blocked, counts_of, goods_of, kind_values, row_from_counts, row_of, set_bonus,
+    set_space, step_count, step_goods, step_points, use_counts,
 )
 
 
@@ -154,3 +154,28 @@ def test_a_plus_that_cannot_act_is_blocked_and_says_why():
     step_count(p, "sand", "bonus", 1)
     step_count(p, "sand", "workers", 1)
     assert p == before  # what is blocked changes nothing
+
+
+def test_the_bonus_tiles_the_tracker_saw_go_on_the_first_workers_of_their_kind():
+    """The tracker saw 2 tiles laid on woodcutters and 1 on a coin minter: the first two woodcutters entered
+    carry one each, the third does not; a tile moved by hand counts where it lies."""
+    tracked = {"wood": 2, "coin": 1}
+    p = player()
+    for index, kind in enumerate(["wood", "stone", "wood", "wood", "coin"]):
+        set_space(p, index, kind, bonus_owed(row_of(p), index, kind, tracked))
+    assert row_of(p)[:5] == [("wood", True), ("stone", False), ("wood", True), ("wood", False), ("coin", True)]
+    set_bonus(p, 0, False)  # the tile lies on the third woodcutter at the table
+    assert bonus_owed(row_of(p), 3, "wood", tracked)
+    assert not bonus_owed(row_of(p), 3, "coin", tracked) and not bonus_owed(row_of(p), 1, "stone", tracked)
+    assert not bonus_owed(row_of(p), 3, "wood", {})  # no game to read: no tile by itself
+    assert kind_values(p)["wood"] == 4 and kind_values(p)["coin"] == 2
+
+
+def test_counting_workers_brings_the_tracker_s_bonus_tiles_along():
+    tracked = {"sand": 1}
+    p = player()
+    use_counts(p, True)
+    for _ in range(3):
+        step_count(p, "sand", count_part_owed(p, "sand", tracked), 1)
+    assert counts_of(p)["sand"] == {"workers": 3, "bonus": 1}
+    assert count_part_owed(p, "grain", tracked) == "workers"

@@ -10,6 +10,7 @@ from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.core.text import Msg
 from companion.games.milestones import GAME
+from companion.games.milestones.components import WORKER_KINDS
 from companion.games.milestones.tracker import keep_options
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
@@ -108,6 +109,22 @@ def test_bonus_tiles():
     give(s, 2, wood=3)
     s.record({"type": "bonus_produced", "player": 2, "workers": 1})
     assert counters(s, 2)["points"] == 2 and counters(s, 2)["wood"] == 3
+
+
+def test_a_bonus_tile_records_the_worker_kind_it_is_laid_on():
+    """"Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen Sorte legen": the
+    tracker asks for that kind and keeps it per player, for the end scoring's worker row."""
+    s = session()
+    action = {a.id: a for a in GAME.actions(s.state, s.config)}["bonus_taken"]
+    assert action.field == "kind" and action.value_choices == WORKER_KINDS
+    s.record({"type": "bonus_taken", "player": 1, "kind": "wood"})
+    s.record({"type": "bonus_taken", "player": 1, "kind": "wood"})
+    s.record({"type": "bonus_taken", "player": 1, "kind": "coin"})
+    assert s.state["players"][1]["bonus_kinds"] == {"wood": 2, "coin": 1}
+    assert s.state["players"][1]["bonus_tiles"] == 3 and counters(s, 1)["points"] == 3
+    assert "takes" not in last_log(s) and "Coin minter" in last_log(s)
+    for bad in ("marble", 3, ["wood"], {"kind": "wood"}):
+        assert unchanged_after(s, {"type": "bonus_taken", "player": 1, "kind": bad}).key == "milestones.error.bonus_kind"
 
 
 def test_only_15_bonus_tiles():
@@ -547,4 +564,4 @@ def test_offered_numbers_go_under_their_names():
     s = session()
     fields = {a.id: a.field for a in GAME.actions(s.state, s.config) if a.value_choices}
     assert fields == {"road": "number", "house": "points", "market": "number", "flour": "points",
-                      "bonus_produced": "workers"}
+                      "bonus_produced": "workers", "bonus_taken": "kind"}

@@ -5,6 +5,7 @@ is entered through the real UI and checked against its example."""
 import copy
 import json
 import sys
+from collections import Counter
 
 import pytest
 
@@ -36,7 +37,7 @@ def test_the_prepared_game_is_at_its_end_and_prefills_what_the_tracker_knows(tmp
     assert session.stage == "scoring"
     assert entry_effort.saved_board(tmp_path / "data", "20250101-120000-t") is None  # nothing entered yet
     prefilled = GAMES[game_id].board_from_tracker(session.state, session.config)
-    for got, want in zip(prefilled["players"], table["players"]):
+    for seat, (got, want) in enumerate(zip(prefilled["players"], table["players"])):
         assert got["name"] == want["name"]
         for key in TRACKED[game_id]:
             have, expected = got[key], want[key]
@@ -45,6 +46,9 @@ def test_the_prepared_game_is_at_its_end_and_prefills_what_the_tracker_knows(tmp
             elif key == "goods":  # the example leaves out the goods nobody has
                 expected = {good: expected.get(good, 0) for good in have}
             assert have == expected, (want["name"], key)
+        if game_id == "milestones":  # each bonus tile taken on the kind of worker it lies on at the end
+            carried = Counter(s["kind"] for s in want["workers"] if isinstance(s, dict) and s.get("bonus"))
+            assert session.state["players"][seat].get("bonus_kinds", {}) == carried, want["name"]
 
 
 def test_a_board_that_differs_from_the_example_is_named():

@@ -95,7 +95,11 @@ def play_game(app: App) -> None:
     app.click("Aufbau fertig – los geht's")
     app.wait_text("Runde 1: Ben ist am Zug")
     app.click("Bonusplättchen genommen (+1) (Ben)", exact=False)
+    app.find(app.dialog_button("Bonusplättchen genommen (+1): Sandarbeiter"))
+    app.shot("milestones-bonus-kind-de")
+    app.click("Bonusplättchen genommen (+1): Sandarbeiter")  # the kind of worker it is laid on
     app.wait_label("Punkte von Ben: 8")
+    app.wait_text("Ben legt ein Bonusplättchen auf einen Sandarbeiter » \\+1")
     app.click("Zug von Ben beenden")
     app.wait_text("Runde 1: Carla ist am Zug")
     for _ in range(12):
@@ -124,6 +128,7 @@ def play_game(app: App) -> None:
     app.click("Straßenabschnitt: Zahl des Meilensteins (Anna)", exact=False)
     app.click("Straßenabschnitt: Zahl des Meilensteins: 5")
     app.click("Bonusplättchen genommen (+1) (Anna)", exact=False)
+    app.click("Bonusplättchen genommen (+1): Steinhauer")
     app.wait_label("Punkte von Anna: 13")
     app.click("Zug von Anna beenden")
     app.wait_text("Letzte Züge noch für: Ben")
@@ -138,8 +143,10 @@ def play_game(app: App) -> None:
     app.wait_text("Punkte berechnen")
     app.wait_label("Punkte auf der Punktleiste von Anna: 13")  # prefilled from the tracker
     app.wait_label("Stein von Anna: 1")
-    # Anna: stone cutter with bonus tile, 2 woodcutters, sand worker, (gap), coin minter
-    set_space(app, 1, "Steinhauer", bonus=True)
+    # Anna: stone cutter with bonus tile, 2 woodcutters, sand worker, (gap), coin minter. The tracker saw
+    # her bonus tile laid on a stone cutter: her first stone cutter entered carries it, with no tap of its own.
+    app.wait_text("Bonusplättchen aus der Mitschrift: Steinhauer 1")
+    set_space(app, 1, "Steinhauer")
     set_space(app, 2, "Holzfäller")
     set_space(app, 3, "Holzfäller")
     set_space(app, 4, "Sandarbeiter")
@@ -148,13 +155,18 @@ def play_game(app: App) -> None:
     app.wait_text("Steinhauer 2 · Holzfäller 2 · Sandarbeiter 1 · Getreidebauer 0 · Münzpräger 1")
     app.scroll_top()
     app.shot("milestones-row-de")
-    # Ben: 2 stone cutters, a sand worker, a sand worker with bonus tile, a grain farmer
+    # Ben: 2 stone cutters, a sand worker, a sand worker with bonus tile, a grain farmer. The tracker's
+    # tile comes with the first sand worker; at the table it lies on the second: moved by hand.
     app.click("Auslage von Ben", exact=False)
     app.wait_label("Punkte auf der Punktleiste von Ben: 8")
     set_space(app, 1, "Steinhauer")
     set_space(app, 2, "Steinhauer")
     set_space(app, 3, "Sandarbeiter")
+    app.wait_label("Auf Wegefeld 3: Sandarbeiter mit Bonusplättchen")
     set_space(app, 4, "Sandarbeiter", bonus=True)
+    app.click("Wegefeld 3: Bonusplättchen auf dem Sandarbeiter")
+    assert app.wait_gone("Auf Wegefeld 3: Sandarbeiter mit Bonusplättchen")
+    app.wait_label("Auf Wegefeld 4: Sandarbeiter mit Bonusplättchen")
     set_space(app, 5, "Getreidebauer")
     # Carla in a hurry: counts only (2 woodcutters, one with bonus tile; a grain farmer; a coin minter)
     app.click("Auslage von Carla", exact=False)

@@ -6,7 +6,9 @@ Events (besides core's generic `adjust` of a counter), as the generic tracker sc
 - `{"type": "house" | "flour", "player": p, "points": n}`: a house (the free corners add up to n) or a
   flour delivery (the 2 free numbers add up to n);
 - `{"type": "bonus_produced", "player": p, "workers": n}`: n workers with a bonus tile produced;
-- `{"type": "bonus_taken" | "buy_worker" | "last_worker_tile", "player": p}`;
+- `{"type": "bonus_taken", "player": p, "kind": k}`: a bonus tile laid on a worker of kind k (one of
+  `WORKER_KINDS`; games saved before the kind was asked have none);
+- `{"type": "buy_worker" | "last_worker_tile", "player": p}`;
 - `{"type": "castle", "player": p, "keep": {"stone": 1, "coins": 2}}`: DIE BURG, the goods kept
   (see `castle`; `player` defaults to the player on turn, `keep` may be left out when there is
   nothing to choose or the player gives goods back with the counters);
@@ -30,7 +32,7 @@ from companion.core.text import Msg
 from companion.games.milestones.components import (
     BONUS_PRODUCTION_CHOICES, BONUS_TILES, BUILD_LIMITS, CASTLE_GOODS_LIMIT, FIELD_CHOICES, FLOUR_CHOICES, FLOUR_COINS,
     FLOUR_COST, GOODS, HOUSE_CHOICES, HOUSE_COST, MARKET_COST, MAX_ENTRY, PATH_SPACES, ROAD_COST, START_COINS,
-    START_MARKETS, WORKER_TILE_COST, goods_msgs, target_field, tiles_to_buy,
+    START_MARKETS, WORKER_KINDS, WORKER_TILE_COST, goods_msgs, target_field, tiles_to_buy,
 )
 
 NS = "milestones"
@@ -286,11 +288,21 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
         _log(state, kind, name=name, points=points, goods=goods_msgs(cost))
         _add_points(state, player, points, name)
     elif kind == "bonus_taken":
+        # "Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen Sorte legen":
+        # the kind it lies on is what the end scoring needs (a worker with a bonus tile is worth 2).
+        tile = event.get("kind")
+        if tile is not None and tile not in WORKER_KINDS:
+            raise InvalidMove(Msg(f"{NS}.error.bonus_kind", kind=str(tile)[:40]))
         if state["bonus_taken"] >= BONUS_TILES:
             raise InvalidMove(Msg(f"{NS}.error.no_bonus_tiles", count=BONUS_TILES))
         state["bonus_taken"] += 1
         me["bonus_tiles"] += 1
-        _log(state, "bonus_taken", name=name)
+        if tile is None:
+            _log(state, "bonus_taken", name=name)
+        else:
+            kinds = me.setdefault("bonus_kinds", {})  # {kind: tiles}, from the first tile with its kind
+            kinds[tile] = kinds.get(tile, 0) + 1
+            _log(state, "bonus_taken_on", name=name, kind=Msg(f"{NS}.kind.{tile}"))
         _add_points(state, player, 1, name)
     elif kind == "bonus_produced":
         count = _value(event, VALUE_FIELDS[kind], 1)
@@ -341,7 +353,8 @@ def actions(state: dict, config: dict) -> list[Action]:
     out += [
         *(Action(k, Msg(f"{NS}.action.{k}"), per_player=True, value_choices=VALUE_CHOICES[k], field=VALUE_FIELDS[k])
           for k in ("road", "house", "market", "flour")),
-        Action("bonus_taken", Msg(f"{NS}.action.bonus_taken"), per_player=True),
+        Action("bonus_taken", Msg(f"{NS}.action.bonus_taken"), per_player=True, value_choices=WORKER_KINDS,
+               field="kind", choice_labels=tuple(Msg(f"{NS}.kind.{k}") for k in WORKER_KINDS)),
         Action("bonus_produced", Msg(f"{NS}.action.bonus_produced"), per_player=True,
                value_choices=VALUE_CHOICES["bonus_produced"], field=VALUE_FIELDS["bonus_produced"]),
     ]

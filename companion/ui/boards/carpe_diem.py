@@ -33,6 +33,7 @@ from companion.games.carpe_diem.components import (
     DWELLINGS, FEATURE_KINDS, FRAME_GOALS, FRAME_KINDS, FRAME_VP, GRID, LANDSCAPES, SINGLES, VILLA,
 )
 from companion.ui.boards.problems import Placing
+from companion.ui.boards.session import game_session, use_sid
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button, section, stepper
 
@@ -401,8 +402,7 @@ def card_kind(card) -> str:
 # ---------------------------------------------------------------- the editor
 
 def _session(model: AppModel, sid: str):
-    session = model.session(sid) if sid and model.tables is not None else None
-    return session if session is not None and session.game.id == "carpe-diem" else None
+    return game_session(model, sid, "carpe-diem")
 
 
 def _counters(session, players: int) -> list[dict | None]:
@@ -417,11 +417,9 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change, problem
     drawing, set_drawing = ft.use_state(None)  # (player, feature index) being drawn
     picking, set_picking = ft.use_state(None)  # (side, line) whose frame goal is being chosen
     stash, set_stash = ft.use_state({})  # player -> grid and frame, kept while the counts are used
-    sid_ref = ft.use_ref(None)
     # The game, for what its tracker counted and to save other players' boards (a mode choice, a disc
-    # moved onto or off a shared banderole space); a re-render outside the router keeps the last one.
-    sid = ft.use_route_params().get("sid") or sid_ref.current or ""
-    sid_ref.current = sid
+    # moved onto or off a shared banderole space).
+    sid = use_sid()
     session = _session(model, sid)
     n = len(board["players"])
     counters = _counters(session, n)

@@ -15,6 +15,7 @@ import flet as ft
 from companion.games.milestones.components import GOODS, PATH_SPACES, PRODUCES, WORKER_KINDS
 from companion.games.milestones.scoring import row_counts, worker_value
 from companion.ui.boards.problems import Placing
+from companion.ui.boards.session import game_session, use_sid
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button, stepper
 
@@ -118,6 +119,27 @@ def step_count(player: dict, kind: str, part: str, delta: int) -> None:
     player.pop("workers", None)
 
 
+def bonus_owed(row: list, index: int, kind: str, tracked: dict[str, int]) -> bool:
+    """Whether a worker of `kind` put on path space `index` gets a bonus tile by itself: the tracker saw
+    more bonus tiles laid on that kind than the rest of the row carries. On which worker of its kind a
+    tile lies does not change the score (each counts 2), so the first one entered takes it."""
+    carried = sum(1 for i, s in enumerate(row) if i != index and s is not None and s[0] == kind and s[1])
+    return tracked.get(kind, 0) > carried
+
+
+def count_part_owed(player: dict, kind: str, tracked: dict[str, int]) -> str:
+    """What "+1 worker" of a kind adds in the count-only entry: a worker with one of the tracker's bonus
+    tiles while there are some the counts do not show yet ("bonus"), else a plain worker ("workers")."""
+    return "bonus" if tracked.get(kind, 0) > counts_of(player)[kind]["bonus"] else "workers"
+
+
+def tracked_bonus(session, player: int) -> dict[str, int]:
+    """The bonus tiles the tracker saw the player lay, by worker kind ({} without a game to read)."""
+    if session is None or player >= len(session.state["players"]):
+        return {}
+    return dict(session.state["players"][player].get("bonus_kinds", {}))
+
+
 def kind_values(player: dict) -> dict[str, int]:
     """Each kind's value for the majorities as the game scores it (worker 1, with bonus tile 2)."""
     return {k: worker_value(c["workers"] - c["bonus"], c["bonus"]) for k, c in counts_of(player).items()}
@@ -177,11 +199,13 @@ def count_row(model: AppModel, label: str, value: int, who: str, on_step, blocke
 @ft.component
 def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     """The worker row as a grid on the phone: one line per path space, one button per worker kind and
-    the bonus tile: a worker is one tap (no dialog), a bonus tile one more."""
+    the bonus tile: a worker is one tap (no dialog), a bonus tile one more, none when the tracker saw it
+    laid on that kind."""
     me = board["players"][player]
     who = me["name"]
     counting = "worker_counts" in me
     row = row_of(me)
+    tracked = tracked_bonus(game_session(model, use_sid(), "milestones"), player)
 
     def update(fn, *args):
         new = copy.deepcopy(board)
@@ -193,7 +217,8 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, proble
         if space is not None and space[0] == kind:
             update(set_space, index, None)  # the same kind again: the space is empty (or covered) again
         else:
-            update(set_space, index, kind, bool(space and space[1]))  # a bonus tile stays on the space's worker
+            # a bonus tile stays on the space's worker; a new one comes from the tracker
+            update(set_space, index, kind, bool(space and space[1]) or bonus_owed(row, index, kind, tracked))
 
     def kind_cell(index, kind):
         space = row[index]
@@ -273,7 +298,9 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, proble
             kind = model.t(f"milestones.kind.{k}")
             workers += [
                 count_row(model, model.t(f"{NS}.count_workers", kind=kind), counts[k]["workers"], who,
-                          lambda d, k=k: update(step_count, k, "workers", d), count_step_blocked(me, k, "workers")),
+                          lambda d, k=k: update(step_count, k, count_part_owed(me, k, tracked) if d > 0 else "workers",
+                                                d),
+                          count_step_blocked(me, k, "workers")),
                 count_row(model, model.t(f"{NS}.count_bonus", kind=kind), counts[k]["bonus"], who,
                           lambda d, k=k: update(step_count, k, "bonus", d), count_step_blocked(me, k, "bonus")),
             ]
@@ -288,6 +315,9 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, proble
     row_problems, points_problems = placing.at("workers", "worker_counts"), placing.at("points")
     goods_problems = placing.at("goods")
     # The workers first: the tracker cannot know them. Points and goods come from the tracker, to check.
+    if tracked:  # say where the bonus tiles a tap brings along come from
+        kinds = " · ".join(f"{model.t(f'milestones.kind.{k}')} {n}" for k, n in tracked.items() if n)
+        workers.insert(1, ft.Text(model.t(f"{NS}.tracked_bonus", kinds=kinds), size=13))
     return ft.Column([
         *placing.rest(),
         ft.Text(model.t(f"{NS}.workers"), weight=ft.FontWeight.BOLD),
