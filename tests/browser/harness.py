@@ -153,6 +153,13 @@ FRAMES_JS = """n => new Promise(done => {
   next(n);
 })"""
 
+# A control changed on the page itself: its attribute `key` is no longer `before` (and more than `n`
+# messages went to the server, unless n is -1).
+LOCAL_CHANGE_JS = """([id, key, before, n]) => {
+  const e = document.getElementById(id);
+  return !!e && e.getAttribute(key) !== before && (n < 0 || window.__tabula.sends.length > n);
+}"""
+
 # The server has answered: a message came in after the first one this page sent once `n` had been sent.
 ANSWERED_JS = "n => { const t = window.__tabula; return t.sends.length > n && t.last_received > t.sends[n]; }"
 SENT_JS = "() => window.__tabula.sends.length"
@@ -193,6 +200,15 @@ class App:
     def open(self, path: str = "") -> "App":
         self.page.goto(self.url + path.lstrip("/"))
         self.semantics()
+        return self
+
+    def go(self, path: str = "") -> "App":
+        """Go to `path` inside the running app, as the browser's back and forward buttons do (no reload:
+        the tab keeps its session and language), and wait for the server's answer to be drawn."""
+        sent = self.page.evaluate(SENT_JS)
+        self.page.evaluate("p => { history.pushState(null, '', p); dispatchEvent(new PopStateEvent('popstate')); }",
+                           "/" + path.lstrip("/"))
+        self.answered(sent)
         return self
 
     def semantics(self) -> None:
@@ -264,13 +280,31 @@ class App:
     def press(self, locator) -> None:
         """Click a control (Playwright waits until it is visible, stable and enabled) and wait for the
         server's answer to be drawn, so that the next step sees the screen this click led to. Choosing
-        the option that is already chosen (aria-current) changes nothing, and nothing comes back."""
+        the option that is already chosen (aria-current, a checked radio button) changes nothing, and
+        nothing comes back. A radio button is checked on the page itself, and the server often has
+        nothing to redraw: wait for the check and for the message telling the server instead (the next
+        message goes after it on the same connection)."""
         self.into_view(locator)
-        chosen = locator.get_attribute("aria-current") == "true"
+        role, checked, current, element = locator.evaluate(
+            "e => [e.getAttribute('role'), e.getAttribute('aria-checked'), e.getAttribute('aria-current'), e.id]")
+        radio = role == "radio"
         sent = self.page.evaluate(SENT_JS)
         locator.click()
-        if not chosen:
-            self.answered(sent)
+        if current == "true" or (radio and checked == "true"):
+            return
+        if radio:
+            self.page.wait_for_function(LOCAL_CHANGE_JS, arg=[element, "aria-checked", checked, sent])
+            return
+        self.answered(sent)
+
+    def unfold(self, name: str, exact: bool = True) -> None:
+        """Open (or close) a fold: it changes on the page itself, and the server is not asked. Waits
+        until it says it is expanded (collapsed)."""
+        fold = self.find(self.button(name, exact))
+        self.into_view(fold)
+        element, before = fold.evaluate("e => [e.id, e.getAttribute('aria-description')]")
+        fold.click()
+        self.page.wait_for_function(LOCAL_CHANGE_JS, arg=[element, "aria-description", before, -1])
 
     def click(self, name: str, exact: bool = True, dialog: bool = False) -> None:
         """Click the button named `name`; `dialog=True`: the one in the dialog the last click opened
@@ -288,24 +322,39 @@ class App:
 
     def focus(self, box) -> None:
         """Focus a text field and wait until Flutter has taken it over (it writes its editing state into
-        the input once focused; a key typed before that is lost)."""
+        the input once focused; a key typed before that is lost). Flutter may have written it before the
+        click (the field got the focus as the click came): then a focused field is enough, and `fill`
+        checks what the keys did."""
         if box.evaluate("e => document.activeElement === e"):
             return
         box.evaluate("e => { e.__tabula_synced = false; }")
+        handle = box.element_handle()
         box.click()
-        box.page.wait_for_function("e => document.activeElement === e && e.__tabula_synced", arg=box.element_handle())
+        try:
+            box.page.wait_for_function("e => document.activeElement === e && e.__tabula_synced", arg=handle,
+                                       timeout=3000)
+        except PlaywrightTimeoutError:
+            box.page.wait_for_function("e => document.activeElement === e", arg=handle)
 
     def fill(self, label: str, text: str) -> None:
-        """Type `text` into the field labelled `label`, replacing what it holds. Each key's change goes
-        to the server at once (before anything the next step sends); a field the server draws again
-        can be reset by an answer to an earlier key, so the field is checked once the server has
-        answered the last key, and typed again if it does not hold exactly `text`."""
+        """Type `text` into the field labelled `label`, replacing what it holds, key by key. Each key's
+        change goes to the server at once; a field the server draws again would be reset by its answer
+        to an earlier key if the next key came first, so when the first key is answered, every key waits
+        for its answer (a field nobody redraws gets no answer: the rest is typed at once). The field is
+        checked at the end, and typed again if it does not hold exactly `text`."""
         box = self.find(self.page.get_by_role("textbox", name=label))
         for _ in range(3):
             self.focus(box)
             self.page.keyboard.press("Control+A")
-            self.page.keyboard.type(text)
-            self.answered(self.page.evaluate(SENT_JS) - 1, timeout=2000)  # a field nobody redraws: no answer
+            redrawn = None  # not known until the first key
+            for key in text or [None]:
+                sent = self.page.evaluate(SENT_JS)
+                if key is None:
+                    self.page.keyboard.press("Backspace")  # nothing to type: the field emptied
+                else:
+                    self.page.keyboard.type(key)
+                if redrawn is not False:
+                    redrawn = self.answered(sent, timeout=5000 if redrawn else 2000)
             if box.input_value() == text:
                 return
         raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")

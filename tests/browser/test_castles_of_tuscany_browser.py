@@ -45,10 +45,11 @@ def field_value(app: App, label: str) -> str:
 
 
 def switch(app: App, lang: str, path: str) -> None:
-    app.open("settings")
+    """The language chosen in Settings, then back to `path` (inside the app: no reload)."""
+    app.go("settings")
     app.click(LANG_BUTTON[lang])
-    app.open(path)
-    app.find(app.button(BACK[lang]))  # the page is built once the session has connected
+    app.go(path)
+    app.find(app.button(BACK[lang]))
     app.idle()
 
 

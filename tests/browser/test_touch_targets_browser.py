@@ -206,7 +206,8 @@ def walk_server(tmp_path):
 
 
 def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
-    """Every main screen once, measured; `t` holds the few labels the walk taps, in the walk's language."""
+    """Every main screen once, measured; `t` holds the few labels the walk taps, in the walk's language.
+    Loaded once, then from screen to screen inside the app (as the browser's back and forward do)."""
     w = Walk(app, tag)
     app.open()
     app.wait_text(t["in_progress"])
@@ -226,7 +227,7 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
     app.press(app.find(app.page.get_by_role("checkbox").first))  # one step ticked
     w.screen("setup")
     for game_id, sid in SIDS.items():
-        app.open(f"game/{sid}/play")
+        app.go(f"game/{sid}/play")
         app.find(app.button(t["to_scoring"]))
         w.screen(f"tracker-{game_id}")
         app.scroll_top()
@@ -237,26 +238,26 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
             app.press(app.find(app.page.get_by_role("button", name=re.compile(t["bonus_tile"]))))
             w.screen("tracker-castles-of-tuscany-tile-dialog", scroll=False)
             app.click(t["close"], dialog=True)
-        app.open(f"game/{sid}/score")
+        app.go(f"game/{sid}/score")
         app.find(app.button(t["calculate"]))
         w.screen(f"scoring-{game_id}")
-    app.open(f"game/{finished}/score")
+    app.go(f"game/{finished}/score")
     app.find(app.button(t["confirm"]))
     w.screen("result")
     app.click(t["confirm"])
     app.find(app.button(t["delete"]))
     w.screen("history-play")
-    app.open("history")
+    app.go("history")
     app.find(app.button(t["statistics"]))
     w.screen("history")
-    app.open("stats")
+    app.go("stats")
     app.find(app.button(t["back_history"]))
     w.screen("statistics")
-    app.open("settings")
+    app.go("settings")
     w.screen("settings")
-    app.click(t["carpe_diem"], exact=False)  # the box data of a game, unfolded
+    app.unfold(t["carpe_diem"], exact=False)  # the box data of a game
     w.screen("box-data")
-    app.open("invite")
+    app.go("invite")
     w.screen("invite")
     return w
 
@@ -287,7 +288,7 @@ def test_every_control_is_a_named_48px_target_on_every_screen(browser, walk_serv
     app = App(browser, walk_server.url)
     check(walk(app, "light-en", EN, FINISHED[0]))
     # Again in German (longer words wrap) on the dark theme: its screenshots are the dark-mode check.
-    app.open("settings")
+    app.go("settings")
     app.click("Deutsch")
     app.click("Dunkel")
     check(walk(app, "dark-de", DE, FINISHED[1]))
