@@ -26,11 +26,11 @@ chromium:
 		echo "The browser tests need Debian's Chromium: run 'sudo apt-get install chromium' (they are skipped without it)."; \
 	fi
 
-# Two test files at a time, one per core (each test has its own server, port and data folder);
-# `make test TEST_WORKERS=0` runs them one after another.
+# Two tests at a time, one per core (each test has its own server, port and data folder); a worker
+# that is done takes tests the other has not started. `make test TEST_WORKERS=0`: one after another.
 TEST_WORKERS ?= 2
 test: $(STAMP) chromium
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile $(ARGS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal $(ARGS)
 
 bench: $(STAMP) chromium
 	$(PY) bench/run_all.py

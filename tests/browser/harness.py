@@ -354,7 +354,9 @@ class App:
                 else:
                     self.page.keyboard.type(key)
                 if redrawn is not False:
-                    redrawn = self.answered(sent, timeout=5000 if redrawn else 2000)
+                    # a key the server had nothing to redraw for is not answered: after the first, do not
+                    # wait long (an answer that comes later and resets the field is caught below)
+                    redrawn = self.answered(sent, timeout=1000 if redrawn else 2000) or redrawn is True
             if box.input_value() == text:
                 return
         raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")

@@ -5,6 +5,7 @@ the history after the browser was closed and opened again (a persistent profile)
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import json
@@ -82,9 +83,12 @@ class StaticSite:
 @pytest.fixture
 def site():
     # Per test, not per module: the test takes the site away (offline), and a rerun needs it back.
-    # web/build.py skips the work when dist/ already matches the sources.
-    done = subprocess.run([sys.executable, str(ROOT / "web" / "build.py")], cwd=ROOT, capture_output=True,
-                          text=True, timeout=900)
+    # web/build.py skips the work when dist/ already matches the sources. The tests run in parallel
+    # (make test): one build at a time into dist/.
+    with open(ROOT / ".web-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run([sys.executable, str(ROOT / "web" / "build.py")], cwd=ROOT, capture_output=True,
+                              text=True, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
     served = StaticSite(DIST)
     yield served
