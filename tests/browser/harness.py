@@ -322,19 +322,25 @@ class App:
 
     def focus(self, box) -> None:
         """Focus a text field and wait until Flutter has taken it over (it writes its editing state into
-        the input once focused; a key typed before that is lost). Flutter may have written it before the
-        click (the field got the focus as the click came): then a focused field is enough, and `fill`
-        checks what the keys did."""
+        the input once focused; a key typed before that is lost). A tap while the list still scrolls
+        (Flutter scrolls a newly focused field into view) can miss the field: it is tapped again. Flutter
+        may also have taken the field over before the tap (it got the focus as the tap came): then the
+        focus is enough, and `fill` checks what the keys did."""
         if box.evaluate("e => document.activeElement === e"):
             return
-        box.evaluate("e => { e.__tabula_synced = false; }")
-        handle = box.element_handle()
-        box.click()
-        try:
-            box.page.wait_for_function("e => document.activeElement === e && e.__tabula_synced", arg=handle,
-                                       timeout=3000)
-        except PlaywrightTimeoutError:
-            box.page.wait_for_function("e => document.activeElement === e", arg=handle)
+        for _ in range(3):
+            self.into_view(box)
+            box.evaluate("e => { e.__tabula_synced = false; }")
+            handle = box.element_handle()
+            box.click()
+            try:
+                self.page.wait_for_function("e => document.activeElement === e && e.__tabula_synced", arg=handle,
+                                            timeout=3000)
+                return
+            except PlaywrightTimeoutError:
+                if handle.evaluate("e => document.activeElement === e"):
+                    return
+        raise AssertionError(f"{box} did not take the focus")
 
     def fill(self, label: str, text: str) -> None:
         """Type `text` into the field labelled `label`, replacing what it holds, key by key. Each key's

@@ -104,14 +104,19 @@ def tap(app: App, name: str, exact: bool = True, dialog: bool = False) -> None:
     land on whatever is drawn at that spot (the bottom bar, another row). `dialog`: the button in the
     dialog the last tap opened (a confirmation named like the button that opened it)."""
     loc = app.find(app.dialog_button(name, exact) if dialog else app.button(name, exact))
+    box = loc.bounding_box()
     for _ in range(12):
-        box = loc.bounding_box()
         middle = box["y"] + box["height"] / 2 if box else 0
         if 100 < middle < 740:
             break
         app.page.mouse.move(195, 420)
-        app.page.mouse.wheel(0, 250 if middle >= 740 else -250)
+        # to the middle of the screen in one go (at most 600 px: a list shorter than that stops)
+        app.page.mouse.wheel(0, max(-600, min(600, middle - 420)) if box else -250)
         app.frames(3)  # Flutter scrolls on the wheel event and moves the tree in the next frame
+        moved = loc.bounding_box()
+        if moved and box and moved["y"] == box["y"]:
+            break  # it does not scroll with the page (the bar at the bottom)
+        box = moved
     app.press(loc)
 
 

@@ -54,14 +54,29 @@ def switch(app: App, lang: str, path: str) -> None:
 
 
 def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
-    """Screenshot this screen, then the same screen in the other language, and come back."""
+    """Screenshot this screen, then the same screen on a second phone at the table that reads the other
+    language. Between shots that phone waits on Settings: a screen of the game would be drawn again with
+    every entry made on the first."""
     app.shot(f"castles-{name}-{lang}")
     other = "de" if lang == "en" else "en"
-    switch(app, other, path)
+    phone = second_phone(app, other)
+    phone.go(path)
+    phone.find(phone.button(BACK[other]))
     if prepare:
-        prepare(other)
-    app.shot(f"castles-{name}-{other}")
-    switch(app, lang, path)
+        prepare(phone, other)
+    phone.shot(f"castles-{name}-{other}")
+    phone.go("settings")
+
+
+def second_phone(app: App, lang: str) -> App:
+    phone = getattr(app, "second_phone", None)
+    if phone is None:
+        phone = app.second_phone = App(app.context.browser, app.url).open("settings")
+        phone.lang = None
+    if phone.lang != lang:
+        phone.click(LANG_BUTTON[lang])  # this phone's language (the first phone keeps its own)
+        phone.lang = lang
+    return phone
 
 
 def act(app: App, action: str, player: str, choice: str | None = None) -> None:
@@ -98,27 +113,26 @@ def test_two_player_game_through_three_scorings(browser, server):
     act(app, "Yield card: red points", "Anna", "2")
     app.wait_label("Red track (inner) of Anna: 4")
 
-    def colour_dialog(lang):
+    def colour_dialog(phone, lang):
         if lang == "en":
-            act(app, "Colour completed (colour bonus)", "Anna")
+            act(phone, "Colour completed (colour bonus)", "Anna")
         else:
-            act(app, "Farbe vollendet (Farbbonus)", "Anna")
+            act(phone, "Farbe vollendet (Farbbonus)", "Anna")
 
-    colour_dialog("en")
+    colour_dialog(app, "en")
     app.wait_text("dark green \\(castle\\)")
     both(app, "colour-choice", "en", play, colour_dialog)
     # Nobody has entered the tile's points yet: the entry is refused and the value asked for right here.
-    act(app, "Colour completed (colour bonus)", "Anna", "dark green (castle)")
+    app.click("Colour completed (colour bonus): dark green (castle)")  # in the dialog still open
     app.wait_text("are not entered yet")
 
-    def box_prompt(lang):
+    def box_prompt(phone, lang):
         if lang == "en":
-            act(app, "Colour completed (colour bonus)", "Anna", "dark green (castle)")
+            act(phone, "Colour completed (colour bonus)", "Anna", "dark green (castle)")
         else:
-            act(app, "Farbe vollendet (Farbbonus)", "Anna", "Dunkelgrün (Kastell)")
+            act(phone, "Farbe vollendet (Farbbonus)", "Anna", "Dunkelgrün (Kastell)")
 
     both(app, "box-prompt", "en", play, box_prompt)
-    box_prompt("en")
     app.fill("Colour-bonus tile dark green (castle), side I: points", "3")
     app.click("Save")
     app.wait_label("Green track (outer) of Anna: 3")  # the entry was repeated with the value
@@ -163,15 +177,16 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Grüne Leiste (außen) von Ben: 6")
 
     # The colour-bonus tiles: dark green is back in the box; a tile's dialog enters or corrects points.
-    def tile_dialog(lang):
+    def tile_dialog(phone, lang):
         name = {"en": "Colour-bonus tile red (city)", "de": "Farbbonus-Plättchen Rot (Stadt)"}[lang]
-        app.click(name, exact=False)
+        phone.click(name, exact=False)
 
     app.scroll_top()
     app.wait_text("Farbbonus-Plättchen Dunkelgrün \\(Kastell\\): zurück in der Schachtel")
-    tile_dialog("de")
+    tile_dialog(app, "de")
     app.wait_text("Seite II: Punkte")
     both(app, "tile-dialog", "de", play, tile_dialog)
+    app.click("Schließen", dialog=True)
 
     # Anna is on stack 2 already; Ben empties stack 2 (14 tiles): the second scoring.
     reveal(app, "Ben", 14, "de")
