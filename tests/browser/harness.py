@@ -263,14 +263,16 @@ class App:
             self.wheel(SWEEP[step % len(SWEEP)])
             step += 1
 
-    def into_view(self, locator) -> None:
+    def into_view(self, locator, centred: bool = False) -> None:
         """Flutter keeps controls a little outside the viewport in the tree, and Playwright's own scrolling
-        does not move Flutter's lists: wheel until the control is inside the viewport (or stops moving)."""
+        does not move Flutter's lists: wheel until the control is inside the viewport (or stops moving).
+        `centred`: near the middle of it, so that nothing of the control is cut off at an edge (the tree
+        gives a control cut off by the edge only its visible part)."""
         height = (self.page.viewport_size or PHONE)["height"]
         for _ in range(12):
             box = locator.bounding_box()
             middle = box["y"] + box["height"] / 2 if box else height / 2
-            if 0 <= middle <= height:
+            if (abs(middle - height / 2) <= height / 4) if centred else (0 <= middle <= height):
                 return
             self.wheel(max(-height * 0.6, min(height * 0.6, middle - height / 2)))
             moved = locator.bounding_box()

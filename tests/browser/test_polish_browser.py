@@ -28,6 +28,16 @@ def rects(app: App, role: str) -> list[dict]:
     return app.page.evaluate(RECTS_JS, role)
 
 
+def radio_heights(app: App) -> dict[str, float]:
+    """Each radio button's height, measured in the middle of the screen (at an edge only the part on the
+    screen would be measured)."""
+    heights = {}
+    for radio in app.page.get_by_role("radio").all():
+        app.into_view(radio, centred=True)
+        heights[radio.get_attribute("aria-label")] = radio.bounding_box()["height"]
+    return heights
+
+
 def type_over(app: App, label: str, text: str, keeps: int) -> None:
     """Type `text` into a field that keeps only `keeps` characters: up to one short of the limit at once,
     then key by key past it, as a person does, each key once the field and the server have taken the last
@@ -78,8 +88,8 @@ def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, serve
     app.wait_text("5 of 30 characters")  # "Zoë 🎲": Z, o, ë, space, die
     app.press(app.page.get_by_role("radio", name="Zoë 🎲"))
     app.wait_label("Zoë 🎲")
-    radios = rects(app, "radio")
-    assert radios and all(r["height"] >= 47.5 for r in radios), radios  # the start-player rows
+    radios = radio_heights(app)
+    assert radios and all(h >= 47.5 for h in radios.values()), radios  # the start-player rows
     app.shot("polish-new-game-en")
     assert fonts and all(status in (200, 304) for status in fonts), fonts  # the emoji font is served, offline
 
@@ -119,8 +129,8 @@ def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, serve
     app.fill("Spieler 2", "Ben")
     app.fill("Spieler 3", "Carla")
     app.press(app.page.get_by_role("radio", name="Carla"))
-    radios = rects(app, "radio")
-    assert radios and all(r["height"] >= 47.5 for r in radios), radios
+    radios = radio_heights(app)
+    assert len(radios) == 4 and all(h >= 47.5 for h in radios.values()), radios  # 3 players and the draw
     app.shot("polish-new-game-de")
     app.click("Spiel starten")
     app.click("Aufbau fertig – los geht's")
