@@ -39,9 +39,9 @@ def radio_heights(app: App) -> dict[str, float]:
 
 
 def type_over(app: App, label: str, text: str, keeps: int) -> None:
-    """Type `text` into a field that keeps only `keeps` characters: up to one short of the limit at once,
-    then key by key past it, as a person does, each key once the field and the server have taken the last
-    (the server draws the field again after each key)."""
+    """Type `text` into a field that keeps only `keeps` characters: up to one short of the limit with
+    `fill`, then key by key past it, as a person does, each key once the field has taken the last (and the
+    server has answered it, where the key changed the field)."""
     app.fill(label, text[:keeps - 1])
     for typed in range(keeps, len(text) + 1):
         sent = app.page.evaluate(SENT_JS)

@@ -220,6 +220,10 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, proble
             # a bonus tile stays on the space's worker; a new one comes from the tracker
             update(set_space, index, kind, bool(space and space[1]) or bonus_owed(row, index, kind, tracked))
 
+    def step_workers(kind, delta):
+        # one worker more brings along a bonus tile the tracker saw laid on that kind
+        update(step_count, kind, count_part_owed(me, kind, tracked) if delta > 0 else "workers", delta)
+
     def kind_cell(index, kind):
         space = row[index]
         chosen = space is not None and space[0] == kind
@@ -298,9 +302,7 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, proble
             kind = model.t(f"milestones.kind.{k}")
             workers += [
                 count_row(model, model.t(f"{NS}.count_workers", kind=kind), counts[k]["workers"], who,
-                          lambda d, k=k: update(step_count, k, count_part_owed(me, k, tracked) if d > 0 else "workers",
-                                                d),
-                          count_step_blocked(me, k, "workers")),
+                          lambda d, k=k: step_workers(k, d), count_step_blocked(me, k, "workers")),
                 count_row(model, model.t(f"{NS}.count_bonus", kind=kind), counts[k]["bonus"], who,
                           lambda d, k=k: update(step_count, k, "bonus", d), count_step_blocked(me, k, "bonus")),
             ]
