@@ -78,6 +78,57 @@ def play_city_of_rome(session: Session, example: dict) -> None:
     reach_counters(session, [{"money": p["money"], "influence_tokens": p["influence_tokens"]} for p in players])
 
 
+def city_of_rome_builds(city: list[list]) -> list[dict]:
+    """Tracker entries that build a 4 x 4 city of the board state from its two start buildings, in an
+    order the rules allow: each card touching the city, each therme built when it has as many
+    neighbours as it carries VP markers (the Kaiser-Therme one fewer), an aqueduct in place of a start
+    building where the city has neither there. `swap_start` comes first when the farm lies on the left."""
+    from companion.games.city_of_rome.cards import AQUEDUCT, CARDS
+    from companion.games.city_of_rome.tracker import START_CITY, around
+
+    want = {(r, c): rome_cell(city[r][c]) for r in range(4) for c in range(4) if city[r][c] is not None}
+
+    def could_be(space, card):  # the start building there, or an aqueduct built over it later
+        return space in want and (want[space][0] == card or CARDS[want[space][0]].kind == AQUEDUCT)
+
+    def order(placed, todo):
+        if not todo:
+            return []
+        for space in sorted(todo):
+            card, markers = want[space]
+            if space in placed and CARDS[card].kind != AQUEDUCT:
+                continue
+            if space not in placed and not any(n in placed for n in around(space)):
+                continue
+            if CARDS[card].public_type == "therme":
+                if sum(1 for n in around(space) if n in placed) + CARDS[card].extra_vp_marker != markers:
+                    continue
+            rest = order({**placed, space: card}, todo - {space})
+            if rest is not None:
+                return [(space, card), *rest]
+        return None
+
+    for (r, c) in sorted(want):
+        for left, right in (START_CITY, START_CITY[::-1]):
+            if could_be((r, c), left) and could_be((r, c + 1), right):
+                placed = {(r, c): left, (r, c + 1): right}
+                builds = order(placed, {s for s in want if placed.get(s) != want[s][0]})
+                if builds is not None:
+                    swap = [{"type": "swap_start"}] if (left, right) != START_CITY else []
+                    return swap + [{"type": "build", "card": card, "space": [sr - r, sc - c]}
+                                   for (sr, sc), card in builds]
+    raise ValueError("no order of builds makes this city")
+
+
+def play_city_of_rome_built(session: Session, example: dict) -> None:
+    """As `play_city_of_rome`, with every building of the example's cities recorded as it was built
+    (the tracker's Build), so the end scoring opens with the cities prefilled."""
+    for seat, p in enumerate(example["players"]):
+        for event in city_of_rome_builds(p["city"]):
+            session.record({**event, "player": seat})
+    play_city_of_rome(session, example)
+
+
 def carpe_diem_district_counts(p: dict) -> dict[str, int]:
     """What the tracker's district counters would say at the end (completed features, the chimneys of
     all villas as its counter counts them, fountain cards), from a board state of either form (the
@@ -165,9 +216,11 @@ def play_castles_of_tuscany(session: Session, example: dict) -> None:
                              for p in example["players"]])
 
 
-def prepare(data_dir: Path, sid: str, game_id: str, example: dict, play: Callable[[Session, dict], None]) -> Session:
+def prepare(data_dir: Path, sid: str, game_id: str, example: dict, play: Callable[[Session, dict], None],
+            stage: str = "scoring") -> Session:
     """The game saved in `data_dir` as it stands when the table reaches the end scoring: the example's
-    players, the tracker's entries of a whole game, the stage at the end scoring, no board entered."""
+    players, the tracker's entries of a whole game, the stage at the end scoring, no board entered
+    (or at another `stage`)."""
     from companion.storage import Repository
 
     game = GAMES[game_id]
@@ -182,7 +235,7 @@ def prepare(data_dir: Path, sid: str, game_id: str, example: dict, play: Callabl
         config["box"] = repo.box_data(game_id)
     session = Session(sid, game, config, stage="play")
     play(session, example)
-    session.stage = "scoring"
+    session.stage = stage
     repo.save(session)
     return session
 
@@ -474,6 +527,94 @@ def city_of_rome_palette(phone: Phone, seat: int, start: dict, target: dict) -> 
             name, selected=True) if card in target["influence_cards"] else rome_unselected(phone, name))
 
 
+def city_of_rome_built(phone: Phone, seat: int, start: dict, target: dict) -> None:
+    """The cities recorded during play (the tracker's Build, see `play_city_of_rome_built`): a board is
+    opened only where what the tracker prefilled differs from the table, and then entered as with the
+    palette. Where a city lies in the 4 x 4 grid does not matter (the table has no frame)."""
+    wanted = {**target, "city": top_left(target["city"])}
+    have = {**start, "city": top_left(start["city"])}
+    if all(have[key] == wanted[key] for key in ("city", "money", "influence_tokens", "influence_cards")):
+        return
+    if seat:
+        tab = t("ui.score.board_of", name=target["name"])
+        phone.tap(tab, then=tab, selected=True)
+    city_of_rome_palette(phone, seat, have, wanted)
+
+
+def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example: dict) -> Result:
+    """What "built" costs during play: the example's cities built through the tracker's Build dialog
+    on the phone, from the start buildings on (Build, the space, the card: one tap each; Swap in the
+    same dialog), counted per city; the cities the tracker then holds must be the example's."""
+    from companion.games.city_of_rome.tracker import city_map
+    from companion.storage import Repository
+    from companion.ui.panels.city_of_rome import build_spaces, grid_corner
+
+    mirror = Repository(data, GAMES).session(sid)  # prepared at round 1, nothing built (see `run`)
+    players = len(example["players"])
+    result = Result("city-of-rome", "built: Build during play")
+    phone = phone_at(browser, url, f"game/{sid}/play")
+    app = phone.app
+    try:
+        phone.shows(t("core.status.round", round=1, rounds=14), prefix=True, timeout=2 * WAIT)
+        for seat, target in enumerate(example["players"]):
+            name = target["name"]
+            title = t("city-of-rome.build.title", player=name)
+
+            def enter(seat=seat, target=target, name=name, title=title):
+                dialog_open = False
+                for event in city_of_rome_builds(target["city"]):
+                    event = {**event, "player": seat}
+                    if not dialog_open:
+                        phone.tap(t("ui.play.action_for", action=t("city-of-rome.action.build"), player=name),
+                                  then=title)
+                    options = build_spaces(mirror.state, seat, players)
+                    city = city_map(mirror.state["cities"][seat])
+                    top, left = grid_corner(city, options)
+                    if event["type"] == "swap_start":
+                        mirror.record(event)
+                        first = city_map(mirror.state["cities"][seat])[(0, 0)]["card"]
+                        phone.tap(t("city-of-rome.build.swap"), then=t(
+                            "city-of-rome.build.card_replace", row=1 - top, column=1 - left,
+                            card=t(f"city-of-rome.card.{first}")))
+                        dialog_open = True
+                        continue
+                    space = tuple(event["space"])
+                    row, column = space[0] - top + 1, space[1] - left + 1
+                    label = (t("city-of-rome.build.card_replace", row=row, column=column,
+                               card=t(f"city-of-rome.card.{city[space]['card']}")) if space in city
+                             else t("city-of-rome.build.space", row=row, column=column))
+                    card = t(f"city-of-rome.card.{event['card']}")
+                    if event["card"] in ("therme", "imperial-therme"):
+                        markers = sum(1 for n in ((space[0] - 1, space[1]), (space[0] + 1, space[1]),
+                                                  (space[0], space[1] - 1), (space[0], space[1] + 1)) if n in city)
+                        card = t("city-of-rome.build.with_markers", card=card,
+                                 markers=markers + (event["card"] == "imperial-therme"))
+                    phone.tap(label, then=t("city-of-rome.build.which", row=row, column=column))
+                    phone.tap(card, then=lambda: phone.gone(title))
+                    dialog_open = False
+                    mirror.record(event)
+                phone.answered()
+            result.boards.append((name, measure(phone, enter)))
+        built = Repository(data, GAMES).session(sid)
+        wrong = [f"{want['name']}: the tracker's city is not the example's"
+                 for got, want in zip(GAMES["city-of-rome"].board_from_tracker(built.state, built.config)["players"],
+                                      example["players"]) if top_left(got["city"]) != top_left(want["city"])]
+        if wrong or app.errors:
+            raise AssertionError(f"city-of-rome (Build during play): {wrong} {app.errors}")
+    except Exception:
+        app.shot("entry-effort-city-of-rome-builds-failed")
+        print(f"the screen showed: {Phone(app).names()}", file=sys.stderr)
+        raise
+    finally:
+        app.close()
+    return result
+
+
+city_of_rome_built.opens_boards = True
+city_of_rome_built.play = play_city_of_rome_built
+city_of_rome_built.during_play = city_of_rome_builds_in_play
+
+
 def milestones_space(value) -> tuple[str, bool] | None:
     """A path space of the board state as (kind, bonus), or None (empty or covered)."""
     if value in (None, "empty", "covered"):
@@ -707,7 +848,8 @@ CASES = {
 # this benchmark was written (the baseline in docs/performance.md); add a faster way next to it.
 PROCEDURES: dict[str, dict[str, Procedure]] = {
     # The dialog-per-space editor measured as "today" is gone: its figures are in BASELINE.
-    "city-of-rome": {"palette": city_of_rome_palette},
+    # "built": the cities recorded during play (Build), a board opened only where it differs from the table.
+    "city-of-rome": {"palette": city_of_rome_palette, "built": city_of_rome_built},
     # The editor with a dialog per cell and per goal measured as "today" is gone: its figures are in BASELINE.
     "carpe-diem": {"palette": carpe_diem_palette},
     # The dialog-per-space worker row measured as "today" is gone: its figures are in BASELINE.
@@ -734,12 +876,25 @@ UNORDERED = {"district", "frame", "fountain_cards", "villas"}
 
 
 def normalised(value, key: str = ""):
+    if key == "city":  # a City of Rome city is as good anywhere in the 4 x 4 grid: the table has no frame
+        value = top_left(value)
     if isinstance(value, dict):
         return {k: normalised(v, k) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         items = [normalised(v) for v in value]
         return sorted(items, key=repr) if key in UNORDERED else items
     return value
+
+
+def top_left(rows: list[list]) -> list[list]:
+    """A grid moved up and left until its first row and column hold something (same size)."""
+    filled = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if cell is not None]
+    if not filled:
+        return rows
+    top, left = min(r for r, _ in filled), min(c for _, c in filled)
+    size, width = len(rows), len(rows[0])
+    return [[rows[r + top][c + left] if r + top < size and c + left < width else None for c in range(width)]
+            for r in range(size)]
 
 
 def saved_board(data_dir: Path, sid: str) -> dict | None:
@@ -791,17 +946,24 @@ def measure(phone: Phone, work: Callable[[], None]) -> Effort:
                   phone.effort.scrolls - before.scrolls, time.perf_counter() - started)
 
 
+def phone_at(browser, url: str, path: str) -> Phone:
+    """A new phone (its own browser context) on `path`, its accessibility tree on, its socket watched."""
+    app = App(browser, url)
+    app.page.add_init_script(WS_JS)
+    app.open(path)
+    phone = Phone(app)
+    phone.accessibility_on()
+    return phone
+
+
 def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, procedure: Procedure,
              start: dict) -> Result:
     """One table entered with one procedure: `sid`, prepared in `data`, served at `url`."""
     example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
     result = Result(case.game, name)
-    app = App(browser, url)
-    app.page.add_init_script(WS_JS)
-    app.open(f"game/{sid}/score")
+    phone = phone_at(browser, url, f"game/{sid}/score")
+    app = phone.app
     try:
-        phone = Phone(app)
-        phone.accessibility_on()
         names = [p["name"] for p in example["players"]]
         phone.shows(t("ui.score.board_of", name=names[0]), selected=True, timeout=2 * WAIT)  # first board open
 
@@ -813,7 +975,8 @@ def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, pro
                 procedure(phone, seat, prefilled, target)
             result.boards.append((target["name"], measure(phone, enter)))
 
-        wrong = differences(case.game, example, saved_board(data, sid))
+        # What the app scores: the board as edited, or the tracker's prefill when nothing needed an edit.
+        wrong = differences(case.game, example, saved_board(data, sid) or start)
         if wrong:
             app.shot(f"entry-effort-{case.game}-{name}-wrong")
             raise AssertionError(f"{case.game} ({name}): the entered board differs from {case.example}:\n  "
@@ -835,7 +998,8 @@ def table(result: Result, log=print) -> None:
     for name, e in result.boards:
         log(f"  {name:<22}{e.taps:>6}{e.chars:>7}{e.scrolls:>9}{e.seconds:>9.1f}")
     f = result.finish
-    log(f"  {'Calculate scores':<22}{f.taps:>6}{f.chars:>7}{f.scrolls:>9}{f.seconds:>9.1f}")
+    if f.taps:  # (the builds during play end with no "Calculate scores")
+        log(f"  {'Calculate scores':<22}{f.taps:>6}{f.chars:>7}{f.scrolls:>9}{f.seconds:>9.1f}")
     tot = result.total
     log(f"  {'total':<22}{tot.taps:>6}{tot.chars:>7}{tot.scrolls:>9}{tot.seconds:>9.1f}")
 
@@ -860,6 +1024,12 @@ def drive(url: str, data: Path, runs: list, prepared: list, log=print) -> list[R
                 log(f"\n{case.game}, examples/{case.example}, procedure \"{name}\" "
                     f"({time.perf_counter() - started:.0f} s with loading the page)")
                 table(result, log)
+                if hasattr(procedure, "during_play"):  # what the procedure's prefill cost during play
+                    example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
+                    played = procedure.during_play(browser, url, data, f"{sid}-play", example)
+                    results.append(played)
+                    log(f"\n{case.game}, examples/{case.example}, {played.procedure}")
+                    table(played, log)
         finally:
             browser.close()
     return results
@@ -878,8 +1048,11 @@ def run(games: list[str] | None = None, procedures: list[str] | None = None, log
         for n, (case, name, procedure) in enumerate(runs):
             sid = f"20250101-1200{n:02d}-entry"
             example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
-            session = prepare(data, sid, case.game, example, case.play)
+            # a procedure may need a game played otherwise (City of Rome's "built": the builds recorded)
+            session = prepare(data, sid, case.game, example, getattr(procedure, "play", case.play))
             prepared.append((sid, GAMES[case.game].board_from_tracker(session.state, session.config)))
+            if hasattr(procedure, "during_play"):  # and the same table at its first round, nothing entered
+                prepare(data, f"{sid}-play", case.game, example, lambda session, example: None, stage="play")
         server = tabula(data).start()
         try:
             results = drive(server.url, data, runs, prepared, log)
@@ -895,7 +1068,7 @@ def run(games: list[str] | None = None, procedures: list[str] | None = None, log
         for r in results:
             if r.game == game_id:
                 tot = r.total
-                log(f"  {game_id:<20}{r.procedure:<12}{tot.taps} / {tot.chars} / {tot.scrolls}  ({tot.seconds:.1f} s)")
+                log(f"  {game_id:<20}{r.procedure + ' ':<12}{tot.taps} / {tot.chars} / {tot.scrolls}  ({tot.seconds:.1f} s)")
     return {f"{r.game}/{r.procedure}": {
         "boards": {name: vars(e) | {"seconds": round(e.seconds, 1)} for name, e in r.boards},
         "finish": vars(r.finish) | {"seconds": round(r.finish.seconds, 1)},

@@ -7,7 +7,8 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.games.city_of_rome import GAME
+from companion.core.text import Msg
+from companion.games.city_of_rome import GAME, tracker
 from companion.games.city_of_rome.cards import influence_cards, reveal_round, rounds
 from companion.games.city_of_rome.setup import draft_order
 
@@ -64,7 +65,7 @@ def test_number_of_rounds(n, total):
     s.record(END_ROUND)
     assert s.state["finished"]
     assert s.state["round"] == total  # the round counter does not run past the last round
-    assert GAME.actions(s.state, s.config) == []
+    assert [a.id for a in GAME.actions(s.state, s.config)] == ["build"]  # no round left to end
     assert [m.key for m in GAME.status(s.state, s.config)] == ["city-of-rome.status.finished"]
     assert log_keys(s.state)[-1] == "city-of-rome.log.game_over"
 
@@ -360,3 +361,154 @@ def test_board_from_tracker_carries_money_tokens_and_won_cards():
     # the prefilled board is a copy: editing it does not touch the tracker
     board["players"][2]["influence_cards"].append(6)
     assert s.state["players"][2]["influence_cards"] == [3]
+
+
+# ------------------------------------------------------------------ building the cities (Aktion Bauen)
+
+def build(s, player, card, row, col):
+    s.record({"type": "build", "player": player, "card": card, "space": [row, col]})
+
+
+def cities(s):
+    return [[(e["card"], tuple(e["space"]), e.get("vp_markers")) for e in city] for city in s.state["cities"]]
+
+
+def test_each_city_starts_with_its_start_buildings_side_by_side():
+    """SPIELVORBEREITUNG: "Seine 2 Startgebäude legt jeder Spieler als Beginn seiner Stadt nebeneinander"."""
+    s = session(3)
+    assert cities(s) == [[("house-2", (0, 0), None), ("vegetable-farm", (0, 1), None)]] * 3
+    # "Es spielt keine Rolle, welches der Startgebäude rechts oder links liegt"
+    s.record({"type": "swap_start", "player": 1})
+    assert cities(s)[1] == [("vegetable-farm", (0, 0), None), ("house-2", (0, 1), None)]
+    assert s.state["log"][-1]["key"] == "city-of-rome.log.start_swapped"
+    build(s, 1, "house-3", 1, 0)
+    with pytest.raises(InvalidMove) as refused:  # once the city grows, the start buildings lie where they lie
+        s.record({"type": "swap_start", "player": 1})
+    assert refused.value.msg.key == "city-of-rome.error.swap_too_late"
+
+
+# The rulebook's scoring example (WERTUNGSBEISPIEL), built card by card in an order the building rules
+# allow: the farm was laid left of the value-2 house, an aqueduct later built in its place; each therme
+# built when it had as many neighbours as it carries VP markers (the Kaiser-Therme one fewer).
+RULEBOOK_BUILDS = [
+    ("luxury-house-2", -1, 0), ("arena", -1, 1), ("luxury-house-3", -1, 2), ("house-3", -1, 3),
+    ("aqueduct", 0, 0), ("house-2", 0, 2), ("therme", 0, 3), ("vegetable-farm", 1, 0), ("school", 1, 1),
+    ("house-2", 1, 2), ("temple-fortuna", 2, 0), ("great-aqueduct", 2, 1), ("temple-luna", 2, 2),
+    ("house-4", 2, 3), ("imperial-therme", 1, 3),
+]
+
+
+def test_the_rulebook_city_built_during_play_is_the_end_board_and_scores_75():
+    """The scoring example's city recorded as it was built: the end-scoring form opens with that city,
+    both thermes carrying the markers they got when built (2 and 4), and with the example's money,
+    tokens and card it scores the example's 75."""
+    import json
+    from pathlib import Path
+    example = json.loads((Path(__file__).parents[1] / "examples" / "city-of-rome-rulebook.json").read_text("utf-8"))
+    s = session(3)
+    s.record({"type": "swap_start", "player": 0})
+    for card, row, col in RULEBOOK_BUILDS:
+        build(s, 0, card, row, col)
+    assert s.state["replaced"] == ["vegetable-farm"]  # the start farm, under the aqueduct
+    board = GAME.board_from_tracker(s.state, s.config)
+    assert board["players"][0]["city"] == example["players"][0]["city"]
+    assert board["players"][1]["city"] == [[None] * 4 for _ in range(4)]  # nothing recorded: left to the form
+    # The stars' influence tokens came with the builds: 1 + 1 (luxury houses) + 1 (great aqueduct) + 1 (Luna),
+    # and the arena 2 for its two neighbours then.
+    assert s.state["players"][0]["counters"]["influence_tokens"] == 6
+    me = board["players"][0]
+    me.update(money=9, influence_tokens=3, influence_cards=[3])
+    sheet = GAME.score(GAME.parse_board_state({**example, "players": [me, *example["players"][1:]]}), {})
+    assert sheet.players[0].total == 75
+
+
+def test_a_build_does_at_once_what_the_building_overview_says():
+    s = session(4)
+    build(s, 0, "house-3", 1, 0)                     # under the house: touches 1 card
+    build(s, 0, "market", 1, 1)                      # touches the house-3 and the farm: +2 money
+    assert s.state["players"][0]["counters"]["money"] == 5 + 2
+    build(s, 1, "house-3", 1, 0)
+    build(s, 1, "forum-romanum", 1, 1)               # as a market, 1 more: +3
+    assert s.state["players"][1]["counters"]["money"] == 5 + 3
+    build(s, 2, "arena", 1, 0)                       # 1 neighbour: +1 influence token
+    build(s, 2, "colosseum", -1, 1)                  # 1 neighbour, 1 more: +2
+    assert s.state["players"][2]["counters"]["influence_tokens"] == 3
+    build(s, 3, "temple-mars", 0, 2)                 # 3 stars: +3 tokens
+    build(s, 3, "therme", 1, 1)                      # touches the farm: 1 VP marker
+    build(s, 3, "imperial-therme", -1, 2)            # touches Mars, 1 more: 2 VP markers
+    assert s.state["players"][3]["counters"]["influence_tokens"] == 3
+    assert cities(s)[3][-2:] == [("therme", (1, 1), 1), ("imperial-therme", (-1, 2), 2)]
+    assert s.state["players"][3]["counters"]["money"] == 5  # nothing for a temple or a therme
+    log = [Msg.from_json(m) for m in s.state["log"]]
+    assert log[1].render("en") == "Anna built: Market, +2 money"
+    assert log[-1].render("de") == "Dora baut: Kaiser-Therme, 2 Siegpunktmarker darauf"
+
+
+def test_an_aqueduct_may_replace_a_card_once_per_row_and_column():
+    """AQUÄDUKTE: "Sie dürfen aber auch so gebaut werden, dass sie ein Gebäude ... ersetzen. Das ersetzte
+    Gebäude wird sofort aus dem Spiel genommen"; "In jeder Reihe oder Spalte ... nur genau 1 Aquädukt"."""
+    s = session(3)
+    build(s, 0, "aqueduct", 0, 1)                    # in place of the farm
+    assert cities(s)[0] == [("house-2", (0, 0), None), ("aqueduct", (0, 1), None)]
+    assert s.state["replaced"] == ["vegetable-farm"]
+    assert s.state["log"][-1]["key"] == "city-of-rome.log.built_replacing"
+    for card, row, col in (("aqueduct", 1, 1), ("great-aqueduct", 0, -1), ("aqueduct", 0, 0)):
+        with pytest.raises(InvalidMove) as refused:
+            build(s, 0, card, row, col)
+        assert refused.value.msg.key == "city-of-rome.error.aqueduct_in_line", (card, row, col)
+    build(s, 0, "great-aqueduct", 1, 0)              # another row and column
+
+
+@pytest.mark.parametrize("card, row, col, key", [
+    ("house-3", 0, 1, "city-of-rome.error.space_taken"),      # "auf einen freien Platz"
+    ("house-3", 2, 0, "city-of-rome.error.not_touching"),     # a row away
+    ("house-3", 5, 0, "city-of-rome.error.not_touching"),
+    ("house-3", 0, 4, "city-of-rome.error.beyond_4x4"),       # the fifth column
+    ("temple-juno", 1, 0, "city-of-rome.error.card_not_in_play"),  # stack IV: not with 3 players
+    ("no-such-card", 1, 0, "city-of-rome.error.unknown_card"),
+    ("house-3", "1", 0, "core.error.bad_event"),
+])
+def test_a_build_the_rules_do_not_allow_is_refused_and_changes_nothing(card, row, col, key):
+    s = session(3)
+    for c in (2, 3):
+        build(s, 0, "house-3", 0, c)                 # a row of four: house-2, farm, house-3, house-3
+    before = copy.deepcopy(s.state)
+    with pytest.raises(InvalidMove) as refused:
+        s.record({"type": "build", "player": 0, "card": card, "space": [row, col]})
+    assert refused.value.msg.key == key
+    assert s.state == before
+
+
+def test_a_card_is_built_no_more_often_than_the_box_holds():
+    s = session(3)
+    build(s, 0, "temple-minerva", 1, 0)              # one in the game
+    with pytest.raises(InvalidMove) as refused:
+        build(s, 1, "temple-minerva", 1, 0)
+    assert refused.value.msg.key == "city-of-rome.error.no_copy_left"
+    # With 3 players stacks I-III hold 8 value-2 houses, plus a start house each: 11 in all cities.
+    for seat, spaces in ((0, [(1, 1), (-1, 0), (-1, 1)]), (1, [(1, 0), (1, 1), (-1, 0)]), (2, [(1, 0), (1, 1)])):
+        for row, col in spaces:
+            build(s, seat, "house-2", row, col)
+    with pytest.raises(InvalidMove) as refused:
+        build(s, 2, "house-2", -1, 0)
+    assert refused.value.msg.key == "city-of-rome.error.no_copy_left"
+
+
+def test_buildable_spaces_and_undo():
+    s = session(2)
+    assert tracker.buildable(s.state, 0, "house-3", 2) == [(-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 1)]
+    assert tracker.buildable(s.state, 0, "aqueduct", 2)[:2] == [(-1, 0), (-1, 1)]
+    assert (0, 0) in tracker.buildable(s.state, 0, "aqueduct", 2)  # over a start building
+    build(s, 0, "market", 0, 2)
+    assert s.state["players"][0]["counters"]["money"] == 6
+    s.undo()
+    assert cities(s)[0] == [("house-2", (0, 0), None), ("vegetable-farm", (0, 1), None)]
+    assert s.state["players"][0]["counters"]["money"] == 5
+
+
+def test_build_stays_offered_after_the_last_round():
+    s = session(2)
+    end_rounds(s, 7)
+    assert [a.id for a in GAME.actions(s.state, s.config)] == ["build"]
+    build(s, 1, "house-3", 1, 0)  # forgotten during play: entered without undoing the last round
+    assert GAME.board_from_tracker(s.state, s.config)["players"][1]["city"][1][0] == "house-3"

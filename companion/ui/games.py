@@ -6,7 +6,7 @@ its own, so a game registered from outside the app (`register`) works on every s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from companion import games
@@ -18,7 +18,7 @@ from companion.ui.boards.generic import GenericBoard
 from companion.ui.boards.milestones import MilestonesBoard
 from companion.ui.panels.carpe_diem import CarpeDiemPanel
 from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
-from companion.ui.panels.city_of_rome import CityOfRomePanel, WonCards, won_cards
+from companion.ui.panels.city_of_rome import CityCardPart, CityOfRomePanel, build_dialog, card_state
 
 
 @dataclass(frozen=True)
@@ -40,11 +40,15 @@ class GameUI:
     table_section: Callable | None = None
     # The parts of a player's board entered in that section: their problems are said there, not on the board.
     table_section_parts: tuple[str, ...] = ()
-    # What a player has won that their tracker card shows (City of Rome: the influence cards):
+    # What a player has that their tracker card shows (City of Rome: the influence cards won, the city):
     # `card_state(state, seat)` picks it out as plain values (the memoized card compares them), and the
     # component `card_part(texts, name, values)` draws them; None: the card shows counters and actions.
     card_state: Callable | None = None
     card_part: Callable | None = None
+    # Actions that need more than a value or a confirmation (City of Rome's Build: a space, then a card):
+    # action id -> `(model, session, action, player, close, submit)` giving the dialog; `submit(event)`
+    # records the entry. Other actions get the generic dialog.
+    action_dialogs: dict[str, Callable] = field(default_factory=dict)
 
     @property
     def board_editor(self) -> Callable:
@@ -56,7 +60,8 @@ GAME_UIS: dict[str, GameUI] = {
                          panel_offers_game_actions=True),
     "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel,
                                  table_section=CastlesOfTuscanyEmptyFields, table_section_parts=("empty_fields",)),
-    "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel, card_state=won_cards, card_part=WonCards),
+    "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel, card_state=card_state,
+                           card_part=CityCardPart, action_dialogs={"build": build_dialog}),
     "milestones": GameUI(board=MilestonesBoard),
 }
 DEFAULT = GameUI()

@@ -51,6 +51,20 @@ def test_the_prepared_game_is_at_its_end_and_prefills_what_the_tracker_knows(tmp
             assert session.state["players"][seat].get("bonus_kinds", {}) == carried, want["name"]
 
 
+def test_city_of_rome_built_during_play_prefills_every_city(tmp_path):
+    """Procedure "built": the example's cities recorded as builds in an order the rules allow (thermes
+    with the markers they carry), so the end-scoring form opens with each city as on the table."""
+    case = entry_effort.CASES["city-of-rome"]
+    table = example(case)
+    session = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", "city-of-rome", table,
+                                   entry_effort.play_city_of_rome_built)
+    prefilled = GAMES["city-of-rome"].board_from_tracker(session.state, session.config)
+    assert entry_effort.differences("city-of-rome", table, prefilled) == []
+    assert prefilled["players"][2]["city"] != table["players"][2]["city"]  # the same city, further up and left
+    with pytest.raises(ValueError):  # no start building where it could have been laid
+        entry_effort.city_of_rome_builds([["house-3", "house-3", None, None]] + [[None] * 4] * 3)
+
+
 def test_a_board_that_differs_from_the_example_is_named():
     case = entry_effort.CASES["city-of-rome"]
     table = example(case)

@@ -1,8 +1,26 @@
-"""City of Rome during play: rounds, the start player and the influence scorings (RUNDENENDE).
+"""City of Rome during play: rounds, the start player, the influence scorings (RUNDENENDE) and each
+city as it is built.
 
-Events: `{"type": "end_round"}` (the round's influence scoring, then the next round) and core's
-generic `{"type": "adjust", "player": p, "counter": id, "delta": n}` for money, influence tokens and
-build markers.
+Events:
+- `{"type": "end_round"}`: the round's influence scoring, then the next round;
+- `{"type": "build", "player": p, "card": id, "space": [row, column]}`: a building built (Aktion Bauen)
+  on that space, its immediate effect applied (below);
+- `{"type": "swap_start", "player": p}`: the two start buildings lie the other way round (allowed while
+  nothing else is built);
+- core's generic `{"type": "adjust", "player": p, "counter": id, "delta": n}` for money, influence
+  tokens and build markers.
+
+A city during play has no fixed 4 x 4 frame yet: it grows from the start buildings in any direction
+while it stays within 4 x 4 cards. Spaces are therefore counted from the start buildings, which lie
+side by side on row 0, columns 0 and 1 (the value-2 house on the left until `swap_start`); rows below
+them are 1, 2, ..., above them -1, -2, ... `state["cities"][p]` lists a player's cards in the order
+built: `{"card": id, "space": [row, column]}`, a therme with `"vp_markers"`. The end-scoring form gets
+the city moved into the 4 x 4 grid (`board_from_tracker`).
+
+A build does what the building overview says happens at once, so nobody counts it by hand: a therme
+gets a VP marker per neighbouring card (the Kaiser-Therme one more), a market money per neighbouring
+card (the Forum Romanum 1 more), an arena an influence token per neighbouring card (the Kolosseum 1
+more), and a card with stars an influence token per star. A school's cards drawn are not tracked.
 
 `state["last_scoring"]` keeps the outcome of the influence scoring at the last round's end (None when
 no card was waiting then), so the tracker can announce it during the whole next round, not only in
@@ -13,13 +31,19 @@ from __future__ import annotations
 
 from companion.core.game import Action, Counter, InvalidMove
 from companion.core.text import Msg
-from companion.games.city_of_rome.cards import influence_cards, reveal_round, rounds
+from companion.games.city_of_rome.cards import (
+    AQUEDUCT, CARDS, copies_in_play, influence_cards, reveal_round, rounds,
+)
 
 COUNTERS = (
     Counter("money", Msg("city-of-rome.counter.money"), steps=(1, 5)),
     Counter("influence_tokens", Msg("city-of-rome.counter.influence_tokens")),
     Counter("build_markers", Msg("city-of-rome.counter.build_markers")),
 )
+
+
+SIZE = 4  # "maximal 4 Karten in der Länge und 4 Karten in der Breite"
+START_CITY = ("house-2", "vegetable-farm")  # left to right, until swapped
 
 
 def _revealed_in(round_: int, players: int) -> list[int]:
@@ -36,6 +60,9 @@ def initial_state(config: dict) -> dict:
                      "influence_cards": []} for _ in range(n)],
         "waiting_cards": _revealed_in(1, n),
         "last_scoring": None,
+        "cities": [[{"card": card, "space": [0, col]} for col, card in enumerate(START_CITY)] for _ in range(n)],
+        "buildings_built": [0] * n,
+        "replaced": [],  # cards an aqueduct replaced: "zurück in die Schachtel", never built again
         "finished": False,
         "log": [],
     }
@@ -64,7 +91,17 @@ def influence_scoring(state: dict, names: list[str]) -> None:
 
 
 def apply_event(state: dict, event: dict, config: dict) -> None:
-    if event.get("type") != "end_round":
+    kind = event.get("type")
+    if kind in ("build", "swap_start"):
+        player = event.get("player")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(config["players"]):
+            raise InvalidMove(Msg("core.error.no_such_player"))
+        state.setdefault("cities", initial_state(config)["cities"])  # a game saved before cities were kept
+        state.setdefault("buildings_built", [0] * len(config["players"]))
+        state.setdefault("replaced", [])
+        (build if kind == "build" else swap_start)(state, player, event, config)
+        return
+    if kind != "end_round":
         raise InvalidMove(Msg("core.error.bad_event"))
     if state["finished"]:
         raise InvalidMove(Msg("city-of-rome.error.game_over"))
@@ -90,6 +127,126 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
                             player=names[state["start_player"]]).to_json())
 
 
+# ---------------------------------------------------------------- the cities
+
+def city_map(city: list[dict]) -> dict[tuple[int, int], dict]:
+    return {tuple(entry["space"]): entry for entry in city}
+
+
+def around(space: tuple[int, int]):
+    r, c = space
+    return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+
+
+def fits(spaces) -> bool:
+    """Whether cards on these spaces stay within 4 x 4."""
+    rows, cols = [r for r, _ in spaces], [c for _, c in spaces]
+    return max(rows) - min(rows) < SIZE and max(cols) - min(cols) < SIZE
+
+
+def copies_left(state: dict, card_id: str, players: int) -> int:
+    """Copies of a card not yet in a city nor replaced (start buildings included in both counts)."""
+    used = sum(1 for city in state["cities"] for entry in city if entry["card"] == card_id)
+    used += state["replaced"].count(card_id)
+    return copies_in_play(CARDS[card_id], players) - used
+
+
+def build_problem(state: dict, player: int, card_id, space, players: int) -> Msg | None:
+    """Why this card cannot be built on this space of the player's city now (None: it can)."""
+    if not isinstance(card_id, str) or card_id not in CARDS:
+        return Msg("city-of-rome.error.unknown_card", card=repr(card_id))
+    card_name = Msg(f"city-of-rome.card.{card_id}")
+    if copies_in_play(CARDS[card_id], players) == 0:
+        return Msg("city-of-rome.error.card_not_in_play", card=card_name, players=players)
+    if copies_left(state, card_id, players) <= 0:
+        return Msg("city-of-rome.error.no_copy_left", card=card_name, copies=copies_in_play(CARDS[card_id], players))
+    if (not isinstance(space, (list, tuple)) or len(space) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in space)):
+        return Msg("core.error.bad_event")
+    space = tuple(space)
+    city = city_map(state["cities"][player])
+    aqueduct = CARDS[card_id].kind == AQUEDUCT
+    if space in city and not aqueduct:  # "Sie muss auf einen freien Platz gebaut werden"
+        return Msg("city-of-rome.error.space_taken", card=Msg(f"city-of-rome.card.{city[space]['card']}"))
+    if space not in city and not any(n in city for n in around(space)):
+        return Msg("city-of-rome.error.not_touching")
+    if not fits([*city, space]):
+        return Msg("city-of-rome.error.beyond_4x4")
+    if aqueduct:  # "In jeder Reihe oder Spalte einer Stadt darf nur genau 1 Aquädukt gebaut werden"
+        for (r, c), entry in city.items():
+            if CARDS[entry["card"]].kind == AQUEDUCT and (r, c) != space and (r == space[0] or c == space[1]):
+                return Msg("city-of-rome.error.aqueduct_in_line")
+        if space in city and CARDS[city[space]["card"]].kind == AQUEDUCT:
+            return Msg("city-of-rome.error.aqueduct_in_line")
+    return None
+
+
+def build(state: dict, player: int, event: dict, config: dict) -> None:
+    names = [p["name"] for p in config["players"]]
+    card_id, space = event.get("card"), event.get("space")
+    problem = build_problem(state, player, card_id, space, len(names))
+    if problem is not None:
+        raise InvalidMove(problem)
+    space = (space[0], space[1])
+    city = state["cities"][player]
+    here = city_map(city)
+    card = CARDS[card_id]
+    gone = here.get(space)
+    if gone is not None:  # an aqueduct built in its place: the card goes back into the box
+        city.remove(gone)
+        state["replaced"].append(gone["card"])
+    neighbours = sum(1 for n in around(space) if n in here)
+    entry = {"card": card_id, "space": [space[0], space[1]]}
+    counters = state["players"][player]["counters"]
+    gains = []
+    if card.public_type == "therme":
+        entry["vp_markers"] = neighbours + card.extra_vp_marker
+        gains.append(Msg("city-of-rome.gain.vp_markers", count=entry["vp_markers"]))
+    money = neighbours + (1 if card_id == "forum-romanum" else 0) if card.public_type == "market" else 0
+    tokens = neighbours + (1 if card_id == "colosseum" else 0) if card.public_type == "arena" else 0
+    tokens += card.stars
+    if money:
+        counters["money"] += money
+        gains.append(Msg("city-of-rome.gain.money", count=money))
+    if tokens:
+        counters["influence_tokens"] += tokens
+        gains.append(Msg("city-of-rome.gain.tokens", count=tokens))
+    city.append(entry)
+    state["buildings_built"][player] += 1
+    what = dict(player=names[player], card=Msg(f"city-of-rome.card.{card_id}"))
+    if gone:  # an aqueduct: no effect of its own
+        state["log"].append(Msg("city-of-rome.log.built_replacing", **what,
+                                replaced=Msg(f"city-of-rome.card.{gone['card']}")).to_json())
+    else:
+        state["log"].append(Msg("city-of-rome.log.built_gains" if gains else "city-of-rome.log.built",
+                                **what, gains=gains).to_json())
+
+
+def swap_start(state: dict, player: int, event: dict, config: dict) -> None:
+    city = state["cities"][player]
+    if len(city) != 2 or state["buildings_built"][player]:
+        raise InvalidMove(Msg("city-of-rome.error.swap_too_late"))
+    city[0]["card"], city[1]["card"] = city[1]["card"], city[0]["card"]
+    state["log"].append(Msg("city-of-rome.log.start_swapped", player=config["players"][player]["name"],
+                            left=Msg(f"city-of-rome.card.{city[0]['card']}")).to_json())
+
+
+def buildable(state: dict, player: int, card_id: str, players: int) -> list[tuple[int, int]]:
+    """The spaces where this card can be built in the player's city now, top to bottom, left to right."""
+    city = city_map(state["cities"][player])
+    spaces = set(city) | {n for s in city for n in around(s)}
+    return sorted(s for s in spaces if build_problem(state, player, card_id, list(s), players) is None)
+
+
+def city_grid(city: list[dict]) -> list[list[dict | None]]:
+    """The city as rows of its bounding box (top-left first): the entry on each space, or None."""
+    here = city_map(city)
+    top, left = min(r for r, _ in here), min(c for _, c in here)
+    rows = max(r for r, _ in here) - top + 1
+    cols = max(c for _, c in here) - left + 1
+    return [[here.get((top + r, left + c)) for c in range(cols)] for r in range(rows)]
+
+
 def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
     """Event schema 1 to 2: nothing to do. City of Rome's entries (`end_round` and core's `adjust`)
     never stored a position; they already name what they change."""
@@ -97,12 +254,15 @@ def upgrade_event(event: dict, state: dict | None = None, config: dict | None = 
 
 
 def actions(state: dict, config: dict) -> list[Action]:
+    # Build stays after the last round: a build forgotten then is entered without undoing the round.
+    build_action = Action("build", Msg("city-of-rome.action.build"), per_player=True)
     if state["finished"]:
-        return []
+        return [build_action]
     last = state["round"] == state["rounds"]
     return [Action("end_round", Msg("city-of-rome.action.end_round_last" if last else "city-of-rome.action.end_round"),
                    confirm=Msg("city-of-rome.confirm.end_round_scoring" if state["waiting_cards"]
-                               else "city-of-rome.confirm.end_round"))]
+                               else "city-of-rome.confirm.end_round")),
+            build_action]
 
 
 def status(state: dict, config: dict) -> list[Msg]:
@@ -161,12 +321,27 @@ def influence_leader(state: dict) -> tuple[int | None, list[int], int]:
 
 def board_from_tracker(state: dict, config: dict) -> dict:
     """The end-scoring form, prefilled with what the tracker already knows."""
+    # A city nobody recorded a build for stays empty in the form: where its start buildings lie in the
+    # final 4 x 4 is not known, and placed at a guess they would only be in the way.
+    built = state.get("buildings_built") or [0] * len(config["players"])
     return {
         "game": "city-of-rome",
         "players": [
-            {"name": p["name"], "city": [[None] * 4 for _ in range(4)],
+            {"name": p["name"], "city": board_city(state["cities"][i]) if built[i] else [[None] * SIZE for _ in range(SIZE)],
              "money": s["counters"]["money"], "influence_tokens": s["counters"]["influence_tokens"],
              "influence_cards": list(s["influence_cards"])}
-            for p, s in zip(config["players"], state["players"])
+            for i, (p, s) in enumerate(zip(config["players"], state["players"]))
         ],
     }
+
+
+def board_city(city: list[dict]) -> list[list]:
+    """A city as built, in the 4 x 4 grid of the board state (its top-left card in the top-left corner;
+    where a smaller city lies in the grid changes no score)."""
+    grid = [[None] * SIZE for _ in range(SIZE)]
+    for r, row in enumerate(city_grid(city)):
+        for c, entry in enumerate(row):
+            if entry is not None:
+                grid[r][c] = ({"card": entry["card"], "vp_markers": entry["vp_markers"]}
+                              if "vp_markers" in entry else entry["card"])
+    return grid

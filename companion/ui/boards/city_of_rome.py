@@ -19,6 +19,7 @@ from companion.games.city_of_rome.cards import (
 )
 from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.problems import Placing
+from companion.ui.boards.session import game_session, use_sid
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, icon_button
 
@@ -105,6 +106,34 @@ def parse_number(text: str) -> int | None:
 
 def cards_placed(city) -> int:
     return sum(1 for row in city for cell in row if cell_card(cell)[0] is not None)
+
+
+# ---------------------------------------------------------------- a card as a tile (the palette, the Build dialog)
+
+def card_tile(model: AppModel, card_id: str, on_click, chosen: bool = False, label: str | None = None) -> ft.Control:
+    """A card to pick, in its kind's colour with its icon and short name; named by the card alone (not
+    also by the short name shown), or by `label`."""
+    bg, fg, icon = card_style(card_id)
+    body = ft.Column([ft.Icon(icon, size=16, color=fg),
+                      ft.Text(model.t(f"city-of-rome.short.{card_id}"), size=11, color=fg, max_lines=2,
+                              text_align=ft.TextAlign.CENTER)],
+                     spacing=0, alignment=ft.MainAxisAlignment.CENTER,
+                     horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    if chosen:  # a tick as well as the frame: the frame alone is hard to see on a dark tile
+        body = ft.Stack([ft.Container(body, alignment=ft.Alignment.CENTER, expand=True),
+                         ft.Container(ft.Icon(ft.Icons.CHECK, size=12, color=ft.Colors.ON_SURFACE),
+                                      width=16, height=16, border_radius=8, bgcolor=ft.Colors.SURFACE,
+                                      alignment=ft.Alignment.CENTER, left=0, top=0)], expand=True)
+    return ft.Semantics(
+        label=label or model.t(f"city-of-rome.card.{card_id}"), button=True, selected=chosen, container=True,
+        exclude_semantics=True,
+        content=ft.Container(
+            width=TILE_W, height=TILE_H, border_radius=6, padding=1, bgcolor=bg,
+            # the same width chosen or not: the tiles never move
+            border=ft.Border.all(3, ft.Colors.ON_SURFACE if chosen else "#00000014"),
+            on_click=on_click, content=body,
+        ),
+    )
 
 
 # ---------------------------------------------------------------- the editor
@@ -212,28 +241,7 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
 
     # ------------------------------------------------------------ the palette
     def tile(card_id):
-        bg, fg, icon = card_style(card_id)
-        chosen = card_id == brush
-        body = ft.Column([ft.Icon(icon, size=16, color=fg),
-                          ft.Text(model.t(f"city-of-rome.short.{card_id}"), size=11, color=fg, max_lines=2,
-                                  text_align=ft.TextAlign.CENTER)],
-                         spacing=0, alignment=ft.MainAxisAlignment.CENTER,
-                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-        if chosen:  # a tick as well as the frame: the frame alone is hard to see on a dark tile
-            body = ft.Stack([ft.Container(body, alignment=ft.Alignment.CENTER, expand=True),
-                             ft.Container(ft.Icon(ft.Icons.CHECK, size=12, color=ft.Colors.ON_SURFACE),
-                                          width=16, height=16, border_radius=8, bgcolor=ft.Colors.SURFACE,
-                                          alignment=ft.Alignment.CENTER, left=0, top=0)], expand=True)
-        return ft.Semantics(
-            # named by the card alone (not also by the short name shown)
-            label=card_name(card_id), button=True, selected=chosen, container=True, exclude_semantics=True,
-            content=ft.Container(
-                width=TILE_W, height=TILE_H, border_radius=6, padding=1, bgcolor=bg,
-                # the same width chosen or not: the tiles never move
-                border=ft.Border.all(3, ft.Colors.ON_SURFACE if chosen else "#00000014"),
-                on_click=lambda e: choose(card_id), content=body,
-            ),
-        )
+        return card_tile(model, card_id, lambda e: choose(card_id), chosen=card_id == brush)
 
     palette = ft.Row([tile(cid) for cid in palette_cards(count)], wrap=True, spacing=4, run_spacing=4)
 
@@ -299,12 +307,17 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
         return ft.Semantics(label=label, button=True, selected=mine, container=True, content=button)
 
     placed = cards_placed(me["city"])
+    session = game_session(model, use_sid(), "city-of-rome")
+    built = session is not None and player < len(session.state.get("buildings_built", ())) \
+        and session.state["buildings_built"][player] > 0
     placing = Placing(problems)  # this board's problems, once it is entered: each beside its part
     city_problems = placing.at("city")
     money, tokens, cards = placing.at("money"), placing.at("influence_tokens"), placing.at("influence_cards")
     return ft.Column([
         *placing.rest(),
         ft.Text(model.t(f"{NS}.city_count", placed=placed), weight=ft.FontWeight.BOLD),
+        # where the city comes from, when the table recorded its builds during play
+        *([ft.Text(model.t(f"{NS}.tracked_city", player=who), size=13)] if built else []),
         grid,
         *city_problems,
         bar,

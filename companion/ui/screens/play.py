@@ -37,7 +37,7 @@ def PlayScreen(model: AppModel):
         session, {"type": "adjust", "player": player, "counter": counter, "delta": delta}), [sid])
     trigger = ft.use_callback(lambda action, player=None: (
         set_pending((action, player)) if action.confirm or action.value_choices
-        else submit(event_for(action, player))), [sid])
+        or action.id in game_ui(session.game.id).action_dialogs else submit(event_for(action, player))), [sid])
 
     def submit(event):
         # The latest game, not the one drawn: box values entered just now are in it.
@@ -61,7 +61,8 @@ def PlayScreen(model: AppModel):
         dialog = box_dialog(model, session, keys, why, entered, lambda: set_needs_box(None))
     elif session is not None and pending is not None:
         action, player = pending
-        dialog = action_dialog(model, session, action, player, lambda: set_pending(None), submit)
+        custom = game_ui(session.game.id).action_dialogs.get(action.id)
+        dialog = (custom or action_dialog)(model, session, action, player, lambda: set_pending(None), submit)
     elif session is not None and choosing_me:
         dialog = me_dialog(model, session, lambda: set_choosing_me(False))
     elif session is not None and early:
@@ -136,7 +137,7 @@ def PlayerCardView(texts: Texts, seat: int, name: str, colour: str, values: tupl
                    is_on_turn: bool, counters: tuple, actions: tuple, adjust, trigger, is_me: bool = False,
                    won: tuple = (), won_part=None):
     """One player's counters and actions, and what the game shows of theirs (`won_part` draws `won`, e.g.
-    City of Rome's influence cards). Memoized: a click re-renders only the card whose values changed,
+    City of Rome's influence cards and city as built). Memoized: a click re-renders only the card whose values changed,
     which keeps the tracker quick however many players and counters it shows."""
     header = ft.Row([
         colour_dot(colour, 18),
