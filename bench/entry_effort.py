@@ -545,9 +545,9 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
     """What "built" costs during play: the example's cities built through the tracker's Build dialog
     on the phone, from the start buildings on (Build, the space, the card: one tap each; Swap in the
     same dialog), counted per city; the cities the tracker then holds must be the example's."""
-    from companion.games.city_of_rome.tracker import city_map
+    from companion.games.city_of_rome.tracker import build_options, city_map
     from companion.storage import Repository
-    from companion.ui.panels.city_of_rome import build_spaces, grid_corner
+    from companion.ui.panels.city_of_rome import grid_corner
 
     mirror = Repository(data, GAMES).session(sid)  # prepared at round 1, nothing built (see `run`)
     players = len(example["players"])
@@ -567,7 +567,7 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
                     if not dialog_open:
                         phone.tap(t("ui.play.action_for", action=t("city-of-rome.action.build"), player=name),
                                   then=title)
-                    options = build_spaces(mirror.state, seat, players)
+                    options = build_options(mirror.state, seat, players)
                     city = city_map(mirror.state["cities"][seat])
                     top, left = grid_corner(city, options)
                     if event["type"] == "swap_start":

@@ -459,6 +459,14 @@ def test_an_aqueduct_may_replace_a_card_once_per_row_and_column():
     build(s, 0, "great-aqueduct", 1, 0)              # another row and column
 
 
+def test_the_great_aqueduct_over_a_card_still_brings_its_star():
+    s = session(3)
+    build(s, 0, "great-aqueduct", 0, 0)              # in place of the start house
+    assert s.state["players"][0]["counters"]["influence_tokens"] == 1
+    assert Msg.from_json(s.state["log"][-1]).render("en") == \
+        "Anna built: Great aqueduct * in place of the House 2, +1 influence token"
+
+
 @pytest.mark.parametrize("card, row, col, key", [
     ("house-3", 0, 1, "city-of-rome.error.space_taken"),      # "auf einen freien Platz"
     ("house-3", 2, 0, "city-of-rome.error.not_touching"),     # a row away
@@ -496,9 +504,10 @@ def test_a_card_is_built_no_more_often_than_the_box_holds():
 
 def test_buildable_spaces_and_undo():
     s = session(2)
-    assert tracker.buildable(s.state, 0, "house-3", 2) == [(-1, 0), (-1, 1), (0, -1), (0, 2), (1, 0), (1, 1)]
-    assert tracker.buildable(s.state, 0, "aqueduct", 2)[:2] == [(-1, 0), (-1, 1)]
-    assert (0, 0) in tracker.buildable(s.state, 0, "aqueduct", 2)  # over a start building
+    options = tracker.build_options(s.state, 0, 2)
+    assert list(options) == [(-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
+    assert "house-3" in options[(1, 0)] and "temple-fortuna" not in options[(1, 0)]  # stack III: not with 2
+    assert options[(0, 0)] == ["aqueduct", "great-aqueduct"]  # over a start building: only an aqueduct
     build(s, 0, "market", 0, 2)
     assert s.state["players"][0]["counters"]["money"] == 6
     s.undo()

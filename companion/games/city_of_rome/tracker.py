@@ -96,9 +96,6 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
         player = event.get("player")
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(config["players"]):
             raise InvalidMove(Msg("core.error.no_such_player"))
-        state.setdefault("cities", initial_state(config)["cities"])  # a game saved before cities were kept
-        state.setdefault("buildings_built", [0] * len(config["players"]))
-        state.setdefault("replaced", [])
         (build if kind == "build" else swap_start)(state, player, event, config)
         return
     if kind != "end_round":
@@ -213,13 +210,9 @@ def build(state: dict, player: int, event: dict, config: dict) -> None:
         gains.append(Msg("city-of-rome.gain.tokens", count=tokens))
     city.append(entry)
     state["buildings_built"][player] += 1
-    what = dict(player=names[player], card=Msg(f"city-of-rome.card.{card_id}"))
-    if gone:  # an aqueduct: no effect of its own
-        state["log"].append(Msg("city-of-rome.log.built_replacing", **what,
-                                replaced=Msg(f"city-of-rome.card.{gone['card']}")).to_json())
-    else:
-        state["log"].append(Msg("city-of-rome.log.built_gains" if gains else "city-of-rome.log.built",
-                                **what, gains=gains).to_json())
+    key = "city-of-rome.log.built" + ("_replacing" if gone else "") + ("_gains" if gains else "")
+    state["log"].append(Msg(key, player=names[player], card=Msg(f"city-of-rome.card.{card_id}"), gains=gains,
+                            replaced=Msg(f"city-of-rome.card.{gone['card']}") if gone else None).to_json())
 
 
 def swap_start(state: dict, player: int, event: dict, config: dict) -> None:
@@ -231,11 +224,17 @@ def swap_start(state: dict, player: int, event: dict, config: dict) -> None:
                             left=Msg(f"city-of-rome.card.{city[0]['card']}")).to_json())
 
 
-def buildable(state: dict, player: int, card_id: str, players: int) -> list[tuple[int, int]]:
-    """The spaces where this card can be built in the player's city now, top to bottom, left to right."""
+def build_options(state: dict, player: int, players: int) -> dict[tuple[int, int], list[str]]:
+    """Every space of the player's city where a card can be built now (top to bottom, left to right),
+    with the cards that can go there (an aqueduct also over a card); a space where none can is left out."""
     city = city_map(state["cities"][player])
-    spaces = set(city) | {n for s in city for n in around(s)}
-    return sorted(s for s in spaces if build_problem(state, player, card_id, list(s), players) is None)
+    options = {}
+    for space in sorted(set(city) | {n for s in city for n in around(s)}):
+        cards = [card_id for card_id in CARDS
+                 if build_problem(state, player, card_id, list(space), players) is None]
+        if cards:
+            options[space] = cards
+    return options
 
 
 def city_grid(city: list[dict]) -> list[list[dict | None]]:
@@ -323,7 +322,7 @@ def board_from_tracker(state: dict, config: dict) -> dict:
     """The end-scoring form, prefilled with what the tracker already knows."""
     # A city nobody recorded a build for stays empty in the form: where its start buildings lie in the
     # final 4 x 4 is not known, and placed at a guess they would only be in the way.
-    built = state.get("buildings_built") or [0] * len(config["players"])
+    built = state["buildings_built"]
     return {
         "game": "city-of-rome",
         "players": [

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core.text import Msg
 from companion.games.city_of_rome import tracker
-from companion.games.city_of_rome.cards import AQUEDUCT, CARDS
+from companion.games.city_of_rome.cards import CARDS
 from companion.ui.boards.city_of_rome import card_style, card_tile, palette_cards
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH, colour_dot
@@ -90,20 +90,6 @@ def CityCardPart(texts, name: str, values: tuple) -> ft.Control:
     return ft.Column([*([won] if cards else []), city], spacing=6)
 
 
-def build_spaces(state: dict, player: int, players: int) -> dict[tuple[int, int], list[str]]:
-    """Every space of the player's city where something can be built now, with the cards that can go
-    there (an aqueduct also over a card); spaces where nothing can are left out."""
-    city = tracker.city_map(state["cities"][player])
-    spaces = set(city) | {n for s in city for n in tracker.around(s)}
-    out = {}
-    for space in sorted(spaces):
-        cards = [c for c in palette_cards(players) if (space not in city or CARDS[c].kind == AQUEDUCT)
-                 and tracker.build_problem(state, player, c, list(space), players) is None]
-        if cards:
-            out[space] = cards
-    return out
-
-
 def grid_corner(city: dict, options: dict) -> tuple[int, int]:
     """The top-left space of what the dialog shows (the city and where it can grow): row and column 1."""
     shown = set(city) | set(options)
@@ -116,7 +102,7 @@ def BuildChoice(model: AppModel, state: dict, players: int, player: int, build, 
     card among those that can go there. What the card does at once (a therme's VP markers, a market's
     money, ...) the tracker applies."""
     chosen, set_chosen = ft.use_state(None)  # the space, once tapped
-    options = build_spaces(state, player, players)
+    options = tracker.build_options(state, player, players)
     city = tracker.city_map(state["cities"][player])
     top, left = grid_corner(city, options)
     if chosen is not None and tuple(chosen) not in options:  # another phone's entry took it meanwhile
@@ -172,7 +158,8 @@ def BuildChoice(model: AppModel, state: dict, players: int, player: int, build, 
         return name
     return ft.Column([
         ft.Text(model.t("city-of-rome.build.which", row=space[0] - top + 1, column=space[1] - left + 1)),
-        ft.Row([card_tile(model, c, lambda e, c=c: build(c, list(space)), label=label(c)) for c in options[space]],
+        ft.Row([card_tile(model, c, lambda e, c=c: build(c, list(space)), label=label(c))
+                for c in palette_cards(players) if c in options[space]],  # in the palette's order, by kind
                wrap=True, spacing=4, run_spacing=4),
         ft.TextButton(model.t("city-of-rome.build.other_space"), icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: set_chosen(None), height=TOUCH),
