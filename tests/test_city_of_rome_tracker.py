@@ -515,6 +515,15 @@ def test_buildable_spaces_and_undo():
     assert s.state["players"][0]["counters"]["money"] == 5
 
 
+def test_a_full_city_with_an_aqueduct_in_every_row_and_column_has_no_space_left():
+    s = session(4)
+    s.state["cities"][0] = [{"card": "aqueduct" if r == c else "house-3", "space": [r, c]}
+                            for r in range(4) for c in range(4)]
+    assert tracker.build_options(s.state, 0, 4) == {}
+    s.state["cities"][0][5]["card"] = "house-2"  # (1, 1): row 1 and column 1 without an aqueduct now
+    assert tracker.build_options(s.state, 0, 4) == {(1, 1): ["aqueduct", "great-aqueduct"]}
+
+
 def test_build_stays_offered_after_the_last_round():
     s = session(2)
     end_rounds(s, 7)

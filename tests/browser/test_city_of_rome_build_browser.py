@@ -52,15 +52,19 @@ def test_builds_recorded_during_play_fill_the_city_at_the_end(browser, server):
     other = App(browser, server.url).open("settings")
     try:
         other.click("Deutsch")
+        other.click("Dunkel")
         other.go(path)
         other.wait_label("Stadt von Ada: 4 Karten: Aquädukt, Wohnhaus 2, Markt, Therme")
+        other.shot("city-of-rome-build-cities-de-dark")
         other.click("Bauen (Bo)")
         other.find(other.dialog_button("Reihe 1, Spalte 2: hier bauen"))
-        other.shot("city-of-rome-build-space-de")
+        other.shot("city-of-rome-build-space-de-dark")
         other.find(other.dialog_button("Reihe 1, Spalte 2: hier bauen")).click()
+        other.find(other.dialog_button("Kolosseum"))
+        other.shot("city-of-rome-build-card-de-dark")
         other.find(other.dialog_button("Kolosseum")).click()  # over the house: 1 neighbour, 1 more: +2
         other.wait_label("Einflussmarker von Bo: 2")
-        other.shot("city-of-rome-build-done-de")
+        other.shot("city-of-rome-build-done-de-dark")
     finally:
         other.close()
     app.wait_label("City of Bo: 3 cards: Colosseum, House 2, Vegetable farm")  # the first phone is told

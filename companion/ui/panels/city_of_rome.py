@@ -141,7 +141,8 @@ def BuildChoice(model: AppModel, state: dict, players: int, player: int, build, 
                           for r in range(top, bottom + 1)], spacing=3)
         swappable = len(city) == 2 and not state["buildings_built"][player]
         return ft.Column([
-            ft.Text(model.t("city-of-rome.build.where")),
+            # a full 4 x 4 city with an aqueduct in every row and column
+            ft.Text(model.t("city-of-rome.build.where" if options else "city-of-rome.build.nothing")),
             grid,
             *([ft.TextButton(model.t("city-of-rome.build.swap"), icon=ft.Icons.SWAP_HORIZ, on_click=lambda e: swap(),
                              height=TOUCH)] if swappable else []),
