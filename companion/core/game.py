@@ -72,7 +72,8 @@ class Action:
     `value_choices` (when given) are offered after tapping; the one chosen goes into the event under
     the key `field`, as it is: a number (a milestone's number: `"number": 5`), a string id (a colour:
     `"colour": "red"`) or a JSON object (the goods a player keeps). `choice_labels` (when given, one
-    per value, same order) are what the screen shows instead of the bare values; `confirm` asks first.
+    per value, same order) are what the screen shows instead of the bare values; `question` (when
+    given) is asked above them; `confirm` asks first.
     """
 
     id: str
@@ -82,6 +83,7 @@ class Action:
     confirm: Msg | None = None
     choice_labels: tuple[Msg, ...] = ()
     field: str = ""
+    question: Msg | None = None
 
     def __post_init__(self):
         # An event names its choice: a value without a key would be a bare position again.

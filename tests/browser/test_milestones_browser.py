@@ -96,6 +96,7 @@ def play_game(app: App) -> None:
     app.wait_text("Runde 1: Ben ist am Zug")
     app.click("Bonusplättchen genommen (+1) (Ben)", exact=False)
     app.find(app.dialog_button("Bonusplättchen genommen (+1): Sandarbeiter"))
+    app.wait_text("Auf welche Sorte Arbeiterfeld kommt das Plättchen\\?")  # asked in words
     app.shot("milestones-bonus-kind-de")
     app.click("Bonusplättchen genommen (+1): Sandarbeiter")  # the kind of worker it is laid on
     app.wait_label("Punkte von Ben: 8")

@@ -354,7 +354,8 @@ def actions(state: dict, config: dict) -> list[Action]:
         *(Action(k, Msg(f"{NS}.action.{k}"), per_player=True, value_choices=VALUE_CHOICES[k], field=VALUE_FIELDS[k])
           for k in ("road", "house", "market", "flour")),
         Action("bonus_taken", Msg(f"{NS}.action.bonus_taken"), per_player=True, value_choices=WORKER_KINDS,
-               field="kind", choice_labels=tuple(Msg(f"{NS}.kind.{k}") for k in WORKER_KINDS)),
+               field="kind", choice_labels=tuple(Msg(f"{NS}.kind.{k}") for k in WORKER_KINDS),
+               question=Msg(f"{NS}.question.bonus_kind")),
         Action("bonus_produced", Msg(f"{NS}.action.bonus_produced"), per_player=True,
                value_choices=VALUE_CHOICES["bonus_produced"], field=VALUE_FIELDS["bonus_produced"]),
     ]

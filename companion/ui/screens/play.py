@@ -295,12 +295,14 @@ def action_dialog(model: AppModel, session, action, player, close, submit=None) 
 
     if action.value_choices:
         labels = [model.m(m) for m in action.choice_labels] or [str(v) for v in action.value_choices]
-        content = ft.Row([
+        choices = ft.Row([
             ft.Semantics(label=model.t("ui.play.choose_value", action=model.m(action.label), value=text), button=True,
                          container=True,
                          content=ft.OutlinedButton(text, on_click=lambda e, v=v: done(v), height=TOUCH,
                                                    width=64 if len(text) <= 3 else None))
             for v, text in zip(action.value_choices, labels)], wrap=True)
+        content = ft.Column([ft.Text(model.m(action.question)), choices], tight=True, spacing=12) \
+            if action.question else choices
         buttons = [ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close())]
     else:
         content = ft.Text(model.m(action.confirm))
