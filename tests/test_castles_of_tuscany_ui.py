@@ -33,6 +33,26 @@ def test_stepped_stays_within_the_board():
     assert stepped(5, 5, None) == 10
     assert stepped(6, 1, 6) == 6
     assert stepped(27, 5, 29) == 29
+    # A count above the board's limit (a file, a tracker that counted more) is not lowered by a +;
+    # a - takes it down one at a time.
+    assert stepped(31, 1, 29) == 31
+    assert stepped(31, -1, 29) == 30
+
+
+def test_a_stepper_at_its_maximum_offers_no_plus_that_would_do_nothing():
+    import flet as ft
+
+    from companion.ui.widgets import Texts, stepper
+
+    def buttons(value):
+        row = stepper("Tiles in storage", value, lambda d: None, who="Anna", model=Texts("en"), steps=(1, 5),
+                      maximum=5)
+        return [c for c in row.controls if isinstance(c, ft.IconButton)] + \
+            [c.content for c in row.controls if isinstance(c, ft.Semantics) and isinstance(c.content, ft.TextButton)]
+    minus, plus, plus_5 = buttons(5)
+    assert plus.disabled and plus_5.disabled and not minus.disabled
+    minus, plus, plus_5 = buttons(3)
+    assert not plus.disabled and not plus_5.disabled  # +5 from 3 goes to 5
 
 
 def test_the_empty_fields_say_whether_they_decide_a_tie():

@@ -103,16 +103,18 @@ def section(title: str, controls: list[ft.Control]) -> ft.Control:
 
 
 def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str, model: "AppModel | Texts",
-            steps: tuple[int, ...] = (1,), minimum: int | None = 0) -> ft.Control:
-    """`label  [-] value [+]`; each button is named e.g. "Money +1 (Anna)"."""
+            steps: tuple[int, ...] = (1,), minimum: int | None = 0, maximum: int | None = None) -> ft.Control:
+    """`label  [-] value [+]`; each button is named e.g. "Money +1 (Anna)". At `maximum` the + buttons are
+    disabled (a + there would do nothing); a bigger step goes as far as it can."""
+    full = maximum is not None and value >= maximum
     minus = [icon_button(ft.Icons.REMOVE, model.t("ui.step", counter=label, delta=f"-{s}", player=who),
                          lambda e, s=s: on_step(-s), disabled=minimum is not None and value - s < minimum)
              for s in reversed(steps[:1])]
     plus = [icon_button(ft.Icons.ADD, model.t("ui.step", counter=label, delta=f"+{s}", player=who),
-                        lambda e, s=s: on_step(s)) for s in steps[:1]]
+                        lambda e, s=s: on_step(s), disabled=full) for s in steps[:1]]
     bigger = [ft.Semantics(label=model.t("ui.step", counter=label, delta=f"+{s}", player=who), button=True,
                            container=True,
-                           content=ft.TextButton(f"+{s}", on_click=lambda e, s=s: on_step(s),
+                           content=ft.TextButton(f"+{s}", on_click=lambda e, s=s: on_step(s), disabled=full,
                                                  style=ft.ButtonStyle(padding=4), width=TOUCH, height=TOUCH))
               for s in steps[1:]]
     return ft.Row(

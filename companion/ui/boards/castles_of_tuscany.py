@@ -51,9 +51,10 @@ def tied_with(board: dict, player: int) -> tuple[int, list[str]] | None:
 
 
 def stepped(value: int, delta: int, maximum: int | None) -> int:
-    """A counter after a -/+ tap: never below 0, never above what the board allows."""
+    """A counter after a -/+ tap: never below 0; a + goes at most to what the board allows, and never
+    lowers a value already above it (one to correct: a - takes it down one at a time)."""
     new = max(0, value + delta)
-    return min(new, maximum) if maximum is not None else new
+    return max(value, min(new, maximum)) if maximum is not None and delta > 0 else new
 
 
 @ft.component
@@ -83,7 +84,7 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, 
     def count_row(key, steps, maximum):
         return ft.Column([
             stepper(model.t(f"{NS}.{key}"), me[key], lambda d: update(key, stepped(me[key], d, maximum)),
-                    who=me["name"], model=model, steps=steps),
+                    who=me["name"], model=model, steps=steps, maximum=maximum),
             ft.Text(model.t(f"{NS}.{key}_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             *placing.at(key),
         ], spacing=0)
@@ -147,7 +148,7 @@ def CastlesOfTuscanyEmptyFields(model: AppModel, board: dict, on_change, problem
                          content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=36,
                                          text_align=ft.TextAlign.CENTER)),
             *[icon_button(ft.Icons.ADD, model.t("ui.step", counter=counter, delta=f"+{s}", player=name),
-                          lambda e, s=s: step(s)) for s in EMPTY[1][:1]],
+                          lambda e, s=s: step(s), disabled=value >= EMPTY[2]) for s in EMPTY[1][:1]],
             *[ft.Semantics(label=model.t("ui.step", counter=counter, delta=f"+{s}", player=name), button=True,
                            container=True, content=ft.TextButton(f"+{s}", on_click=lambda e, s=s: step(s),
                                                                  style=ft.ButtonStyle(padding=4),

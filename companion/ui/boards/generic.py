@@ -29,9 +29,9 @@ def value_of(player: dict, field: BoardField) -> int:
 
 
 def stepped(value: int, delta: int, field: BoardField) -> int:
-    """A value after a -/+ tap, kept within the field's bounds."""
+    """A value after a -/+ tap, kept within the field's bounds (a + never lowers a value above them)."""
     new = max(field.minimum, value + delta)
-    return min(new, field.maximum) if field.maximum is not None else new
+    return max(value, min(new, field.maximum)) if field.maximum is not None and delta > 0 else new
 
 
 def typed_value(text: str, field: BoardField) -> tuple[int | None, tuple[str, dict] | None]:
@@ -76,7 +76,7 @@ def GenericBoard(model: AppModel, board: dict, player: int, on_change, problems=
         value = value_of(me, field)
         return ft.Column([
             stepper(label, value, lambda d: update(field.id, stepped(value, d, field)), who=me["name"], model=model,
-                    steps=field.steps, minimum=field.minimum),
+                    steps=field.steps, minimum=field.minimum, maximum=field.maximum),
             *([ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if help_text else []),
         ], spacing=0)
 
