@@ -308,8 +308,7 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
 
     placed = cards_placed(me["city"])
     session = game_session(model, use_sid(), "city-of-rome")
-    built = session is not None and player < len(session.state.get("buildings_built", ())) \
-        and session.state["buildings_built"][player] > 0
+    built = session is not None and session.state["buildings_built"][player] > 0
     placing = Placing(problems)  # this board's problems, once it is entered: each beside its part
     city_problems = placing.at("city")
     money, tokens, cards = placing.at("money"), placing.at("influence_tokens"), placing.at("influence_cards")

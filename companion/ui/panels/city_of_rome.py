@@ -4,7 +4,7 @@ who would take the waiting cards if the round ended now, and the Build dialog (a
 then the card: the tracker applies what the building does at once).
 
 Everything shown comes from the tracker's state (`tracker.scoring_announcement`, `influence_leader`,
-`city_grid`, `build_problem`).
+`city_grid`, `build_options`).
 """
 
 from __future__ import annotations
