@@ -65,17 +65,22 @@ def test_builds_recorded_during_play_fill_the_city_at_the_end(browser, server):
         other.find(other.dialog_button("Kolosseum")).click()  # over the house: 1 neighbour, 1 more: +2
         other.wait_label("Einflussmarker von Bo: 2")
         other.shot("city-of-rome-build-done-de-dark")
+        app.wait_label("City of Bo: 3 cards: Colosseum, House 2, Vegetable farm")  # the first phone is told
+
+        # Final scoring (before the game's end: asked first) opens on a city already there.
+        app.click("Final scoring")
+        app.click("Final scoring now", dialog=True)
+        app.wait_text("The city as Ada built it during play")
+        app.wait_label("Row 1, column 1: Aqueduct")
+        app.wait_label("Row 2, column 1: Market")
+        app.wait_label("Row 2, column 2: Therme (2 VP markers)")
+        app.wait_label("Row 3, column 1: Empty")
+        app.shot("city-of-rome-built-city-at-the-end-en")
+        other.go(path.replace("/play", "/score"))
+        other.click("Auslage von Bo", exact=False)
+        other.wait_text("Die Stadt, wie Bo sie im Spiel gebaut hat")
+        other.wait_label("Reihe 1, Spalte 1: Kolosseum")
+        other.shot("city-of-rome-built-city-at-the-end-de-dark")
     finally:
         other.close()
-    app.wait_label("City of Bo: 3 cards: Colosseum, House 2, Vegetable farm")  # the first phone is told
-
-    # Final scoring (before the game's end: asked first) opens on a city already there.
-    app.click("Final scoring")
-    app.click("Final scoring now", dialog=True)
-    app.wait_text("The city as Ada built it during play")
-    app.wait_label("Row 1, column 1: Aqueduct")
-    app.wait_label("Row 2, column 1: Market")
-    app.wait_label("Row 2, column 2: Therme (2 VP markers)")
-    app.wait_label("Row 3, column 1: Empty")
-    app.shot("city-of-rome-built-city-at-the-end-en")
-    assert not app.errors
+    assert not app.errors and not other.errors
