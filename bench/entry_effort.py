@@ -545,7 +545,7 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
     """What "built" costs during play: the example's cities built through the tracker's Build dialog
     on the phone, from the start buildings on (Build, the space, the card: one tap each; Swap in the
     same dialog), counted per city; the cities the tracker then holds must be the example's."""
-    from companion.games.city_of_rome.tracker import build_options, city_map
+    from companion.games.city_of_rome.tracker import around, build_options, city_map
     from companion.storage import Repository
     from companion.ui.panels.city_of_rome import grid_corner
 
@@ -585,8 +585,7 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
                              else t("city-of-rome.build.space", row=row, column=column))
                     card = t(f"city-of-rome.card.{event['card']}")
                     if event["card"] in ("therme", "imperial-therme"):
-                        markers = sum(1 for n in ((space[0] - 1, space[1]), (space[0] + 1, space[1]),
-                                                  (space[0], space[1] - 1), (space[0], space[1] + 1)) if n in city)
+                        markers = sum(1 for n in around(space) if n in city)
                         card = t("city-of-rome.build.with_markers", card=card,
                                  markers=markers + (event["card"] == "imperial-therme"))
                     phone.tap(label, then=t("city-of-rome.build.which", row=row, column=column))
