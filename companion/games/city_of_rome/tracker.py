@@ -216,9 +216,9 @@ def build(state: dict, player: int, event: dict, config: dict) -> None:
 
 
 def swap_start(state: dict, player: int, event: dict, config: dict) -> None:
-    city = state["cities"][player]
-    if len(city) != 2 or state["buildings_built"][player]:
+    if state["buildings_built"][player]:  # nothing built yet: the city is the two start buildings
         raise InvalidMove(Msg("city-of-rome.error.swap_too_late"))
+    city = state["cities"][player]
     city[0]["card"], city[1]["card"] = city[1]["card"], city[0]["card"]
     state["log"].append(Msg("city-of-rome.log.start_swapped", player=config["players"][player]["name"],
                             left=Msg(f"city-of-rome.card.{city[0]['card']}")).to_json())

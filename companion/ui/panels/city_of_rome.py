@@ -139,7 +139,7 @@ def BuildChoice(model: AppModel, state: dict, players: int, player: int, build, 
                                      on_click=(lambda e: set_chosen([r, c])) if tappable else None))
         grid = ft.Column([ft.Row([cell(r, c) for c in range(left, right + 1)], spacing=3)
                           for r in range(top, bottom + 1)], spacing=3)
-        swappable = len(city) == 2 and not state["buildings_built"][player]
+        swappable = not state["buildings_built"][player]
         return ft.Column([
             # a full 4 x 4 city with an aqueduct in every row and column
             ft.Text(model.t("city-of-rome.build.where" if options else "city-of-rome.build.nothing")),
