@@ -3,16 +3,23 @@
 1. Propagation: the phones take turns; each entry is a tap on one phone, and the time is measured
    until each of the 3 other phones shows the new value (they watch at the same time).
 2. All at once: every phone taps its own entries as fast as it can, at the same time as the others.
+3. Undo from a phone that is behind (`wrong_undo`): in each round the last phone makes an entry, then
+   its incoming messages are held while two other phones enter, and it taps Undo (still naming its own
+   entry); then, without holding anything, it taps its entry and Undo as fast as it can while the two
+   others tap theirs. A wrong undo is one that took back an entry other than the one its button showed.
+4. Board taps (`board_lost`): in final scoring, one phone taps Money +1 on a board ten times at machine
+   speed, then two phones ten times each on the same field; lost = taps minus what was saved.
 Checked afterwards: every entry a phone showed as done is in the saved game, every phone shows the
 same final values, every data file parses.
 
-    python bench/table_mode.py [ENTRIES_PER_PHONE]     (default 50: 4 x 50 taken in turns, then 4 x 50 at once)
+    python bench/table_mode.py [ENTRIES_PER_PHONE] [UNDO_ROUNDS]   (default 50 and 12)
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import shutil
 import sys
 import tempfile
@@ -22,6 +29,7 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 from common import CHROMIUM, LAUNCH_ARGS, NAMES, SHOWS_JS, header, make_game, median, percentile, tabula
+from tests.browser.harness import INIT_JS
 
 GAME_ID, SID = "city-of-rome", "20250101-120000-table"
 VIEWPORT = {"width": 800, "height": 2400}  # every player card within the accessibility tree
@@ -30,6 +38,7 @@ COUNTER, LABEL, START = "money", "Money", 5
 
 async def open_phone(browser, url: str):
     context = await browser.new_context(viewport=VIEWPORT)
+    await context.add_init_script(INIT_JS)  # hold() and release() of the server's messages
     page = await context.new_page()
     await page.route(lambda u: not u.startswith("http://127.0.0.1"), lambda r: r.abort())
     errors: list[str] = []
@@ -76,7 +85,82 @@ async def at_once(phones, values: list[int], entries: int) -> None:
     await asyncio.gather(*[phone(s) for s in range(len(phones))])
 
 
-async def drive(url: str, entries: int) -> dict:
+# The late phone's answer to its Undo: "Undone: …" or "Not undone: …".
+SAID_JS = """() => [...document.querySelectorAll('flt-semantics, flt-semantics span')].some(e =>
+  /^(Undone|Not undone)/.test(e.getAttribute('aria-label') || '') || /^(Undone|Not undone)/.test(e.textContent || ''))"""
+
+
+async def undo_button(page, who: str):
+    return page.get_by_role("button", name=re.compile(f"^Undo: {who}")).first
+
+
+async def undo_behind(phones, values: list[int], rounds: int, saved) -> int:
+    """Undo from phone 3 while it is behind. Returns how many undos took back an entry its button did
+    not show (`saved()` reads the game from the server's file)."""
+    late, others = 3, (0, 1)
+    wrong = 0
+    for n in range(rounds):
+        before = saved()
+        values[late] += 1
+        await tap(phones[late], late)
+        for page in phones:
+            await shows(page, late, values[late])
+        button = await undo_button(phones[late], NAMES[late])
+        await button.wait_for()
+        if n % 2 == 0:  # its messages held while the others enter
+            await phones[late].evaluate("() => { window.__tabula.holding = true; }")
+            for seat in others:
+                values[seat] += 1
+                await tap(phones[seat], seat)
+                await shows(phones[seat], seat, values[seat])
+            await button.click()
+            await phones[late].evaluate("() => window.__tabula.release()")
+        else:  # nothing held: its Undo races the others' taps
+            async def other(seat):
+                values[seat] += 1
+                await tap(phones[seat], seat)
+                await shows(phones[seat], seat, values[seat])
+            await asyncio.gather(button.click(), *[other(s) for s in others])
+        # Settled once the late phone says what its Undo did: its entry taken back, or nothing.
+        await phones[late].wait_for_function(SAID_JS, timeout=20_000)
+        after = saved()
+        taken_back = before[late] + 1 - after[late]
+        wrong += sum(1 for seat in others if after[seat] != before[seat] + 1)
+        values[late] -= taken_back
+        for page in phones:
+            for seat in (late, *others):
+                await shows(page, seat, values[seat])
+    return wrong
+
+
+async def board_taps(phones, saved_board) -> int:
+    """Final scoring: 10 taps at machine speed on one phone, then 10 each from two phones on one field.
+    Returns the taps that are not in the saved board."""
+    await phones[0].get_by_role("button", name="Final scoring").first.click()
+    await phones[0].get_by_role("button", name="Final scoring now").first.click()
+    await phones[0].wait_for_url(re.compile("/score"))
+    start = saved_board()
+    await phones[1].get_by_role("button", name="Final scoring").first.click()  # not asked: scoring has begun
+    for page in phones[:2]:
+        await page.get_by_role("button", name=f"Board of {NAMES[0]}").first.click()
+        await page.wait_for_function(SHOWS_JS, arg=f"{LABEL} of {NAMES[0]}: {start}", timeout=60_000)
+    plus = [page.get_by_role("button", name=f"{LABEL} +1 ({NAMES[0]})", exact=True).first for page in phones[:2]]
+    for _ in range(10):
+        await plus[0].click()
+    for _ in range(10):
+        await asyncio.gather(plus[0].click(), plus[1].click())
+    await shows_board(phones[0], start + 30)
+    return start + 30 - saved_board()
+
+
+async def shows_board(page, value: int) -> None:
+    try:
+        await page.wait_for_function(SHOWS_JS, arg=f"{LABEL} of {NAMES[0]}: {value}", timeout=10_000)
+    except Exception:
+        pass  # a tap that was lost: the count below says so
+
+
+async def drive(url: str, entries: int, rounds: int, saved, saved_entries, saved_board) -> dict:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
@@ -89,35 +173,53 @@ async def drive(url: str, entries: int) -> dict:
             for page in phones:
                 for seat in range(4):
                     await shows(page, seat, values[seat])
-            return {"delays": delays, "values": values, "errors": [e for _, _, errs in opened for e in errs]}
+            entered = {"values": list(values), "saved": saved(), "saved_entries": saved_entries()}
+            wrong = await undo_behind(phones, values, rounds, saved)
+            board_lost = await board_taps(phones, saved_board)
+            return {"delays": delays, **entered, "wrong_undo": wrong, "board_lost": board_lost,
+                    "errors": [e for _, _, errs in opened for e in errs]}
         finally:
             await browser.close()
 
 
-def run(entries: int = 50, log=print) -> dict:
-    header(f"Table mode: 4 phones on one game, {entries} entries each in turns, then {entries} each at once")
+def run(entries: int = 50, rounds: int = 12, log=print) -> dict:
+    header(f"Table mode: 4 phones on one game, {entries} entries each in turns, then {entries} each at once; "
+           f"{rounds} rounds of undo from a phone that is behind; board taps at machine speed")
     from companion.games import GAMES
     from companion.storage import Repository
 
     data = Path(tempfile.mkdtemp(prefix="tabula-table-")) / "data"
     make_game(data, GAME_ID, SID)
+
+    def saved_game():  # what the server has saved, read from its file
+        return Repository(data, GAMES, read_only=True).session(SID)
+
+    def saved():
+        return [p["counters"][COUNTER] for p in saved_game().state["players"]]
+
+    def saved_entries():
+        return saved_game().cursor
+
+    def saved_board():
+        return saved_game().board["players"][0][COUNTER]
+
     server = tabula(data).start()
     try:
-        result = asyncio.run(drive(server.url, entries))
+        result = asyncio.run(drive(server.url, entries, rounds, saved, saved_entries, saved_board))
     finally:
         server.stop()
     try:
         for path in data.rglob("*.json"):
             json.loads(path.read_text(encoding="utf-8"))
-        session = Repository(data, GAMES).session(SID)
-        saved = [p["counters"][COUNTER] for p in session.state["players"]]
-        acknowledged = 2 * 4 * entries
-        lost = sum(max(0, shown - kept) for shown, kept in zip(result["values"], saved))
     finally:
         shutil.rmtree(data.parent, ignore_errors=True)
+    acknowledged = 2 * 4 * entries
+    lost = sum(max(0, shown - kept) for shown, kept in zip(result["values"], result["saved"]))
     delays = result["delays"]
-    summary = {"phones": 4, "entries": acknowledged, "saved_entries": session.cursor, "lost": lost,
-               "converged": saved == result["values"], "page_errors": len(result["errors"]),
+    summary = {"phones": 4, "entries": acknowledged, "saved_entries": result["saved_entries"], "lost": lost,
+               "converged": result["saved"] == result["values"], "page_errors": len(result["errors"]),
+               "undo_rounds": rounds, "wrong_undo": result["wrong_undo"], "board_taps": 30,
+               "board_lost": result["board_lost"],
                "propagation_p50_ms": round(median(delays) * 1000), "propagation_p95_ms": round(percentile(delays, 95) * 1000),
                "propagation_max_ms": round(max(delays) * 1000), "observations": len(delays)}
     log(f"{acknowledged} entries from 4 phones on one game ({entries} each in turns, {entries} each at once): "
@@ -126,8 +228,11 @@ def run(entries: int = 50, log=print) -> dict:
     log(f"entry on one phone -> visible on the other three: p50 {summary['propagation_p50_ms']} ms, "
         f"p95 {summary['propagation_p95_ms']} ms, max {summary['propagation_max_ms']} ms "
         f"({len(delays)} observations)")
+    log(f"undo from a phone that is behind, {rounds} rounds: {summary['wrong_undo']} took back an entry its "
+        f"button did not show")
+    log(f"board taps at machine speed (10 on one phone, 2 x 10 on one field): {summary['board_lost']} of 30 lost")
     return summary
 
 
 if __name__ == "__main__":
-    run(int(sys.argv[1]) if len(sys.argv) > 1 else 50)
+    run(int(sys.argv[1]) if len(sys.argv) > 1 else 50, int(sys.argv[2]) if len(sys.argv) > 2 else 12)

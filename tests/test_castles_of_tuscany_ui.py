@@ -3,7 +3,8 @@ panel's stacks, announcements, scorings and colour-bonus tiles, and the play scr
 
 from companion.core.session import Session, make_config
 from companion.games.castles_of_tuscany import GAME
-from companion.ui.boards.castles_of_tuscany import parse_points, stepped, tied_with
+from companion.core.table import added
+from companion.ui.boards.castles_of_tuscany import parse_points, tied_with
 from companion.ui.panels.castles_of_tuscany import announcement, colour_tiles, scoring_lines, stack_fill
 from companion.ui.screens.play import box_events, event_for, missing_box_data
 
@@ -28,15 +29,15 @@ def test_parse_points():
     assert parse_points("abc") is None
 
 
-def test_stepped_stays_within_the_board():
-    assert stepped(0, -1, None) == 0
-    assert stepped(5, 5, None) == 10
-    assert stepped(6, 1, 6) == 6
-    assert stepped(27, 5, 29) == 29
+def test_a_board_tap_stays_within_the_board():
+    assert added(0, -1, 0, None) == 0
+    assert added(5, 5, 0, None) == 10
+    assert added(6, 1, 0, 6) == 6
+    assert added(27, 5, 0, 29) == 29
     # A count above the board's limit (a file, a tracker that counted more) is not lowered by a +;
     # a - takes it down one at a time.
-    assert stepped(31, 1, 29) == 31
-    assert stepped(31, -1, 29) == 30
+    assert added(31, 1, 0, 29) == 31
+    assert added(31, -1, 0, 29) == 30
 
 
 def test_a_stepper_at_its_maximum_offers_no_plus_that_would_do_nothing():

@@ -25,7 +25,8 @@ from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregi
 from companion.storage import Repository
 from companion.ui import games as ui_games
 from companion.ui.board_path import where
-from companion.ui.boards.generic import GenericBoard, stepped, typed_value, value_of
+from companion.core.table import added
+from companion.ui.boards.generic import GenericBoard, typed_value, value_of
 from tests import fifth_game
 from tests.fifth_game import GAME, GAME_ID
 
@@ -106,7 +107,7 @@ def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey,
                  {"type": "stage", "stage": "play"})
     tables.apply(session.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
     tables.apply(session.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
-    tables.apply(session.id, {"type": "undo", "entry": 2})
+    tables.apply(session.id, {"type": "undo", "entry": tables.session(session.id).last_entry})
     state = tables.session(session.id).state
     assert [p["counters"]["honey"] for p in state["players"]] == [5, 0, 0]
     assert not GAME.is_finished(state) and GAME.player_on_turn(state) is None
@@ -164,6 +165,8 @@ def test_the_generic_editor_keeps_each_number_within_its_field():
     honey_field, flowers, jars = GAME.board_fields
     assert value_of({"name": "Anna"}, flowers) == 0  # not entered yet: its lowest value
     assert value_of({"flowers": True}, flowers) == 0
+    def stepped(value, delta, field):  # what the editor's -/+ asks the hub to do (board_add with its bounds)
+        return added(value, delta, field.minimum, field.maximum)
     assert stepped(0, -1, flowers) == 0 and stepped(11, 1, flowers) == 12 and stepped(12, 1, flowers) == 12
     assert stepped(40, 5, honey_field) == 45  # no upper bound
     assert typed_value(" 57 ", honey_field) == (57, None)

@@ -55,25 +55,72 @@ def test_undo_from_a_screen_that_is_behind_takes_nothing_back_and_names_what_und
     behind = table.session("g1")  # this phone shows "Undo: Anna ... money +5"
     table.apply("g1", adjust(1, "money", 2))  # Ben's entry on another phone
     with pytest.raises(InvalidMove) as refused:
-        table.apply("g1", {"type": "undo", "entry": behind.cursor})
+        table.apply("g1", {"type": "undo", "entry": behind.last_entry})
     text = refused.value.msg.render("en")
     assert "another phone" in text and "Ben" in text
     assert counters(table.session("g1"), 1)["money"] == 7 and counters(table.session("g1"), 0)["money"] == 10
     # Once the screen shows the latest game, the same tap takes back Ben's entry, as its label says.
     latest = table.session("g1")
     assert "Ben" in undo_lines(latest)[0].render("en")
-    table.apply("g1", {"type": "undo", "entry": latest.cursor})
+    table.apply("g1", {"type": "undo", "entry": latest.last_entry})
     assert counters(reloaded(table), 1)["money"] == 5 and counters(reloaded(table), 0)["money"] == 10
+
+
+def test_an_undo_names_its_entry_so_an_entry_in_the_place_of_an_undone_one_is_not_taken_back(table):
+    """ABA: Ben records; Anna undoes it and records her own entry, which is now entry 1 too. Ben's phone
+    still shows "Undo: Ben …": its tap must not take back Anna's entry."""
+    table.apply("g1", adjust(1, "money", 1))
+    ben_sees = table.session("g1")
+    table.apply("g1", {"type": "undo", "entry": ben_sees.last_entry})
+    table.apply("g1", adjust(0, "money", 3))
+    assert table.session("g1").cursor == ben_sees.cursor  # the same position: a position cannot tell them apart
+    with pytest.raises(InvalidMove) as refused:
+        table.apply("g1", {"type": "undo", "entry": ben_sees.last_entry})
+    assert "Anna" in refused.value.msg.render("en")
+    assert counters(reloaded(table), 0)["money"] == 8 and counters(reloaded(table), 1)["money"] == 5
+
+
+def test_entry_ids_survive_a_restart_and_an_undone_entry_keeps_its_id_for_redo(table):
+    table.apply("g1", adjust(0, "money", 1))
+    table.apply("g1", adjust(1, "money", 1))
+    first = table.session("g1")
+    assert len(set(first.entry_ids)) == 2 and reloaded(table).entry_ids == first.entry_ids
+    table.apply("g1", {"type": "undo", "entry": first.last_entry})
+    after = reloaded(table)
+    assert after.next_entry == first.last_entry and after.last_entry == first.entry_ids[0]
+    table.apply("g1", {"type": "redo", "entry": after.next_entry})
+    assert counters(reloaded(table), 1)["money"] == 6
+
+
+def test_a_game_saved_before_entries_had_ids_gets_ids_and_undoes_by_them(table):
+    table.apply("g1", adjust(0, "money", 1))
+    path = table.repo.dir / "live" / "g1.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["session"]["1"]["entry_ids"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    old = reloaded(table)
+    assert len(old.entry_ids) == 1 and old.last_entry
+    tables = Tables(Repository(table.repo.dir, GAMES))
+    tables.apply("g1", {"type": "undo", "entry": tables.session("g1").last_entry})
+    assert tables.session("g1").cursor == 0
 
 
 def test_redo_from_a_screen_that_is_behind_is_refused_too(table):
     table.apply("g1", adjust(0, "money", 5))
-    table.apply("g1", {"type": "undo", "entry": 1})
+    table.apply("g1", {"type": "undo", "entry": table.session("g1").last_entry})
     behind = table.session("g1")
     table.apply("g1", adjust(2, "money", 1))  # a new entry drops the redo tail
     with pytest.raises(InvalidMove):
-        table.apply("g1", {"type": "redo", "entry": behind.cursor})
+        table.apply("g1", {"type": "redo", "entry": behind.next_entry})
     assert counters(table.session("g1"), 0)["money"] == 5
+
+
+@pytest.mark.parametrize("entry", [1, None, True, ["x"]])
+def test_an_undo_that_names_no_entry_is_refused(table, entry):
+    table.apply("g1", adjust(0, "money", 5))
+    with pytest.raises(InvalidMove):
+        table.apply("g1", {"type": "undo", "entry": entry})
+    assert table.session("g1").cursor == 1
 
 
 def test_a_save_that_fails_leaves_the_game_and_the_file_as_they_were(table, monkeypatch):
@@ -144,6 +191,51 @@ def test_board_fields_from_two_phones_both_stay_and_an_edit_reopens_that_board(t
     assert reloaded(table).board_done == [0]
     with pytest.raises(InvalidMove):  # a path the board does not have
         table.apply("g1", {"type": "board_set", "player": 1, "path": ["city", 9, 0], "value": "house-2"})
+
+
+def test_board_taps_from_two_phones_all_count(table):
+    """A -/+ on a board count is added to the count as it is by then: taps from a phone that has not
+    redrawn yet, and from two phones on one field, all count."""
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    start = table.session("g1").board["players"][0]["money"]
+
+    def phone(name):
+        for _ in range(10):
+            table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 1, "maximum": 999},
+                        by=name)
+    threads = [threading.Thread(target=phone, args=(name,)) for name in ("a", "b")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert reloaded(table).board["players"][0]["money"] == start + 20
+    table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": -99})
+    assert reloaded(table).board["players"][0]["money"] == 0  # never below the minimum
+    table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 5, "maximum": 3})
+    assert reloaded(table).board["players"][0]["money"] == 3  # nor above the maximum
+    for bad in ({"delta": "1"}, {"delta": True}, {"delta": 1, "minimum": "0"}, {"delta": 1, "path": []}):
+        with pytest.raises(InvalidMove):
+            table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], **bad})
+    with pytest.raises(InvalidMove):  # not a count
+        table.apply("g1", {"type": "board_add", "player": 0, "path": ["city"], "delta": 1})
+
+
+def test_a_typed_field_another_phone_changed_since_it_was_drawn_is_refused(table):
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    drawn = table.session("g1").board["players"][0]["money"]
+    table.apply("g1", {"type": "board_set", "player": 0, "path": ["money"], "value": 12, "expect": drawn}, by="ben")
+    with pytest.raises(InvalidMove) as refused:  # Anna's phone still shows the value it drew
+        table.apply("g1", {"type": "board_set", "player": 0, "path": ["money"], "value": 25, "expect": drawn},
+                    by="anna")
+    assert "another phone" in refused.value.msg.render("en")
+    assert reloaded(table).board["players"][0]["money"] == 12
+    # Ben's next keystroke, sent before his phone redrew the field, is his own change, not another phone's.
+    table.apply("g1", {"type": "board_set", "player": 0, "path": ["money"], "value": 120, "expect": drawn}, by="ben")
+    assert reloaded(table).board["players"][0]["money"] == 120
+    # A field that was not there when drawn (None) is set while it is still not there.
+    table.apply("g1", {"type": "board_set", "player": 0, "path": ["note"], "value": "x", "expect": None}, by="anna")
+    with pytest.raises(InvalidMove):
+        table.apply("g1", {"type": "board_set", "player": 0, "path": ["note"], "value": "y", "expect": None}, by="ben")
 
 
 def test_board_changes_are_the_changed_fields_only():

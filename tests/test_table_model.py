@@ -36,6 +36,7 @@ def test_undo_on_a_tab_that_is_behind_takes_nothing_back_and_says_what_it_would(
     ben.record(ben.session("g1"), {"type": "adjust", "player": 1, "counter": "money", "delta": 2})
     assert not anna.undo(drawn)
     assert "another phone" in anna.error and "Ben: Money +2" in anna.error
+    assert "Undone" not in anna.info
     assert money(anna.session("g1"), 0) == 10 and money(anna.session("g1"), 1) == 7
     # The redrawn screen offers Ben's entry; undoing it is said by name.
     assert anna.undo(anna.session("g1"))
@@ -68,3 +69,44 @@ def test_a_save_that_fails_is_said_and_the_game_stays_as_it_was(tabs, monkeypatc
     assert not anna.record(before, {"type": "adjust", "player": 0, "counter": "money", "delta": 1})
     assert anna.error.startswith("Not saved") and "No space left on device" in anna.error
     assert anna.session("g1") is before and money(before, 0) == 5
+
+
+def test_an_undo_from_a_tab_that_is_behind_when_the_other_tab_undid_and_entered_again_is_refused(tabs):
+    """ABA: the entry Anna's screen offers to undo was undone on Ben's phone, and Ben's new entry now
+    stands in its place: Anna's tap takes nothing back."""
+    anna, ben = tabs
+    anna.record(anna.session("g1"), {"type": "adjust", "player": 0, "counter": "money", "delta": 5})
+    drawn = anna.session("g1")
+    assert ben.undo(ben.session("g1"))
+    ben.record(ben.session("g1"), {"type": "adjust", "player": 1, "counter": "money", "delta": 1})
+    assert ben.session("g1").cursor == drawn.cursor
+    assert not anna.undo(drawn)
+    assert "Ben: Money +1" in anna.error
+    assert money(anna.session("g1"), 1) == 6 and money(anna.session("g1"), 0) == 5
+
+
+def test_board_taps_from_a_tab_that_has_not_redrawn_all_count(tabs):
+    anna, ben = tabs
+    anna.apply(anna.session("g1"), {"type": "stage", "stage": "scoring"})
+    start = anna.session("g1").board["players"][0]["money"]
+    for _ in range(10):  # the same drawn board each time: the screen has not redrawn between taps
+        assert anna.add_to_board(anna.session("g1"), 0, ["money"], 1, maximum=999)
+        assert ben.add_to_board(ben.session("g1"), 0, ["money"], 1, maximum=999)
+    assert anna.session("g1").board["players"][0]["money"] == start + 20
+
+
+def test_box_data_entered_on_one_tab_is_told_to_the_others(tabs):
+    """Every screen that reads box data watches the "box" topic (the tracker, results, Settings)."""
+    anna, ben = tabs
+    told = []
+
+    class Pubsub:
+        def send_others_on_topic(self, topic, message):
+            told.append(topic)
+
+    class Page:
+        pubsub = Pubsub()
+    anna.broadcast.page = Page()
+    anna.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4})
+    assert told == ["box"]
+    assert ben.repo.box_data("castles-of-tuscany")["colour_bonus.red.I"] == 4

@@ -26,6 +26,15 @@ def new_session_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 
 
+def new_entry_id(taken) -> str:
+    """A name for a new entry that no entry of the game has had: Undo names the entry it takes back,
+    so an entry that replaced an undone one is never mistaken for it (a position would be)."""
+    while True:
+        entry = secrets.token_hex(4)
+        if entry not in taken:
+            return entry
+
+
 def make_config(game: GameDefinition, players: list[dict], start_player: int | None,
                 rng: random.Random | None = None) -> dict:
     """Validate the new-game form; `start_player=None` draws one at random."""
@@ -71,9 +80,15 @@ class Session:
     updated: float = field(default_factory=time.time)
     revision: int = 0  # counts every saved change, so a screen can tell that it is behind
     set_aside: list[dict] = field(default_factory=list)  # entries that no longer replayed (kept, not lost)
+    # One unique name per entry of `events` (same order): what Undo and Redo name, never a position.
+    entry_ids: list[str] = field(default_factory=list)
     _state: dict | None = field(default=None, repr=False, compare=False)
     # The log's length after each entry up to the cursor: which log lines an entry wrote (undo says them).
     _marks: list[int] | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        if len(self.entry_ids) != len(self.events) or len(set(self.entry_ids)) != len(self.entry_ids):
+            self.entry_ids = new_entry_ids(len(self.events))
 
     @property
     def state(self) -> dict:
@@ -92,13 +107,15 @@ class Session:
         self.state  # replay once here, not once per copy
         return replace(self, events=list(self.events), setup_done=list(self.setup_done),
                        board=copy.deepcopy(self.board), board_done=list(self.board_done),
-                       set_aside=list(self.set_aside), _marks=list(self._marks))
+                       set_aside=list(self.set_aside), entry_ids=list(self.entry_ids), _marks=list(self._marks))
 
     def record(self, event: dict) -> dict:
         """Apply and log an entry; raises InvalidMove (nothing changes) if the rules forbid it."""
         new_state = self.game.apply(self.state, event, self.config)
         del self.events[self.cursor:]
         del self._marks[self.cursor:]
+        del self.entry_ids[self.cursor:]
+        self.entry_ids.append(new_entry_id(set(self.entry_ids)))
         self.events.append(event)
         self._marks.append(len(new_state.get("log", ())))
         self.cursor = len(self.events)
@@ -111,6 +128,16 @@ class Session:
         self.state
         start = self._marks[index - 1] if index > 0 else 0
         return [Msg.from_json(m) for m in self.state.get("log", [])[start:self._marks[index]]]
+
+    @property
+    def last_entry(self) -> str | None:
+        """The entry Undo takes back now (its id), None when there is none."""
+        return self.entry_ids[self.cursor - 1] if self.can_undo else None
+
+    @property
+    def next_entry(self) -> str | None:
+        """The entry Redo brings back now (its id), None when there is none."""
+        return self.entry_ids[self.cursor] if self.can_redo else None
 
     @property
     def can_undo(self) -> bool:
@@ -139,6 +166,7 @@ class Session:
             "config": self.config,
             "event_schema": EVENT_SCHEMA,
             "events": self.events,
+            "entry_ids": self.entry_ids,
             "cursor": self.cursor,
             "setup_done": self.setup_done,
             "board": self.board,
@@ -162,6 +190,7 @@ class Session:
             board=data.get("board"), board_done=list(data.get("board_done", [])), stage=data.get("stage", "setup"),
             created=data.get("created", time.time()), updated=data.get("updated", time.time()),
             revision=int(data.get("revision", 0)), set_aside=list(data.get("set_aside", [])),
+            entry_ids=saved_entry_ids(data),
         )
         if not 0 <= session.cursor <= len(session.events):
             raise ValueError("cursor out of range")
@@ -185,5 +214,22 @@ class Session:
                 break
             kept.append(event)
         self.events = kept
+        del self.entry_ids[len(kept):]
         self._state = self._marks = None
         self.state
+
+
+def saved_entry_ids(data: dict) -> list[str]:
+    """The entries' ids as saved; a game saved before entries had ids gets new ones (`Session` gives
+    them to a log whose ids do not fit it): they only need to tell its entries apart from now on."""
+    ids = data.get("entry_ids")
+    return list(ids) if isinstance(ids, list) and all(isinstance(i, str) for i in ids) else []
+
+
+def new_entry_ids(count: int) -> list[str]:
+    taken: set[str] = set()
+    ids = []
+    for _ in range(count):
+        ids.append(new_entry_id(taken))
+        taken.add(ids[-1])
+    return ids

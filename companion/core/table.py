@@ -2,14 +2,20 @@
 
 Every change is a small named event applied to the *latest* saved game under that game's lock:
 - a tracker entry (any event of the game, e.g. `{"type": "adjust", "player": 1, "counter": "money", "delta": 5}`);
-- `{"type": "undo", "entry": n}` / `{"type": "redo", "entry": n}`: take back (bring back) entry number n, the one
-  the screen showed. If the game has moved on since (another phone made or took back an entry), nothing
-  happens and the refusal names what Undo would take back now: a phone that is behind never takes back
-  someone else's entry without a word;
+- `{"type": "undo", "entry": id}` / `{"type": "redo", "entry": id}`: take back (bring back) the entry the
+  phone showed, named by its unique id (never a position: an entry that replaced an undone one is another
+  entry). Unless it is still the one Undo (Redo) would take back (bring back), nothing happens and the
+  refusal names what Undo would take back now: a phone that is behind never takes back someone else's
+  entry without a word;
 - `{"type": "setup_tick", "step": id, "done": bool}`: one line of the setup checklist;
 - `{"type": "stage", "stage": "setup" | "play" | "scoring"}`;
-- `{"type": "board_set", "player": i, "path": [...], "value": v}` (or `"delete": true`): one field of player
-  i's end-scoring board (a cell, a count); it marks that board as not entered yet;
+- `{"type": "board_set", "player": i, "path": [...], "value": v, "expect": w}` (or `"delete": true`): one
+  field of player i's end-scoring board (a cell, a typed number), set only if it still holds `w`, the
+  value that phone drew (a field another phone changed since is refused and keeps that phone's value;
+  without `expect`, set whatever it holds); it marks that board as not entered yet;
+- `{"type": "board_add", "player": i, "path": [...], "delta": n, "minimum": a, "maximum": b}`: a -/+ tap on
+  a count of player i's board, added to the count as it is now (kept within the bounds), so every tap
+  counts however fast and from however many phones;
 - `{"type": "board_done", "player": i, "done": bool}`: player i's board is entered (end scoring in parallel:
   each player enters their own board on their own phone).
 The change is applied to a copy; the copy becomes the game only once it is saved, so a save that
@@ -27,7 +33,7 @@ from companion.core.session import Session
 from companion.core.text import Msg
 
 STAGES = ("setup", "play", "scoring")
-SESSION_CHANGES = ("undo", "redo", "setup_tick", "stage", "board_set", "board_done")
+MISSING = object()  # a board field that is not there (yet)
 
 
 class SaveFailed(Exception):
@@ -46,6 +52,9 @@ class Tables:
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._guard = threading.Lock()
         self.finished: dict[str, str] = {}  # session id -> play id, for screens still showing a saved game
+        # (session id, player, path) -> the screen that set that board field last: a screen whose
+        # keystrokes follow each other faster than it redraws is not "another phone" to itself.
+        self.board_writers: dict[tuple, str] = {}
 
     def lock(self, session_id: str) -> threading.Lock:
         with self._guard:
@@ -54,22 +63,31 @@ class Tables:
     def session(self, session_id: str) -> Session | None:
         return self.repo.session(session_id)
 
-    def apply(self, session_id: str, *changes: dict) -> Session:
+    def apply(self, session_id: str, *changes: dict, by: str = "") -> Session:
         """Apply `changes` (all or none) to the latest state of the game and save it; returns the saved
-        game. Raises InvalidMove (the rules or the table refuse one) or SaveFailed; the game is then unchanged."""
+        game. `by` names the screen they come from. Raises InvalidMove (the rules or the table refuse one)
+        or SaveFailed; the game is then unchanged."""
         with self.lock(session_id):
             latest = self.repo.session(session_id)
             if latest is None:
                 raise InvalidMove(Msg("core.error.game_gone"))
             candidate = latest.copy()
+            writers = {}
             for change in changes:
-                change_session(candidate, change)
+                written = change_session(candidate, change, self._writer_of(session_id, by))
+                if written is not None:
+                    writers[(session_id, *written)] = by
             candidate.revision = latest.revision + 1
             try:
                 self.repo.save(candidate)
             except OSError as error:
                 raise SaveFailed(error) from error
+            self.board_writers.update(writers)
             return candidate
+
+    def _writer_of(self, session_id: str, by: str) -> Callable[[int, list], bool]:
+        """Whether screen `by` set that field of that player's board last (nobody else since)."""
+        return lambda player, path: bool(by) and self.board_writers.get((session_id, player, tuple(path))) == by
 
     def finish(self, session_id: str, make_play: Callable[[Session], dict]) -> str:
         """Move the game into the history once, however many phones tap Confirm; returns the play id."""
@@ -92,20 +110,18 @@ class Tables:
             self.repo.discard(session_id)
 
 
-def change_session(session: Session, change: dict) -> None:
-    """Apply one change to `session` (a copy about to be saved); raise InvalidMove to refuse it."""
+def change_session(session: Session, change: dict, set_last=lambda player, path: False) -> tuple | None:
+    """Apply one change to `session` (a copy about to be saved); raise InvalidMove to refuse it. Returns
+    (player, path) of the board field it set or added to, else None. `set_last(player, path)`: whether
+    the screen this change comes from set that field last (its own earlier keystroke, not another phone)."""
     if not isinstance(change, dict):
         raise InvalidMove(Msg("core.error.bad_event"))
     kind = change.get("type")
     if kind == "undo":
-        _expect_entry(session, change, session.cursor, "undo")
-        if not session.can_undo:
-            raise InvalidMove(Msg("core.error.nothing_to_undo"))
+        _expect_entry(session, change, session.last_entry, "undo")
         session.undo()
     elif kind == "redo":
-        _expect_entry(session, change, session.cursor, "redo")
-        if not session.can_redo:
-            raise InvalidMove(Msg("core.error.nothing_to_redo"))
+        _expect_entry(session, change, session.next_entry, "redo")
         session.redo()
     elif kind == "setup_tick":
         steps = {s.id for s in session.game.setup_checklist(session.config)}
@@ -121,12 +137,27 @@ def change_session(session: Session, change: dict) -> None:
         if session.stage == "scoring":
             board_of(session)
     elif kind == "board_set":
-        player = _seat(session, change.get("player"))
-        path = change.get("path")
-        if not isinstance(path, list) or not path:
-            raise InvalidMove(Msg("core.error.bad_event"))
-        set_at(board_of(session)["players"][player], path, change.get("value"), change.get("delete") is True)
+        player, path = _seat(session, change.get("player")), _path(change)
+        target = board_of(session)["players"][player]
+        now = value_at(target, path)
+        if "expect" in change and (None if now is MISSING else now) != change["expect"] and not set_last(player, path):
+            raise InvalidMove(Msg("core.error.board_field_changed"))
+        set_at(target, path, change.get("value"), change.get("delete") is True)
         session.board_done = [p for p in session.board_done if p != player]
+        return player, tuple(path)
+    elif kind == "board_add":
+        player, path = _seat(session, change.get("player")), _path(change)
+        delta, low, high = change.get("delta"), change.get("minimum", 0), change.get("maximum")
+        if not _is_int(delta) or not all(bound is None or _is_int(bound) for bound in (low, high)):
+            raise InvalidMove(Msg("core.error.bad_event"))
+        target = board_of(session)["players"][player]
+        value = value_at(target, path)
+        value = (low or 0) if value is MISSING else value
+        if not _is_int(value):
+            raise InvalidMove(Msg("core.error.board_changed"))
+        set_at(target, path, added(value, delta, low, high))
+        session.board_done = [p for p in session.board_done if p != player]
+        return player, tuple(path)
     elif kind == "board_done":
         player = _seat(session, change.get("player"))
         if not isinstance(change.get("done"), bool):
@@ -136,6 +167,14 @@ def change_session(session: Session, change: dict) -> None:
         session.board_done = sorted(done)
     else:
         session.record(change)
+    return None
+
+
+def added(value: int, delta: int, minimum: int | None, maximum: int | None) -> int:
+    """A count after a -/+ tap, within its bounds (None: none that way); a + never lowers a count that is
+    above them already (a maximum the board learned after the count was entered)."""
+    new = value + delta if minimum is None else max(minimum, value + delta)
+    return max(value, min(new, maximum)) if maximum is not None and delta > 0 else new
 
 
 def board_of(session: Session) -> dict:
@@ -159,13 +198,35 @@ def redo_lines(session: Session) -> list[Msg]:
     return ahead.entry_lines(ahead.cursor - 1)
 
 
-def _expect_entry(session: Session, change: dict, current: int, kind: str) -> None:
+def _expect_entry(session: Session, change: dict, current: str | None, kind: str) -> None:
+    """Undo (redo) only the entry the phone showed, and only while it is the one to take back (bring back)."""
     seen = change.get("entry")
-    if not isinstance(seen, int) or isinstance(seen, bool):
+    if not isinstance(seen, str):
         raise InvalidMove(Msg("core.error.bad_event"))
     if seen != current:
         now = undo_lines(session) if kind == "undo" else redo_lines(session)
         raise InvalidMove(Msg(f"core.error.{kind}_behind", entry=now or Msg("core.nothing")))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _path(change: dict) -> list:
+    path = change.get("path")
+    if not isinstance(path, list) or not path:
+        raise InvalidMove(Msg("core.error.bad_event"))
+    return path
+
+
+def value_at(target: Any, path: list) -> Any:
+    """The value at `path` inside `target`, MISSING where the path ends early."""
+    for step in path:
+        try:
+            target = _step(target, step)
+        except InvalidMove:
+            return MISSING
+    return target
 
 
 def _seat(session: Session, player: Any) -> int:

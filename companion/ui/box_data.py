@@ -52,10 +52,9 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
         except BoardStateError as error:
             set_message(model.m(error.msg) + f" ({error.field})")
             return
-        model.repo.set_box_data(game_id, entered)
+        model.set_box_data(game_id, entered)
         set_drafts({})
         set_message(model.t("ui.settings.box_saved"))
-        model.changed()
         if on_saved:
             on_saved()
 

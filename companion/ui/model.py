@@ -9,6 +9,7 @@ and `lobby` for the home screen's list) and re-renders from the latest game.
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -17,12 +18,13 @@ import flet as ft
 
 from companion.core.game import GameDefinition, InvalidMove
 from companion.core.session import Session, make_config, new_session_id
-from companion.core.table import DELETE, SaveFailed, Tables, board_changes, redo_lines, undo_lines
+from companion.core.table import DELETE, MISSING, SaveFailed, Tables, board_changes, redo_lines, undo_lines, value_at
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository
 
 LOBBY = "lobby"  # every change of any game, for the home screen's list
+BOX = "box"  # box data entered: every screen that reads it (results, the tracker, Settings) redraws
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
 
@@ -39,9 +41,12 @@ class Broadcast:
         self.on_heard: Callable[[], None] = lambda: None
 
     def tell(self, session_id: str, revision: int) -> None:
+        self.tell_topics(game_topic(session_id), LOBBY, message=revision)
+
+    def tell_topics(self, *topics: str, message=0) -> None:
         if self.page is not None:
-            for topic in (game_topic(session_id), LOBBY):
-                self.page.pubsub.send_others_on_topic(topic, revision)
+            for topic in topics:
+                self.page.pubsub.send_others_on_topic(topic, message)
 
     def watch(self, topic: str) -> Callable[[], None]:
         """Subscribe while a screen shows `topic`; returns the screen's cleanup."""
@@ -84,6 +89,8 @@ class AppModel:
     me: dict = field(default_factory=dict)  # session id -> the seat this device plays ("this phone is me")
     # The finished play this tab deleted last, offered back (History's Undo) until restored or dismissed.
     deleted_play: dict | None = None
+    # This tab, for the hub: a tab's own quick keystrokes on a board field are not "another phone".
+    tab: str = field(default_factory=lambda: secrets.token_hex(6))
 
     @staticmethod
     def create(repo: Repository, tables: Tables | None = None, page: ft.Page | None = None) -> "AppModel":
@@ -118,6 +125,12 @@ class AppModel:
         self.repo.set_setting("theme", theme)
         self.theme = theme
 
+    def set_box_data(self, game_id: str, values: dict) -> None:
+        """Keep values printed on the game's components; every other phone's screens that read them redraw."""
+        self.repo.set_box_data(game_id, values)
+        self.changed()
+        self.broadcast.tell_topics(BOX)
+
     def dismiss_notices(self) -> None:
         self.repo.notices.clear()
         self.notices = []
@@ -145,7 +158,7 @@ class AppModel:
         """Send changes to the game's hub (applied to its latest state, saved, then shown on every
         screen); a refused one, or one that could not be saved, leaves everything as it was and says why."""
         try:
-            saved = self.tables.apply(session.id, *changes)
+            saved = self.tables.apply(session.id, *changes, by=self.tab)
         except (InvalidMove, SaveFailed) as refused:
             self.error = refused.msg.render(self.lang)
             self.error_session = session.id
@@ -160,25 +173,35 @@ class AppModel:
         """A tracker entry."""
         return self.apply(session, event)
 
-    def undo(self, session: Session) -> bool:
-        """Take back the entry `session` (as this screen drew it) shows as the last one; say which."""
-        return self._move(session, "undo", undo_lines(session), "ui.undone")
+    def undo(self, drawn: Session) -> bool:
+        """Take back the entry that `drawn` (the game as this phone showed it) has as its last one; the
+        hub refuses it when it is no longer the entry to take back. Says what was taken back."""
+        return self._move(drawn, "undo", drawn.last_entry, undo_lines(drawn), "ui.undone")
 
-    def redo(self, session: Session) -> bool:
-        return self._move(session, "redo", redo_lines(session), "ui.redone")
+    def redo(self, drawn: Session) -> bool:
+        return self._move(drawn, "redo", drawn.next_entry, redo_lines(drawn), "ui.redone")
 
-    def _move(self, session: Session, kind: str, lines: list, said: str) -> bool:
-        done = self.apply(session, {"type": kind, "entry": session.cursor})
+    def _move(self, session: Session, kind: str, entry: str | None, lines: list, said: str) -> bool:
+        done = self.apply(session, {"type": kind, "entry": entry})
         if done:
             self.info = self.t(said, entry=lines)
         return done
 
     def edit_board(self, session: Session, player: int, drawn: dict, edited: dict) -> bool:
-        """What an editor changed on player's board (as drawn), sent as field events."""
-        changes = [{"type": "board_set", "player": player, "path": path, "delete": True} if value is DELETE
-                   else {"type": "board_set", "player": player, "path": path, "value": value}
-                   for path, value in board_changes(drawn["players"][player], edited["players"][player])]
+        """What an editor changed on player's board (as drawn), sent as field events; each is refused if
+        another phone changed that field since this one drew it."""
+        def event(path, value):
+            seen = value_at(drawn["players"][player], path)
+            change = {"type": "board_set", "player": player, "path": path, "expect": None if seen is MISSING else seen}
+            return {**change, "delete": True} if value is DELETE else {**change, "value": value}
+        changes = [event(path, value) for path, value in board_changes(drawn["players"][player], edited["players"][player])]
         return self.apply(session, *changes) if changes else True
+
+    def add_to_board(self, session: Session, player: int, path: list, delta: int, minimum: int = 0,
+                     maximum: int | None = None) -> bool:
+        """A -/+ tap on a count of player's board: added to the count as it is now, so no tap is lost."""
+        return self.apply(session, {"type": "board_add", "player": player, "path": path, "delta": delta,
+                                    "minimum": minimum, "maximum": maximum})
 
     def finish(self, session: Session, make_play) -> str | None:
         try:

@@ -54,12 +54,12 @@ def colour_dot(colour: str, size: int = 16) -> ft.Control:
 
 
 def icon_button(icon, label: str, on_click: Callable | None, disabled: bool = False,
-                selected: bool | None = None) -> ft.Control:
+                selected: bool | None = None, **options) -> ft.Control:
     """An IconButton that screen readers and tests can find by name (its tooltip does not name it). The
     name is the icon's own label, which Flutter merges into the button's node: a Semantics wrapped
     around the button made a second, nameless button node under it that a screen reader stops on."""
     return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), on_click=on_click, disabled=disabled,
-                         selected=selected, width=TOUCH, height=TOUCH)
+                         selected=selected, width=TOUCH, height=TOUCH, **options)
 
 
 def tick_box(label: str, value: bool, on_change: Callable) -> ft.Control:

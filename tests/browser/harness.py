@@ -102,13 +102,26 @@ INIT_JS = """(() => {
       this.addEventListener('message', (e) => { if (e.data && e.data.l === 'onRenderComplete') t.renders -= 1; });
     }
   };
+  // hold(): the server's messages wait here (a phone on a slow network) until release() hands them on.
+  t.held = []; t.holding = false;
   const WS = window.WebSocket;
   window.WebSocket = class extends WS {
     constructor(...args) {
       super(...args);
-      this.addEventListener('message', () => { t.last_received = performance.now(); });
+      this.addEventListener('message', (e) => {
+        if (t.holding && !e.__released) { e.stopImmediatePropagation(); t.held.push([this, e.data]); return; }
+        t.last_received = performance.now();
+      });
     }
     send(data) { t.sends.push(performance.now()); return super.send(data); }
+  };
+  t.release = () => {
+    t.holding = false;
+    for (const [ws, data] of t.held.splice(0)) {
+      const e = new MessageEvent('message', {data});
+      e.__released = true;
+      ws.dispatchEvent(e);
+    }
   };
   t.busy = 0;  // images being decoded: Flutter paints them once the browser has decoded them
   const done = () => { t.busy -= 1; };
@@ -436,6 +449,17 @@ class App:
             return True
         except PlaywrightTimeoutError:
             return False
+
+    def hold(self) -> None:
+        """From now on the server's messages to this tab wait (a phone on a slow network): the screen
+        stays as it is, taps still go out."""
+        self.page.evaluate("() => { window.__tabula.holding = true; }")
+
+    def held(self) -> int:
+        return self.page.evaluate("() => window.__tabula.held.length")
+
+    def release(self) -> None:
+        self.page.evaluate("() => window.__tabula.release()")
 
     def shot(self, name: str) -> Path:
         """A screenshot once the screen has settled (see `idle`: not mid-transition, images decoded,

@@ -43,6 +43,7 @@ def test_four_browser_sessions_enter_into_four_games_at_once():
 
 
 def test_four_phones_on_one_game_lose_nothing_and_agree():
-    summary = table_mode.run(entries=3)
+    summary = table_mode.run(entries=3, rounds=2)
     assert summary["entries"] == 24 and summary["saved_entries"] == 24
     assert summary["lost"] == 0 and summary["converged"] and summary["page_errors"] == 0
+    assert summary["wrong_undo"] == 0 and summary["board_lost"] == 0

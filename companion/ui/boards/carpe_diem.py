@@ -665,19 +665,10 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change, problem
         else:
             commit(set_level(shown, player, (banderole.get("level") or 0) + delta))
 
-    def set_value(path, delta, minimum=0):
-        def change(p):
-            target = p
-            for key in path[:-1]:
-                target = target[key]
-            value = target.get(path[-1], 0) + delta
-            target[path[-1]] = value if minimum is None else max(minimum, value)
-        update(change)
-
     shared = stack_size(shown, player) > 1
     controls.append(section(model.t("carpe-diem-ui.board.vp_and_banderole"), [
         ft.Text(model.t("carpe-diem-ui.board.from_tracker"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-        stepper(model.t("carpe-diem.counter.vp"), me["vp"], lambda d: set_value(["vp"], d, None), who=who,
+        stepper(model.t("carpe-diem.counter.vp"), me["vp"], lambda d: on_change.add(["vp"], d, minimum=None), who=who,
                 model=model, steps=(1, 5), minimum=None),
         stepper(model.t("carpe-diem-ui.board.banderole_space"), banderole["space"],
                 lambda d: step_banderole("space", d), who=who, model=model),
@@ -688,7 +679,7 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change, problem
     ]))
     controls.append(section(model.t("carpe-diem-ui.board.storage"), [
         *[stepper(model.t(f"carpe-diem.counter.{k}"), me["storage"].get(k, 0),
-                  lambda d, k=k: set_value(["storage", k], d), who=who, model=model) for k in STORAGE],
+                  lambda d, k=k: on_change.add(["storage", k], d), who=who, model=model) for k in STORAGE],
         *placing.at("storage")]))
     # What no part of this editor took (e.g. a form given twice) is said at the top of the board.
     return ft.Column([*placing.rest(), *controls], spacing=10)

@@ -50,13 +50,6 @@ def tied_with(board: dict, player: int) -> tuple[int, list[str]] | None:
     return me.total, [p.name for i, p in enumerate(sheet.players) if i != player and p.total == me.total]
 
 
-def stepped(value: int, delta: int, maximum: int | None) -> int:
-    """A counter after a -/+ tap: never below 0; a + goes at most to what the board allows, and never
-    lowers a value already above it (one to correct: a - takes it down one at a time)."""
-    new = max(0, value + delta)
-    return max(value, min(new, maximum)) if maximum is not None and delta > 0 else new
-
-
 @ft.component
 def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, problems=()):
     drafts = Drafts(player)  # the tracks typed: text that is not a number (yet) stays in the field
@@ -83,7 +76,7 @@ def CastlesOfTuscanyBoard(model: AppModel, board: dict, player: int, on_change, 
 
     def count_row(key, steps, maximum):
         return ft.Column([
-            stepper(model.t(f"{NS}.{key}"), me[key], lambda d: update(key, stepped(me[key], d, maximum)),
+            stepper(model.t(f"{NS}.{key}"), me[key], lambda d: on_change.add([key], d, maximum=maximum),
                     who=me["name"], model=model, steps=steps, maximum=maximum),
             ft.Text(model.t(f"{NS}.{key}_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             *placing.at(key),
@@ -120,7 +113,7 @@ def CastlesOfTuscanyEmptyFields(model: AppModel, board: dict, on_change, problem
             on_change(player, new)
 
         def step(delta):
-            update(stepped(value, delta, EMPTY[2]))
+            on_change.add(player, ["empty_fields"], delta, maximum=EMPTY[2])
 
         tie = tied_with(board, player)
         if tie is None:

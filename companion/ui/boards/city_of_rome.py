@@ -259,13 +259,13 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
         def step(delta):
             return icon_button(ft.Icons.ADD if delta > 0 else ft.Icons.REMOVE, model.t(
                 "ui.step", counter=label, delta=f"{delta:+d}", player=who),
-                lambda e: set_number(key, max(0, value + delta)), disabled=value == 0 and delta < 0) \
+                lambda e: on_change.add([key], delta, maximum=MAX_NUMBER), disabled=value == 0 and delta < 0) \
                 if abs(delta) == 1 else ft.Semantics(
                     label=model.t("ui.step", counter=label, delta=f"{delta:+d}", player=who), button=True,
                     container=True,
                     # -5 from 3 goes to 0 rather than doing nothing
                     content=ft.TextButton(f"{delta:+d}", width=TOUCH, height=TOUCH,
-                                          on_click=lambda e: set_number(key, max(0, value + delta)),
+                                          on_click=lambda e: on_change.add([key], delta, maximum=MAX_NUMBER),
                                           disabled=value == 0 and delta < 0, style=ft.ButtonStyle(padding=2)))
         # The field is named by its label (a screen reader and a test find it so); the group around it
         # says whose value it is.

@@ -28,12 +28,6 @@ def value_of(player: dict, field: BoardField) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else field.minimum
 
 
-def stepped(value: int, delta: int, field: BoardField) -> int:
-    """A value after a -/+ tap, kept within the field's bounds (a + never lowers a value above them)."""
-    new = max(field.minimum, value + delta)
-    return max(value, min(new, field.maximum)) if field.maximum is not None and delta > 0 else new
-
-
 def typed_value(text: str, field: BoardField) -> tuple[int | None, tuple[str, dict] | None]:
     """A typed value, or why it is not one: (value, None) or (None, (message key, params))."""
     text = (text or "").strip()
@@ -75,7 +69,8 @@ def GenericBoard(model: AppModel, board: dict, player: int, on_change, problems=
                                                  me.get(field.id), update))
         value = value_of(me, field)
         return ft.Column([
-            stepper(label, value, lambda d: update(field.id, stepped(value, d, field)), who=me["name"], model=model,
+            stepper(label, value, lambda d: on_change.add([field.id], d, minimum=field.minimum, maximum=field.maximum),
+                    who=me["name"], model=model,
                     steps=field.steps, minimum=field.minimum, maximum=field.maximum),
             *([ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if help_text else []),
         ], spacing=0)

@@ -328,11 +328,11 @@ def MilestonesBoard(model: AppModel, board: dict, player: int, on_change, proble
         *row_problems,
         ft.Semantics(label=summary, container=True, content=ft.Text(summary, size=13, italic=True)),
         ft.Text(model.t(f"{NS}.from_tracker"), weight=ft.FontWeight.BOLD),
-        stepper(model.t(f"{NS}.points"), me["points"], lambda d: update(step_points, d), who=who, model=model,
+        stepper(model.t(f"{NS}.points"), me["points"], lambda d: on_change.add(["points"], d), who=who, model=model,
                 steps=(1, 5)),
         *points_problems,
         ft.Text(model.t(f"{NS}.goods"), size=13),
-        *[stepper(model.t(f"milestones.counter.{g}"), goods[g], lambda d, g=g: update(step_goods, g, d), who=who,
+        *[stepper(model.t(f"milestones.counter.{g}"), goods[g], lambda d, g=g: on_change.add(["goods", g], d), who=who,
                   model=model) for g in GOODS],
         *goods_problems,
     ], spacing=8)

@@ -123,13 +123,37 @@ def PlayScreen(model: AppModel):
         actions=[
             icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE, me_label(model, session),
                         lambda e: set_choosing_me(True)),
-            # Named for what they take back or bring back (the entry as this screen shows it).
-            icon_button(ft.Icons.UNDO, entry_label(model, "ui.undo", undo_lines(session)),
-                        lambda e: model.undo(session), disabled=not session.can_undo),
-            icon_button(ft.Icons.REDO, entry_label(model, "ui.redo", redo_lines(session)),
-                        lambda e: model.redo(session), disabled=not session.can_redo),
+            EntryButton(model, session, "undo"),
+            EntryButton(model, session, "redo"),
         ],
     )
+
+
+SHOWN_ENTRIES = 4  # Undo buttons kept in place for taps from phones that have not drawn the latest yet
+
+
+@ft.component
+def EntryButton(model: AppModel, session, kind: str):
+    """Undo (Redo), named for the entry it takes back (brings back) as this phone shows it.
+
+    The server draws the latest game for every phone at once, but a phone shows it a moment later: a tap
+    may come from a button the phone still shows with an earlier entry. So each entry's button is its own
+    control (keyed by the entry), and the last few stay in place, hidden: a tap reaches the button the
+    phone showed, which names that entry, and the hub refuses it unless that entry is still the one to
+    take back (then the phone says what Undo would take back now)."""
+    recent = ft.use_ref(None)  # (entry, the game as drawn with it), oldest first
+
+    def entry_of(drawn):
+        return drawn.last_entry if kind == "undo" else drawn.next_entry
+    entry = entry_of(session)
+    recent.current = ([d for d in (recent.current or []) if entry_of(d) != entry] + [session])[-SHOWN_ENTRIES:]
+    act, lines_of = (model.undo, undo_lines) if kind == "undo" else (model.redo, redo_lines)
+    return ft.Stack([
+        icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO,
+                    entry_label(model, f"ui.{kind}", lines_of(drawn)), lambda e, drawn=drawn: act(drawn),
+                    disabled=entry_of(drawn) is None, key=f"{kind}-{entry_of(drawn)}",
+                    visible=entry_of(drawn) == entry)
+        for drawn in recent.current])
 
 
 @ft.component

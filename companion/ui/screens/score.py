@@ -24,6 +24,27 @@ def explain_error(model: AppModel, game_id: str, board: dict, error: BoardStateE
                    problem=model.m(error.msg))
 
 
+class BoardEdits:
+    """What an end-scoring editor does to the board it drew: `edits(new_board)` sends the fields it
+    changed (each refused if another phone changed it since), `edits.add(path, delta, minimum, maximum)`
+    a -/+ tap on a count, added to the count as it is by then. For the table-wide section (no `player`)
+    both take the player first: `edits(player, new_board)`, `edits.add(player, path, ...)`."""
+
+    def __init__(self, model: AppModel, session, drawn: dict, player: int | None = None):
+        self.model, self.session, self.drawn, self.player = model, session, drawn, player
+
+    def _seat(self, args):
+        return (self.player, *args) if self.player is not None else args
+
+    def __call__(self, *args) -> bool:
+        seat, new_board = self._seat(args)
+        return self.model.edit_board(self.session, seat, self.drawn, new_board)
+
+    def add(self, *args, minimum: int = 0, maximum: int | None = None) -> bool:
+        seat, path, delta = self._seat(args)
+        return self.model.add_to_board(self.session, seat, path, delta, minimum, maximum)
+
+
 @ft.component
 def ScoreScreen(model: AppModel):
     """Each board can be entered on its own phone at the same time: every change is a field event,
@@ -58,11 +79,8 @@ def ScoreScreen(model: AppModel):
         missing_box = tuple(missing.keys)
     troubled = {player_of(e.field) for e in found}  # boards that cannot be scored yet (None: the table)
 
-    def change(new_board):
-        model.edit_board(session, player, board, new_board)
-
-    def change_of(seat, new_board):  # the table-wide section edits any player's board: still one field a tap
-        model.edit_board(session, seat, board, new_board)
+    change = BoardEdits(model, session, board, player)
+    change_of = BoardEdits(model, session, board)  # the table-wide section edits any player's board
 
     def mark_done(e):
         if model.apply(session, {"type": "board_done", "player": player, "done": True}):

@@ -1,0 +1,93 @@
+"""An undo or a board tap acts on what *that* phone showed. Two phones in one City of Rome game; Ben's
+phone is slow: the server's messages to it are held (hold/release in the harness), so it shows an
+older game than the server has drawn for it.
+- Undo from the slow phone takes back only the entry its button showed: after Anna's two entries it
+  takes back nothing and says what Undo would take back now; the same after Anna undid Ben's entry and
+  made her own in its place (ABA).
+- Board taps count, every one: ten -/+ taps at machine speed from one phone, then ten from each of two
+  phones on the same field."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.harness import App, Server
+from tests.browser.test_table_mode_browser import SID
+
+from common import make_game  # noqa: E402  (bench/ is on the path: test_table_mode_browser puts it there)
+
+
+@pytest.fixture
+def server(tmp_path):
+    make_game(tmp_path / "data", "city-of-rome", SID, players=3)
+    s = Server(tmp_path / "data").start()
+    yield s
+    s.stop()
+
+
+def undo_button(app: App, who: str):
+    return app.find(app.page.get_by_role("button", name=re.compile(f"^Undo: {who}")))
+
+
+def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
+    anna = App(browser, server.url).open(f"game/{SID}/play")
+    ben = App(browser, server.url).open(f"game/{SID}/play")
+
+    # Ben's entry; then his phone falls behind while Anna enters twice.
+    ben.click("Money +1 (Ben)")
+    anna.wait_label("Money of Ben: 6")
+    undo_button(ben, "Ben")
+    ben.hold()
+    anna.click("Money +1 (Anna)")
+    anna.click("Money +1 (Anna)")
+    anna.wait_label("Money of Anna: 7")
+    undo_button(ben, "Ben").click()  # Ben's phone still says "Undo: Ben: Money +1"
+    anna.wait_label("Money of Anna: 7")
+    ben.release()
+    ben.wait_text("Not undone: the game changed on another phone. Undo would now take back: Anna: Money")
+    ben.wait_label("Money of Anna: 7")
+    ben.wait_label("Money of Ben: 6")
+    ben.shot("undo-behind-refused")
+    anna.wait_label("Money of Ben: 6")
+
+    # ABA: Anna takes back her entries and Ben's, then enters in its place; Ben's phone, behind again,
+    # still offers to undo his own entry: refused, Anna's entry stays.
+    for who in ("Anna", "Anna", "Ben"):
+        undo_button(anna, who)
+        anna.press(undo_button(anna, who))
+    anna.wait_label("Money of Ben: 5")
+    ben.wait_label("Money of Ben: 5")
+    ben.click("Money +1 (Ben)")
+    anna.wait_label("Money of Ben: 6")
+    undo_button(ben, "Ben")
+    ben.hold()
+    anna.press(undo_button(anna, "Ben"))
+    anna.click("Money +1 (Anna)")
+    anna.wait_label("Money of Anna: 6")
+    undo_button(ben, "Ben").click()
+    ben.release()
+    ben.wait_text("Not undone: the game changed on another phone. Undo would now take back: Anna: Money")
+    anna.wait_label("Money of Anna: 6")
+    anna.wait_label("Money of Ben: 5")
+    ben.wait_label("Money of Anna: 6")
+
+    # Final scoring: board taps at machine speed all count.
+    anna.click("Final scoring")
+    anna.click("Final scoring now")
+    ben.open(f"game/{SID}/score")
+    plus = anna.find(anna.button("Money +1 (Anna)"))
+    anna.into_view(plus)
+    for _ in range(10):
+        plus.click()  # no wait: the phone has not redrawn between taps
+    anna.wait_label("Money of Anna: 16")
+    ben.click("Board of Anna")
+    plus_on_ben = ben.find(ben.button("Money +1 (Anna)"))
+    ben.into_view(plus_on_ben)
+    for _ in range(10):
+        plus.click()
+        plus_on_ben.click()
+    anna.wait_label("Money of Anna: 36")
+    ben.wait_label("Money of Anna: 36")
+    assert not anna.errors and not ben.errors
