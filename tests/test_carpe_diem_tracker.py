@@ -5,6 +5,7 @@ import pytest
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.games.carpe_diem import GAME
+from companion.games.carpe_diem.tracker import upgrade_event
 from companion.games.carpe_diem.tracker import advised_event, banderole_order, banderole_position, board_from_tracker
 
 HERBS_2 = {"letter": "A", "mode": "pay", "requirement": {"herbs": 2}, "reward": {"vp": 4}}
@@ -326,7 +327,7 @@ def test_status_and_logs_render_in_both_languages():
     ({"type": "adjust", "player": 0, "counter": "vp", "delta": -3},) * 2,
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    assert GAME.upgrade_event(old) == new
+    assert upgrade_event(old) == new
 
 
 def scoring_at_phase_end():
@@ -343,26 +344,26 @@ def test_upgrade_resolves_a_scoring_left_to_the_advisor_as_it_was_applied():
     upgrade stores the choice it made then, which needs the state just before the entry."""
     s = scoring_at_phase_end()
     old = {"type": "score_circle", "player": 1, "value": 2}
-    upgraded = GAME.upgrade_event(old, s.state, s.config)
+    upgraded = upgrade_event(old, s.state, s.config)
     assert upgraded == advised(s, 1, 2) == {"type": "score_circle", "player": 1, "circle": 2, "order": [4, 5],
                                             "bread": [False, False], "sets": [3, 2]}
     # Partly chosen: "sets" null meant as many as possible; the upgrade stores the number.
     partly = {"type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "sets": [None, None]}
-    assert GAME.upgrade_event(partly, s.state, s.config) == {
+    assert upgrade_event(partly, s.state, s.config) == {
         "type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "bread": [False, False], "sets": [2, 2]}
     # With the district counts given in the entry: kept, and used for the choice.
     owned = {"type": "score_circle", "player": 1, "circle": 3, "owned": {"pond": 1, "garden": 1}}
-    assert GAME.upgrade_event(owned, s.state, s.config) == {
+    assert upgrade_event(owned, s.state, s.config) == {
         **owned, "order": [5, 6], "bread": [False, False], "sets": [2, 1]}
     # Without the state nothing can be resolved: the choices stay open and the entry is refused.
-    open_entry = GAME.upgrade_event(old)
+    open_entry = upgrade_event(old)
     assert open_entry == {"type": "score_circle", "player": 1, "circle": 2}
     with pytest.raises(InvalidMove):
         s.record(open_entry)
     # An entry refused then stays refused (here: a circle with a card missing).
     s2 = session(2)
     end_phase(s2)
-    assert GAME.upgrade_event(old, s2.state, s2.config) == open_entry
+    assert upgrade_event(old, s2.state, s2.config) == open_entry
 
 
 # ------------------------------------------------------------------ coins in place of wares

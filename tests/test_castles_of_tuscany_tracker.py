@@ -8,6 +8,7 @@ from companion.core.session import Session, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
+from companion.games.castles_of_tuscany.tracker import upgrade_event
 
 NAMES = ["Anna", "Ben", "Clara", "Dario"]
 # Entries name their choices; the names, spelled out here from the rulebook's lists, not taken from the code.
@@ -521,4 +522,4 @@ def test_every_offered_choice_goes_under_the_actions_field():
     ({"type": "colour_bonus", "player": 1, "value": 9},) * 2,
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    assert GAME.upgrade_event(old) == new
+    assert upgrade_event(old) == new

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.session import EVENT_SCHEMA, Session
+from companion.core.session import Session
 from companion.games import GAMES
 from companion.games.carpe_diem.tracker import resolved
 from companion.storage.repository import Repository
@@ -109,8 +109,8 @@ def test_the_fixtures_are_of_event_schema_1():
     assert values > 30
 
 
-# A Carpe Diem scoring that schema 1 left to the advisor is resolved by `upgrade_event(event, state,
-# config)` with the tracker state just before it: Session.from_json upgrades entry by entry while replaying.
+# A Carpe Diem scoring that schema 1 left to the advisor is resolved by its move's upgrade from schema 1
+# (`game.upgrade(event, 1, state, config)`) with the tracker state just before it: Session.from_json upgrades entry by entry while replaying.
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
     doc, expected = fixture(game_id)
@@ -127,7 +127,7 @@ def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
     # Saved again it is a file of today's schema, which loads to the same game without an upgrade.
     repo.save(session)
     saved = json.loads((tmp_path / "live" / f"{doc['id']}.json").read_text(encoding="utf-8"))["session"]["1"]
-    assert saved["event_schema"] == EVENT_SCHEMA
+    assert saved["event_schema"] == session.game.event_schema == 2
     again = Repository(tmp_path, GAMES).session(doc["id"])
     assert again.events == session.events and rendered(again.state, game_id) == kept(expected["at_cursor"])
 
@@ -140,7 +140,7 @@ def test_upgraded_with_the_state_before_each_entry(game_id):
     game = GAMES[game_id]
     state, events = game.initial_state(doc["config"]), []
     for old in doc["events"]:
-        event = game.upgrade_event(old, state, doc["config"])
+        event = game.upgrade(old, 1, state, doc["config"])
         check_named(game_id, event)
         game.apply_in_place(state, event, doc["config"])
         events.append(event)

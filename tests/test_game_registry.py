@@ -4,6 +4,8 @@ lookups, the board-path messages and the random end states; unknown ids say what
 
 from __future__ import annotations
 
+import dataclasses
+
 import importlib.util
 import json
 import os
@@ -24,8 +26,8 @@ from companion.core.text import Msg
 from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregister
 from companion.storage import Repository
 from companion.ui import games as ui_games
-from companion.ui.board_path import where
 from companion.core.table import added
+from companion.ui.board_path import where
 from companion.ui.boards.generic import GenericBoard, typed_value, value_of
 from tests import fifth_game
 from tests.fifth_game import GAME, GAME_ID
@@ -70,13 +72,13 @@ def test_a_game_without_an_editor_gets_the_generic_one(honey):
 
 def test_registering_refuses_what_cannot_work():
     bare = GameDefinition(**{**{k: getattr(GAME, k) for k in (
-        "name", "min_players", "max_players", "counters", "setup_checklist", "initial_state", "apply_event",
-        "actions", "status", "parse_board_state", "score", "board_from_tracker")}, "id": "bare"})
+        "name", "min_players", "max_players", "counters", "setup_checklist", "initial_state", "moves",
+        "status", "parse_board_state", "score", "board_from_tracker")}, "id": "bare"})
     with pytest.raises(ValueError, match="neither an end-scoring editor nor board_fields"):
         ui_games.register(bare)
     assert "bare" not in GAMES
     with pytest.raises(ValueError, match="another game is registered as 'milestones'"):
-        register(GameDefinition(**{**bare.__dict__, "id": "milestones"}))
+        register(dataclasses.replace(bare, id="milestones"))
     assert GAMES["milestones"].name == Msg("milestones.name")
     with pytest.raises(ValueError, match="one of the app's own games"):
         unregister("city-of-rome")

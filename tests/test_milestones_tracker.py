@@ -10,6 +10,7 @@ from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.core.text import Msg
 from companion.games.milestones import GAME
+from companion.games.milestones.tracker import upgrade_event
 from companion.games.milestones.components import WORKER_KINDS
 from companion.games.milestones.tracker import keep_options
 
@@ -557,7 +558,7 @@ def test_the_round_goes_on_counting_during_the_last_turns():
     ({"type": "castle", "value": -1},) * 2,  # never valid: the replay refuses it
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    assert GAME.upgrade_event(old) == new
+    assert upgrade_event(old) == new
 
 
 def test_offered_numbers_go_under_their_names():

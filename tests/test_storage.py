@@ -464,7 +464,8 @@ def test_a_game_whose_log_no_longer_replays_resumes_at_its_last_good_entry(tmp_p
     assert damaged_files(tmp_path) == []
     kept = r.session(session.id)
     assert kept.cursor == 1 and kept.state["players"][0]["counters"]["money"] == 7
-    assert kept.set_aside == [{"type": "adjust", "player": 0, "counter": "money", "delta": -50}]
+    assert kept.set_aside == [{"event_schema": 2, "event": {"type": "adjust", "player": 0, "counter": "money",
+                                                             "delta": -50}}]
     assert [n.key for n in r.notices] == ["core.notice.set_aside"]
     assert "1" in r.notices[0].render("en") and "Anna" in r.notices[0].render("de")
     r.save(kept)  # saved again, the entries set aside stay in the file and are not reported twice

@@ -20,7 +20,7 @@ def is_box_key(game: GameDefinition, key: Any) -> bool:
         return False
     if any(bv.key == key for bv in game.box_values):
         return True
-    lookup = game.extra.get("box_value")
+    lookup = game.box_value
     if lookup is None:
         return False
     try:
@@ -32,10 +32,10 @@ def is_box_key(game: GameDefinition, key: Any) -> bool:
 
 def check_box_values(game: GameDefinition, values: Any, path: str = "box") -> dict[str, int]:
     """`values` as Settings » Box data would save them: an object of the game's own box keys, each a
-    whole number from 0 to MAX_BOX_VALUE, then the game's own check (`extra["validate_box"]`, e.g. Carpe
+    whole number from 0 to MAX_BOX_VALUE, then the game's own check (`validate_box`, e.g. Carpe
     Diem's villa table may not decrease). Raises BoardStateError naming `<path>.<key>`."""
     require_dict(values, path)
-    check = game.extra.get("validate_box")
+    check = game.validate_box
     if check:  # first: a game with many keys (Carpe Diem) says what its keys look like
         try:
             check(values)

@@ -2,28 +2,24 @@
 
 A game is a static description plus pure functions over plain JSON-able data:
 - `setup_checklist(config)`: the steps to set up the physical box for this table;
-- `initial_state(config)` / `apply(state, event, config)`: the live tracker as a fold over the
-  session's event log (undo, redo and resume are replays of that log);
-- `parse_board_state(data)` / `score(board, box)`: the end scoring, pure.
+- `initial_state(config)` and its `moves` (companion/core/moves.py): the live tracker as a fold over
+  the session's event log (undo, redo and resume are replays of that log);
+- `parse_board_state(data)` / `score(board, box)` and its `board_moves`: the end scoring, pure.
 The generic screens and the CLI only talk to this protocol: no `if game == ...` anywhere else.
 """
 
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from companion.core.moves import CORE_BOARD_MOVES, BoardMove, InvalidMove, Move, by_name
 from companion.core.scoring import ScoreSheet
 from companion.core.text import Msg
 
-
-class InvalidMove(Exception):
-    """An event that the rules do not allow in the current state; the state is left unchanged."""
-
-    def __init__(self, msg: Msg):
-        super().__init__(msg.key)
-        self.msg = msg
+__all__ = ["InvalidMove", "Move", "BoardMove"]  # re-exported: the games import them from here
 
 
 class BoardStateError(ValueError):
@@ -117,6 +113,38 @@ class BoardField:
     typed: bool = False
 
 
+@dataclass(frozen=True)
+class BoardParts:
+    """How the parts of a game's end board are named where a message says where a problem is
+    (companion/core/where.py): "Zoë, path space 4", "Ben, city, row 2, column 3". A part's own name is
+    the catalogue key `<game>.where.<part>`."""
+
+    # Parts whose items are numbered on the board: the n-th item is `<game>.where.item.<part>` ({number}).
+    numbered: frozenset[str] = frozenset()
+    # Lists whose item says all the list's name would ("feature 3", not "features, feature 3").
+    item_says_all: frozenset[str] = frozenset()
+    # Parts whose keys are kinds named elsewhere in the catalogue: part -> key prefix ("goods" ->
+    # "milestones.counter.": "wood" is "milestones.counter.wood").
+    kinds: dict[str, str] = field(default_factory=dict)
+    # Parts laid out as a grid of rows of cells: the first index is the row, the second the column.
+    grids: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A choice a table keeps from one game to the next (Carpe Diem: the districts entered as a grid or
+    as counts). Kept in the settings as `<game id>.<id>`; `label` and each choice's `<game>.pref.<id>.<choice>`
+    name it."""
+
+    id: str
+    choices: tuple[str, ...]
+    default: str
+
+    def __post_init__(self):
+        if self.default not in self.choices:
+            raise ValueError(f"preference {self.id!r}: default {self.default!r} is not a choice")
+
+
 @dataclass
 class GameDefinition:
     id: str
@@ -126,8 +154,8 @@ class GameDefinition:
     counters: tuple[Counter, ...]
     setup_checklist: Callable[[dict], list[SetupStep]]
     initial_state: Callable[[dict], dict]
-    apply_event: Callable[[dict, dict, dict], None]
-    actions: Callable[[dict, dict], list[Action]]
+    # Every kind of tracker entry (companion/core/moves.py); "adjust" (a counter) comes with the core.
+    moves: tuple[Move, ...]
     status: Callable[[dict, dict], list[Msg]]
     parse_board_state: Callable[[Any], dict]
     score: Callable[[dict, dict], ScoreSheet]
@@ -137,11 +165,26 @@ class GameDefinition:
     colours: tuple[str, ...] = ("red", "blue", "yellow", "green")
     # Player counts whose rules fix the colours (City of Rome: 2 players are white and brown).
     fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    extra: dict = field(default_factory=dict)
-    # Turns an entry saved under event schema 1 (games saved before entries named their choices)
-    # into today's form, given the tracker state and config before it (a choice left to the advisor
-    # is resolved there); see `companion.core.session.EVENT_SCHEMA`.
-    upgrade_event: Callable[..., dict] = lambda event, state=None, config=None: event
+    # The version of this game's entries: a saved game carries it, and an entry saved under an older
+    # one is upgraded on load, step by step (each move's `upgrades`). Raise it when an entry's meaning
+    # or shape changes, and add the step to the moves it changes.
+    event_schema: int = 1
+    # The game's own edits of the end board besides the core's board_set and board_add.
+    board_moves: tuple[BoardMove, ...] = ()
+    # How messages name the parts of its end board (companion/core/where.py).
+    parts: BoardParts = BoardParts()
+    # Choices a table keeps from one game to the next.
+    preferences: tuple[Preference, ...] = ()
+    # A random end state of its board format, `(rng, players)`, for the fuzz tests and benchmarks
+    # (bench/states.py); None: it is left out of them.
+    random_board: Callable[[random.Random, int], dict] | None = None
+    # The module with what its screens need beyond the generic ones (`UI = GameUI(...)`, see
+    # companion/ui/games.py): imported by the app only, never by the command line.
+    ui: str | None = None
+    # A box key's description for keys made on demand (Carpe Diem's villa values by chimneys).
+    box_value: Callable[[str], "BoxValue"] | None = None
+    # The game's own check of box values beyond whole numbers (raises BoardStateError).
+    validate_box: Callable[[dict], None] | None = None
     # What the screens need to know of a tracker state, declared by the game (a screen never reads a
     # game's own state keys). Whether the tracker has reached the game's own end (its last round, phase
     # or end trigger): final scoring before that asks first. The default: a tracker that does not follow
@@ -167,6 +210,34 @@ class GameDefinition:
     # raised value is more than the box can hold, else None. Lowering a counter is always allowed.
     counter_limit: Callable[..., Msg | None] = lambda state, config, player, counter, value: None
 
+    def __post_init__(self):
+        self._moves = by_name((*core_moves(self), *self.moves))
+        self._board_moves = by_name((*CORE_BOARD_MOVES, *self.board_moves))
+
+    def move(self, name: Any) -> Move:
+        """The tracker move `name`; InvalidMove for a type no move has."""
+        found = self._moves.get(name) if isinstance(name, str) else None
+        if found is None:
+            raise InvalidMove(Msg("core.error.bad_event"))
+        return found
+
+    def board_move(self, name: Any) -> BoardMove | None:
+        return self._board_moves.get(name) if isinstance(name, str) else None
+
+    def actions(self, state: dict, config: dict) -> list[Action]:
+        """What the tracker offers now, in the order the moves are declared."""
+        return [a for move in self._moves.values() if move.offer is not None for a in move.offer(state, config)]
+
+    def upgrade(self, event: dict, schema: int, state: dict, config: dict) -> dict:
+        """An entry saved under event schema `schema` of this game, in today's form: each version's step
+        of its move in turn (the state before the entry: an old entry may have left a choice open)."""
+        for version in range(schema, self.event_schema):
+            move = self._moves.get(event.get("type")) if isinstance(event, dict) else None
+            step = move.upgrades.get(version) if move is not None else None
+            if step is not None:
+                event = step(event, copy.deepcopy(state), config)
+        return event
+
     def colours_for(self, players: int) -> tuple[str, ...]:
         return self.fixed_colours.get(players, self.colours)
 
@@ -187,10 +258,19 @@ class GameDefinition:
     def apply_in_place(self, state: dict, event: dict, config: dict) -> None:
         """Apply `event` to `state` itself: for replaying a log, where a copy per entry (the log
         included) would make undo and loading quadratic in the number of entries."""
-        if event.get("type") == "adjust":
-            apply_adjust(self, state, event, config)
-        else:
-            self.apply_event(state, event, config)
+        if not isinstance(event, dict):
+            raise InvalidMove(Msg("core.error.bad_event"))
+        move = self.move(event.get("type"))
+        move.check(event)
+        move.apply(state, event, config)
+
+
+def core_moves(game: GameDefinition) -> tuple[Move, ...]:
+    """The moves every game with counters has: "adjust", a counter's -/+."""
+    if not game.counters:
+        return ()
+    return (Move("adjust", lambda state, event, config: apply_adjust(game, state, event, config),
+                 params=("player", "counter", "delta")),)
 
 
 def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:

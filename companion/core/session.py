@@ -3,10 +3,11 @@
 The tracker state is never stored; it is the fold of `game.apply` over `events[:cursor]`.
 Undo moves the cursor back, redo forward, and a new entry drops whatever was undone.
 
-Saved games carry `event_schema`: entries of an older schema are turned into today's form by the
-game's `upgrade_event` when the game is loaded (schema 1: games saved before entries named their
-choices). A log that no longer replays keeps every entry up to the last good one; the rest is kept
-aside in the file (`set_aside`) and the home screen says so.
+Saved games carry their game's `event_schema` (each game has its own): entries of an older version
+are turned into today's form when the game is loaded, one version's step after the other (each move's
+`upgrades`). A log that no longer replays keeps every entry up to the last good one; the rest is kept
+aside in the file (`set_aside`, each entry with the version it was written in) and the home screen
+says so.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from dataclasses import dataclass, field, replace
 
 from companion.core.game import GameDefinition, InvalidMove
 from companion.core.text import Msg
-
-EVENT_SCHEMA = 2
 
 def new_session_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
@@ -79,7 +78,9 @@ class Session:
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     revision: int = 0  # counts every saved change, so a screen can tell that it is behind
-    set_aside: list[dict] = field(default_factory=list)  # entries that no longer replayed (kept, not lost)
+    # Entries that no longer replayed (kept, not lost), each `{"event_schema": version, "event": entry}`
+    # (version None: set aside by a version that did not record it).
+    set_aside: list[dict] = field(default_factory=list)
     # One unique name per entry of `events` (same order): what Undo and Redo name, never a position.
     entry_ids: list[str] = field(default_factory=list)
     _state: dict | None = field(default=None, repr=False, compare=False)
@@ -164,7 +165,7 @@ class Session:
             "id": self.id,
             "game": self.game.id,
             "config": self.config,
-            "event_schema": EVENT_SCHEMA,
+            "event_schema": self.game.event_schema,
             "events": self.events,
             "entry_ids": self.entry_ids,
             "cursor": self.cursor,
@@ -182,41 +183,48 @@ class Session:
     def from_json(data: dict, games: dict[str, GameDefinition]) -> "Session":
         game = games[data["game"]]
         schema = data.get("event_schema", 1)
-        if schema not in range(1, EVENT_SCHEMA + 1):
-            raise ValueError(f"event schema {schema!r}, this version knows 1 to {EVENT_SCHEMA}")
+        if not isinstance(schema, int) or isinstance(schema, bool) or schema not in range(1, game.event_schema + 1):
+            raise ValueError(f"event schema {schema!r}, this version knows 1 to {game.event_schema}")
         session = Session(
             id=data["id"], game=game, config=data["config"], events=list(data["events"]),
             cursor=int(data["cursor"]), setup_done=list(data.get("setup_done", [])),
             board=data.get("board"), board_done=list(data.get("board_done", [])), stage=data.get("stage", "setup"),
             created=data.get("created", time.time()), updated=data.get("updated", time.time()),
-            revision=int(data.get("revision", 0)), set_aside=list(data.get("set_aside", [])),
+            revision=int(data.get("revision", 0)), set_aside=[versioned(e) for e in data.get("set_aside", [])],
             entry_ids=saved_entry_ids(data),
         )
         if not 0 <= session.cursor <= len(session.events):
             raise ValueError("cursor out of range")
-        session._replay_keeping_good_entries(upgrade=schema < EVENT_SCHEMA)  # damage is found at load
+        session._replay_keeping_good_entries(schema)  # damage is found at load
         return session
 
-    def _replay_keeping_good_entries(self, upgrade: bool = False) -> None:
-        """Replay the whole log, upgrading each entry from schema 1 first when asked (with the state
-        before it: an entry may have left a choice to the advisor); at the first entry that fails, keep
-        what came before and set the rest aside (still saved in the file) instead of losing the game."""
+    def _replay_keeping_good_entries(self, schema: int) -> None:
+        """Replay the whole log, upgrading each entry from the game's event schema `schema` it was saved
+        in (with the state before it: an entry may have left a choice open); at the first entry that
+        fails, keep what came before and set the rest aside as it was saved (still in the file, with
+        its version) instead of losing the game."""
         state = self.game.initial_state(self.config)
         kept = []
         for index, event in enumerate(self.events):
             try:
-                if upgrade:
-                    event = self.game.upgrade_event(event, copy.deepcopy(state), self.config)
-                self.game.apply_in_place(state, event, self.config)
+                upgraded = self.game.upgrade(event, schema, state, self.config)
+                self.game.apply_in_place(state, upgraded, self.config)
             except Exception:  # any damage: an entry the rules refuse, or one of the wrong shape
-                self.set_aside = self.events[index:] + self.set_aside
+                self.set_aside = [{"event_schema": schema, "event": e} for e in self.events[index:]] + self.set_aside
                 self.cursor = min(self.cursor, index)
                 break
-            kept.append(event)
+            kept.append(upgraded)
         self.events = kept
         del self.entry_ids[len(kept):]
         self._state = self._marks = None
         self.state
+
+
+def versioned(aside) -> dict:
+    """A set-aside entry with its version; one saved bare (before versions were kept) has none known."""
+    if isinstance(aside, dict) and set(aside) == {"event_schema", "event"}:
+        return aside
+    return {"event_schema": None, "event": aside}
 
 
 def saved_entry_ids(data: dict) -> list[str]:

@@ -24,16 +24,17 @@ fails (a full disk) leaves the game, and every screen, at the last saved state.
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import defaultdict
 from typing import Any, Callable
 
 from companion.core.game import InvalidMove
+from companion.core.moves import MISSING, added, is_int, set_at, value_at  # noqa: F401 (re-exported)
 from companion.core.session import Session
 from companion.core.text import Msg
 
 STAGES = ("setup", "play", "scoring")
-MISSING = object()  # a board field that is not there (yet)
 
 
 class SaveFailed(Exception):
@@ -117,64 +118,71 @@ def change_session(session: Session, change: dict, set_last=lambda player, path:
     if not isinstance(change, dict):
         raise InvalidMove(Msg("core.error.bad_event"))
     kind = change.get("type")
-    if kind == "undo":
-        _expect_entry(session, change, session.last_entry, "undo")
-        session.undo()
-    elif kind == "redo":
-        _expect_entry(session, change, session.next_entry, "redo")
-        session.redo()
-    elif kind == "setup_tick":
-        steps = {s.id for s in session.game.setup_checklist(session.config)}
-        step, done = change.get("step"), change.get("done")
-        if step not in steps or not isinstance(done, bool):
-            raise InvalidMove(Msg("core.error.bad_event"))
-        ticked = set(session.setup_done) - {step} | ({step} if done else set())
-        session.setup_done = [s.id for s in session.game.setup_checklist(session.config) if s.id in ticked]
-    elif kind == "stage":
-        if change.get("stage") not in STAGES:
-            raise InvalidMove(Msg("core.error.bad_event"))
-        session.stage = change["stage"]
-        if session.stage == "scoring":
-            board_of(session)
-    elif kind == "board_set":
-        player, path = _seat(session, change.get("player")), _path(change)
-        target = board_of(session)["players"][player]
-        now = value_at(target, path)
-        if "expect" in change and (None if now is MISSING else now) != change["expect"] and not set_last(player, path):
-            raise InvalidMove(Msg("core.error.board_field_changed"))
-        set_at(target, path, change.get("value"), change.get("delete") is True)
-        session.board_done = [p for p in session.board_done if p != player]
-        return player, tuple(path)
-    elif kind == "board_add":
-        player, path = _seat(session, change.get("player")), _path(change)
-        delta, low, high = change.get("delta"), change.get("minimum", 0), change.get("maximum")
-        if not _is_int(delta) or not all(bound is None or _is_int(bound) for bound in (low, high)):
-            raise InvalidMove(Msg("core.error.bad_event"))
-        target = board_of(session)["players"][player]
-        value = value_at(target, path)
-        value = (low or 0) if value is MISSING else value
-        if not _is_int(value):
-            raise InvalidMove(Msg("core.error.board_changed"))
-        set_at(target, path, added(value, delta, low, high))
-        session.board_done = [p for p in session.board_done if p != player]
-        return player, tuple(path)
-    elif kind == "board_done":
-        player = _seat(session, change.get("player"))
-        if not isinstance(change.get("done"), bool):
-            raise InvalidMove(Msg("core.error.bad_event"))
-        board_of(session)
-        done = set(session.board_done) - {player} | ({player} if change["done"] else set())
-        session.board_done = sorted(done)
-    else:
-        session.record(change)
+    table_move = TABLE_MOVES.get(kind) if isinstance(kind, str) else None
+    if table_move is not None:
+        table_move(session, change)
+        return None
+    board_move = session.game.board_move(kind)
+    if board_move is not None:
+        return edit_board(session, board_move, change, set_last)
+    session.record(change)
     return None
 
 
-def added(value: int, delta: int, minimum: int | None, maximum: int | None) -> int:
-    """A count after a -/+ tap, within its bounds (None: none that way); a + never lowers a count that is
-    above them already (a maximum the board learned after the count was entered)."""
-    new = value + delta if minimum is None else max(minimum, value + delta)
-    return max(value, min(new, maximum)) if maximum is not None and delta > 0 else new
+def _undo(session: Session, change: dict) -> None:
+    _expect_entry(session, change, session.last_entry, "undo")
+    session.undo()
+
+
+def _redo(session: Session, change: dict) -> None:
+    _expect_entry(session, change, session.next_entry, "redo")
+    session.redo()
+
+
+def _setup_tick(session: Session, change: dict) -> None:
+    steps = [s.id for s in session.game.setup_checklist(session.config)]
+    step, done = change.get("step"), change.get("done")
+    if step not in steps or not isinstance(done, bool):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    ticked = set(session.setup_done) - {step} | ({step} if done else set())
+    session.setup_done = [s for s in steps if s in ticked]
+
+
+def _stage(session: Session, change: dict) -> None:
+    if change.get("stage") not in STAGES:
+        raise InvalidMove(Msg("core.error.bad_event"))
+    session.stage = change["stage"]
+    if session.stage == "scoring":
+        board_of(session)
+
+
+def _board_done(session: Session, change: dict) -> None:
+    player = _seat(session, change.get("player"))
+    if not isinstance(change.get("done"), bool):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    board_of(session)
+    done = set(session.board_done) - {player} | ({player} if change["done"] else set())
+    session.board_done = sorted(done)
+
+
+# The moves of the table itself, the same for every game: undo and redo of a named entry, the setup
+# checklist, the stage, and a player's end board said to be entered.
+TABLE_MOVES = {"undo": _undo, "redo": _redo, "setup_tick": _setup_tick, "stage": _stage, "board_done": _board_done}
+
+
+def edit_board(session: Session, move, change: dict, set_last) -> tuple | None:
+    """A board move on the latest board; every board it changed counts as not entered any more."""
+    move.check(change)
+    board = board_of(session)
+    player = _seat(session, change.get("player"))
+    path = change.get("path") if move.name in ("board_set", "board_add") else None
+    if move.name == "board_set" and "expect" in change and isinstance(path, list) and set_last(player, path):
+        change = {k: v for k, v in change.items() if k != "expect"}  # this screen's own earlier keystroke
+    before = copy.deepcopy(board["players"])
+    move.apply(board, change, session.config)
+    changed = {i for i, (old, new) in enumerate(zip(before, board["players"])) if old != new} | {player}
+    session.board_done = [p for p in session.board_done if p not in changed]
+    return (player, tuple(path)) if path is not None else None
 
 
 def board_of(session: Session) -> dict:
@@ -208,57 +216,10 @@ def _expect_entry(session: Session, change: dict, current: str | None, kind: str
         raise InvalidMove(Msg(f"core.error.{kind}_behind", entry=now or Msg("core.nothing")))
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _path(change: dict) -> list:
-    path = change.get("path")
-    if not isinstance(path, list) or not path:
-        raise InvalidMove(Msg("core.error.bad_event"))
-    return path
-
-
-def value_at(target: Any, path: list) -> Any:
-    """The value at `path` inside `target`, MISSING where the path ends early."""
-    for step in path:
-        try:
-            target = _step(target, step)
-        except InvalidMove:
-            return MISSING
-    return target
-
-
 def _seat(session: Session, player: Any) -> int:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(session.config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
     return player
-
-
-def set_at(target: Any, path: list, value: Any, delete: bool = False) -> None:
-    """Set `value` at `path` inside `target` (dict keys and list indices), or delete that dict key; the
-    path must exist up to its last step, so a field is set only where the board the screen drew still has it."""
-    for step in path[:-1]:
-        target = _step(target, step)
-    last = path[-1]
-    if delete:
-        if not (isinstance(target, dict) and isinstance(last, str)):
-            raise InvalidMove(Msg("core.error.board_changed"))
-        target.pop(last, None)
-    elif isinstance(target, dict) and isinstance(last, str):
-        target[last] = value
-    elif isinstance(target, list) and isinstance(last, int) and not isinstance(last, bool) and 0 <= last < len(target):
-        target[last] = value
-    else:
-        raise InvalidMove(Msg("core.error.board_changed"))
-
-
-def _step(target: Any, step: Any) -> Any:
-    if isinstance(target, dict) and isinstance(step, str) and step in target:
-        return target[step]
-    if isinstance(target, list) and isinstance(step, int) and not isinstance(step, bool) and 0 <= step < len(target):
-        return target[step]
-    raise InvalidMove(Msg("core.error.board_changed"))
 
 
 DELETE = object()  # in `board_changes`: this key is gone

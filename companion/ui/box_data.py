@@ -16,7 +16,7 @@ def describe(game, key: str) -> BoxValue:
     for bv in game.box_values:
         if bv.key == key:
             return bv
-    lookup = game.extra.get("box_value")
+    lookup = game.box_value
     return lookup(key) if lookup else BoxValue(key, None)
 
 

@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 
 from companion.core.board import read_fields, read_table
-from companion.core.game import Action, BoardField, Counter, GameDefinition, InvalidMove, SetupStep
+from companion.core.game import Action, BoardField, Counter, GameDefinition, InvalidMove, Move, SetupStep
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
 
@@ -50,9 +50,9 @@ def initial_state(config: dict) -> dict:
             "players": [{"counters": {"honey": 0, "bees": 2}} for _ in config["players"]]}
 
 
-def apply_event(state: dict, event: dict, config: dict) -> None:
-    if event.get("type") != "end_round" or state["over"]:
-        raise InvalidMove(Msg("core.error.bad_event"))
+def end_round(state: dict, event: dict, config: dict) -> None:
+    if state["over"]:
+        raise InvalidMove(m("error.over"))
     state["log"].append(m("log.round_end", round=state["round"]).to_json())
     if state["round"] == ROUNDS:
         state["over"] = True
@@ -60,8 +60,8 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
         state["round"] += 1
 
 
-def actions(state: dict, config: dict) -> list[Action]:
-    return [] if state["over"] else [Action("end_round", m("action.end_round"))]
+MOVES = (Move("end_round", end_round, offer=lambda state, config: [] if state["over"] else [
+    Action("end_round", m("action.end_round"))]),)
 
 
 def status(state: dict, config: dict) -> list[Msg]:
@@ -98,7 +98,7 @@ def random_board(rng: random.Random, players: int) -> dict:
 
 GAME = GameDefinition(
     id=GAME_ID, name=m("name"), min_players=2, max_players=4, counters=COUNTERS,
-    setup_checklist=setup_checklist, initial_state=initial_state, apply_event=apply_event, actions=actions,
+    setup_checklist=setup_checklist, initial_state=initial_state, moves=MOVES,
     status=status, parse_board_state=parse_board_state, score=score, board_from_tracker=board_from_tracker,
     board_fields=BOARD_FIELDS, is_finished=lambda state: state["over"],
     colours=("yellow", "black", "white", "orange"),

@@ -4,6 +4,7 @@ The scoring periods' outcome and advice are in `scoring_period` (its docstring i
 screen); `tracker.advice_for(state, config, player, circle)` gives the advice with the tracker's data.
 """
 
+from companion.games.legacy import legacy_moves
 from companion.core.game import GameDefinition
 from companion.core.text import Msg
 from companion.games.carpe_diem import scoring, scoring_period, setup, tracker
@@ -16,22 +17,18 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    apply_event=tracker.apply_event,
-    actions=tracker.actions,
+    moves=legacy_moves(("end_round", "set_card", "score_circle", *tracker.LANDSCAPE_ACTIONS, *tracker.REWARD_ACTIONS, "banderole"), tracker.apply_event, tracker.actions,
+                       tracker.upgrade_event),
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     box_values=scoring.BOX_VALUES,
-    upgrade_event=tracker.upgrade_event,
+    event_schema=2,
     # "Das Startspielerplättchen erhält der Spieler, der zuletzt in Rom war" (EN: "born farthest from 1 B.C.")
     start_question=Msg("carpe-diem.start_question"),
     is_finished=lambda state: state["stage"] == "finished",
     start_player_now=lambda state, config: state["start_player"],  # passed on after every phase
-    extra={
-        "scoring_period": scoring_period,
-        "advice_for": tracker.advice_for,
-        "box_value": scoring.box_value,
-        "validate_box": scoring.validate_box,
-    },
+    box_value=scoring.box_value,
+    validate_box=scoring.validate_box,
 )

@@ -1,5 +1,6 @@
 """The Castles of Tuscany (alea / Ravensburger 2020, Stefan Feld)."""
 
+from companion.games.legacy import legacy_moves
 from companion.core.game import BoxValue, GameDefinition
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany import scoring, setup, tracker
@@ -22,14 +23,14 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    apply_event=tracker.apply_event,
-    actions=tracker.actions,
+    moves=legacy_moves(tuple(tracker.EVENTS), tracker.apply_event, tracker.actions,
+                       tracker.upgrade_event),
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     box_values=BOX_VALUES,
-    upgrade_event=tracker.upgrade_event,
+    event_schema=2,
     counter_limit=tracker.counter_limit,
     is_finished=lambda state: state["finished"],
     start_player_now=lambda state, config: state["start_player"],

@@ -1,5 +1,6 @@
 """City of Rome (Abacus Spiele 2018, Matthew Dunstan & Brett J. Gilbert)."""
 
+from companion.games.legacy import legacy_moves
 from companion.core.game import GameDefinition
 from companion.core.text import Msg
 from companion.games.city_of_rome import scoring, setup, tracker
@@ -12,13 +13,13 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    apply_event=tracker.apply_event,
-    actions=tracker.actions,
+    moves=legacy_moves(("end_round", "build", "swap_start"), tracker.apply_event, tracker.actions,
+                       tracker.upgrade_event),
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
-    upgrade_event=tracker.upgrade_event,
+    event_schema=2,
     is_finished=lambda state: state["finished"],
     start_player_now=lambda state, config: state["start_player"],  # passed on after every round
     start_question=Msg("city-of-rome.start_question"),  # "Der älteste Spieler wird Startspieler"

@@ -1,5 +1,6 @@
 """Milestones (eggertspiele 2012, Stefan Dorra & Ralf zur Linde)."""
 
+from companion.games.legacy import legacy_moves
 from companion.core.game import GameDefinition
 from companion.core.text import Msg
 from companion.games.milestones import scoring, setup, tracker
@@ -12,13 +13,13 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    apply_event=tracker.apply_event,
-    actions=tracker.actions,
+    moves=legacy_moves(("end_turn", *tracker.PLAYER_EVENTS), tracker.apply_event, tracker.actions,
+                       tracker.upgrade_event),
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
-    upgrade_event=tracker.upgrade_event,
+    event_schema=2,
     is_finished=lambda state: state["finished"],
     # Milestones follows turns: the player on turn until the end, nobody after it.
     player_on_turn=lambda state: None if state["finished"] else state["turn"],
