@@ -1,8 +1,11 @@
 """Two tabs (AppModels) on one game through the shared hub, as the screens use them: what a tab that
 is behind may and may not do, and what it is told."""
 
+import asyncio
 import copy
 import errno
+import threading
+import time
 
 import pytest
 
@@ -31,30 +34,30 @@ def money(session, seat):
 
 def test_undo_on_a_tab_that_is_behind_takes_nothing_back_and_says_what_it_would(tabs):
     anna, ben = tabs
-    anna.record(anna.session("g1"), {"type": "adjust", "player": 0, "counter": "money", "delta": 5})
+    anna.dispatch("g1", {"type": "adjust", "player": 0, "counter": "money", "delta": 5})
     drawn = anna.session("g1")  # Anna's screen: "Undo: Anna: Money +5 » 10"
-    ben.record(ben.session("g1"), {"type": "adjust", "player": 1, "counter": "money", "delta": 2})
-    assert not anna.undo(drawn)
+    ben.dispatch("g1", {"type": "adjust", "player": 1, "counter": "money", "delta": 2})
+    anna.undo(drawn)
     assert "another phone" in anna.error and "Ben: Money +2" in anna.error
     assert "Undone" not in anna.info
     assert money(anna.session("g1"), 0) == 10 and money(anna.session("g1"), 1) == 7
     # The redrawn screen offers Ben's entry; undoing it is said by name.
-    assert anna.undo(anna.session("g1"))
+    anna.undo(anna.session("g1"))
     assert anna.info.startswith("Undone: Ben: Money +2") and anna.error == ""
     assert money(ben.session("g1"), 1) == 5
 
 
 def test_a_board_edit_sends_only_the_field_that_changed(tabs):
     anna, ben = tabs
-    anna.apply(anna.session("g1"), {"type": "stage", "stage": "scoring"})
+    anna.dispatch("g1", {"type": "stage", "stage": "scoring"})
     drawn_by_anna = copy.deepcopy(anna.session("g1").board)
     drawn_by_ben = copy.deepcopy(ben.session("g1").board)
     edited = copy.deepcopy(drawn_by_ben)
     edited["players"][1]["money"] = 12
-    assert ben.edit_board(ben.session("g1"), 1, drawn_by_ben, edited)
+    ben.edit_board(ben.session("g1"), 1, drawn_by_ben, edited)
     edited = copy.deepcopy(drawn_by_anna)  # Anna's screen has not redrawn since
     edited["players"][0]["influence_tokens"] = 3
-    assert anna.edit_board(anna.session("g1"), 0, drawn_by_anna, edited)
+    anna.edit_board(anna.session("g1"), 0, drawn_by_anna, edited)
     board = anna.session("g1").board
     assert board["players"][1]["money"] == 12 and board["players"][0]["influence_tokens"] == 3
 
@@ -66,7 +69,7 @@ def test_a_save_that_fails_is_said_and_the_game_stays_as_it_was(tabs, monkeypatc
     def disk_full(session):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(anna.repo, "save", disk_full)
-    assert not anna.record(before, {"type": "adjust", "player": 0, "counter": "money", "delta": 1})
+    anna.dispatch(before.id, {"type": "adjust", "player": 0, "counter": "money", "delta": 1})
     assert anna.error.startswith("Not saved") and "No space left on device" in anna.error
     assert anna.session("g1") is before and money(before, 0) == 5
 
@@ -75,23 +78,23 @@ def test_an_undo_from_a_tab_that_is_behind_when_the_other_tab_undid_and_entered_
     """ABA: the entry Anna's screen offers to undo was undone on Ben's phone, and Ben's new entry now
     stands in its place: Anna's tap takes nothing back."""
     anna, ben = tabs
-    anna.record(anna.session("g1"), {"type": "adjust", "player": 0, "counter": "money", "delta": 5})
+    anna.dispatch("g1", {"type": "adjust", "player": 0, "counter": "money", "delta": 5})
     drawn = anna.session("g1")
-    assert ben.undo(ben.session("g1"))
-    ben.record(ben.session("g1"), {"type": "adjust", "player": 1, "counter": "money", "delta": 1})
+    ben.undo(ben.session("g1"))
+    ben.dispatch("g1", {"type": "adjust", "player": 1, "counter": "money", "delta": 1})
     assert ben.session("g1").cursor == drawn.cursor
-    assert not anna.undo(drawn)
+    anna.undo(drawn)
     assert "Ben: Money +1" in anna.error
     assert money(anna.session("g1"), 1) == 6 and money(anna.session("g1"), 0) == 5
 
 
 def test_board_taps_from_a_tab_that_has_not_redrawn_all_count(tabs):
     anna, ben = tabs
-    anna.apply(anna.session("g1"), {"type": "stage", "stage": "scoring"})
+    anna.dispatch("g1", {"type": "stage", "stage": "scoring"})
     start = anna.session("g1").board["players"][0]["money"]
     for _ in range(10):  # the same drawn board each time: the screen has not redrawn between taps
-        assert anna.add_to_board(anna.session("g1"), 0, ["money"], 1, maximum=999)
-        assert ben.add_to_board(ben.session("g1"), 0, ["money"], 1, maximum=999)
+        for tab in (anna, ben):
+            tab.dispatch("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 1, "maximum": 999})
     assert anna.session("g1").board["players"][0]["money"] == start + 20
 
 
@@ -110,3 +113,38 @@ def test_box_data_entered_on_one_tab_is_told_to_the_others(tabs):
     anna.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4})
     assert told == ["box"]
     assert ben.repo.box_data("castles-of-tuscany")["colour_bonus.red.I"] == 4
+
+
+def test_a_tabs_moves_are_saved_off_the_event_loop_in_the_order_it_made_them(tabs):
+    """With a screen, a save (two fsyncs) runs in a worker thread, so a slow disk holds up no tab; the
+    moves of one tab are still saved one after the other, in the order they were made."""
+    anna, _ = tabs
+    loop = asyncio.new_event_loop()
+    tasks, savers = [], []
+
+    class Pubsub:
+        def send_others_on_topic(self, topic, message):
+            pass
+
+    class Page:
+        pubsub = Pubsub()
+
+        def run_task(self, fn, *args):
+            tasks.append(loop.create_task(fn(*args)))
+    anna.broadcast.page = Page()
+    apply = anna.tables.apply
+
+    def saving(*args, **kwargs):
+        savers.append(threading.current_thread())
+        time.sleep(0.01)  # a slow disk: later moves are made while this one is being saved
+        return apply(*args, **kwargs)
+    anna.tables.apply = saving
+    seen = []
+    for delta in range(1, 6):
+        anna.dispatch("g1", {"type": "adjust", "player": 0, "counter": "money", "delta": delta},
+                      then=lambda saved: seen.append(saved.revision))
+    loop.run_until_complete(asyncio.gather(*tasks))
+    loop.close()
+    assert len(savers) == 5 and threading.main_thread() not in savers
+    assert [e["delta"] for e in anna.session("g1").events] == [1, 2, 3, 4, 5]
+    assert seen == [1, 2, 3, 4, 5] and money(anna.session("g1"), 0) == 20

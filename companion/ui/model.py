@@ -10,6 +10,8 @@ and `lobby` for the home screen's list) and re-renders from the latest game.
 from __future__ import annotations
 
 import secrets
+import asyncio
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -26,6 +28,14 @@ from companion.storage import Repository
 LOBBY = "lobby"  # every change of any game, for the home screen's list
 BOX = "box"  # box data entered: every screen that reads it (results, the tracker, Settings) redraws
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
+
+
+async def off_the_loop(fn, *args):
+    """`fn(*args)` in a worker thread, so that a save (two fsyncs) holds up no tab's screen; in the
+    browser (Pyodide has no threads) on the loop."""
+    if sys.platform == "emscripten":
+        return fn(*args)
+    return await asyncio.to_thread(fn, *args)
 
 
 def game_topic(session_id: str) -> str:
@@ -91,6 +101,8 @@ class AppModel:
     deleted_play: dict | None = None
     # This tab, for the hub: a tab's own quick keystrokes on a board field are not "another phone".
     tab: str = field(default_factory=lambda: secrets.token_hex(6))
+    # This tab's changes are saved one after the other, in the order it made them.
+    _in_order: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @staticmethod
     def create(repo: Repository, tables: Tables | None = None, page: ft.Page | None = None) -> "AppModel":
@@ -154,66 +166,92 @@ class AppModel:
     def session(self, session_id: str) -> Session | None:
         return self.tables.session(session_id)
 
-    def apply(self, session: Session, *changes: dict) -> bool:
-        """Send changes to the game's hub (applied to its latest state, saved, then shown on every
-        screen); a refused one, or one that could not be saved, leaves everything as it was and says why."""
+    def dispatch(self, session_id: str, *moves: dict, then: Callable[[Session], None] | None = None) -> None:
+        """The one way a game in progress changes: `moves` go to the game's hub, are applied (all or none)
+        to its latest state and saved off the event loop (a slow disk holds up no other tab), then every
+        screen of the game redraws. A move refused, or not saved, changes nothing and says why; `then(saved)`
+        runs once they are saved (going on to the next screen). A tab's moves are applied in the order
+        it made them."""
+        page = self.broadcast.page
+        if page is None:  # no screen to keep answering (tests, a harness): at once
+            self._applied(session_id, then, self._apply_now(session_id, moves))
+        else:
+            page.run_task(self._dispatch, session_id, moves, then)
+
+    async def _dispatch(self, session_id: str, moves: tuple, then) -> None:
+        async with self._in_order:
+            outcome = await off_the_loop(self._apply_now, session_id, moves)
+        self._applied(session_id, then, outcome)
+
+    def _apply_now(self, session_id: str, moves: tuple) -> Session | InvalidMove | SaveFailed:
         try:
-            saved = self.tables.apply(session.id, *changes, by=self.tab)
+            return self.tables.apply(session_id, *moves, by=self.tab)
         except (InvalidMove, SaveFailed) as refused:
-            self.error = refused.msg.render(self.lang)
-            self.error_session = session.id
+            return refused
+
+    def _applied(self, session_id: str, then, outcome) -> None:
+        if isinstance(outcome, (InvalidMove, SaveFailed)):
+            self.error, self.error_session = outcome.msg.render(self.lang), session_id
             self.changed()
-            return False
-        self.error, self.info, self.error_session = "", "", session.id
+            return
+        self.error, self.info, self.error_session = "", "", session_id
         self.changed()
-        self.broadcast.tell(session.id, saved.revision)
-        return True
+        self.broadcast.tell(session_id, outcome.revision)
+        if then is not None:
+            then(outcome)
 
-    def record(self, session: Session, event: dict) -> bool:
-        """A tracker entry."""
-        return self.apply(session, event)
-
-    def undo(self, drawn: Session) -> bool:
+    def undo(self, drawn: Session) -> None:
         """Take back the entry that `drawn` (the game as this phone showed it) has as its last one; the
         hub refuses it when it is no longer the entry to take back. Says what was taken back."""
-        return self._move(drawn, "undo", drawn.last_entry, undo_lines(drawn), "ui.undone")
+        lines = undo_lines(drawn)
+        self.dispatch(drawn.id, {"type": "undo", "entry": drawn.last_entry},
+                      then=lambda saved: self._say("ui.undone", entry=lines))
 
-    def redo(self, drawn: Session) -> bool:
-        return self._move(drawn, "redo", drawn.next_entry, redo_lines(drawn), "ui.redone")
+    def redo(self, drawn: Session) -> None:
+        lines = redo_lines(drawn)
+        self.dispatch(drawn.id, {"type": "redo", "entry": drawn.next_entry},
+                      then=lambda saved: self._say("ui.redone", entry=lines))
 
-    def _move(self, session: Session, kind: str, entry: str | None, lines: list, said: str) -> bool:
-        done = self.apply(session, {"type": kind, "entry": entry})
-        if done:
-            self.info = self.t(said, entry=lines)
-        return done
+    def _say(self, key: str, **params) -> None:
+        self.info = self.t(key, **params)
 
-    def edit_board(self, session: Session, player: int, drawn: dict, edited: dict) -> bool:
-        """What an editor changed on player's board (as drawn), sent as field events; each is refused if
-        another phone changed that field since this one drew it."""
+    def edit_board(self, session: Session, player: int, drawn: dict, edited: dict) -> None:
+        """What an editor that still draws a whole new board changed on player's board (as drawn), sent
+        as field moves; each is refused if another phone changed that field since this one drew it."""
         def event(path, value):
             seen = value_at(drawn["players"][player], path)
             change = {"type": "board_set", "player": player, "path": path, "expect": None if seen is MISSING else seen}
             return {**change, "delete": True} if value is DELETE else {**change, "value": value}
         changes = [event(path, value) for path, value in board_changes(drawn["players"][player], edited["players"][player])]
-        return self.apply(session, *changes) if changes else True
+        if changes:
+            self.dispatch(session.id, *changes)
 
-    def add_to_board(self, session: Session, player: int, path: list, delta: int, minimum: int = 0,
-                     maximum: int | None = None) -> bool:
-        """A -/+ tap on a count of player's board: added to the count as it is now, so no tap is lost."""
-        return self.apply(session, {"type": "board_add", "player": player, "path": path, "delta": delta,
-                                    "minimum": minimum, "maximum": maximum})
+    def finish(self, session: Session, make_play, then: Callable[[str], None]) -> None:
+        """Move the game into the history (off the event loop); `then(play_id)` once it is saved."""
+        page = self.broadcast.page
+        if page is None:
+            self._finished(session.id, then, self._finish_now(session.id, make_play))
+        else:
+            async def finish():
+                async with self._in_order:
+                    outcome = await off_the_loop(self._finish_now, session.id, make_play)
+                self._finished(session.id, then, outcome)
+            page.run_task(finish)
 
-    def finish(self, session: Session, make_play) -> str | None:
+    def _finish_now(self, session_id: str, make_play) -> str | InvalidMove | SaveFailed:
         try:
-            play_id = self.tables.finish(session.id, make_play)
+            return self.tables.finish(session_id, make_play)
         except (InvalidMove, SaveFailed) as refused:
-            self.error = refused.msg.render(self.lang)
-            self.error_session = session.id
+            return refused
+
+    def _finished(self, session_id: str, then, outcome) -> None:
+        if isinstance(outcome, (InvalidMove, SaveFailed)):
+            self.error, self.error_session = outcome.msg.render(self.lang), session_id
             self.changed()
-            return None
+            return
         self.changed()
-        self.broadcast.tell(session.id, -1)
-        return play_id
+        self.broadcast.tell(session_id, -1)
+        then(outcome)
 
     def set_me(self, session: Session, seat: int | None) -> None:
         """This device plays `seat` in that game (None: nobody in particular); the browser keeps it."""

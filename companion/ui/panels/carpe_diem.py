@@ -210,11 +210,12 @@ def CarpeDiemPanel(model: AppModel, session):
         card, problem = draft_card(draft)
 
         def save(e):
-            if card is not None and model.record(session, {"type": "set_card", "space": editing, "card": card}):
-                close_card()
+            if card is not None:
+                model.dispatch(session.id, {"type": "set_card", "space": editing, "card": card},
+                               then=lambda saved: close_card())
 
         def clear(e):
-            model.record(session, {"type": "set_card", "space": editing, "card": None})
+            model.dispatch(session.id, {"type": "set_card", "space": editing, "card": None})
             close_card()
 
         def part_editor(part, allowed):
@@ -270,7 +271,7 @@ def CarpeDiemPanel(model: AppModel, session):
         if action is not None:
             def go(e):
                 set_confirming(None)
-                model.record(session, {"type": action.id})
+                model.dispatch(session.id, {"type": action.id})
             dialog = ft.AlertDialog(
                 modal=True, title=ft.Text(model.m(action.label)), content=ft.Text(model.m(action.confirm)),
                 actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: set_confirming(None), height=TOUCH),
@@ -282,7 +283,7 @@ def CarpeDiemPanel(model: AppModel, session):
         if action is not None:
             def give(value):
                 set_choosing(None)
-                model.record(session, {"type": action_id, "player": who, action.field: value})
+                model.dispatch(session.id, {"type": action_id, "player": who, action.field: value})
             dialog = ft.AlertDialog(
                 modal=True, title=ft.Text(f"{model.m(action.label)} ({names[who]})"),
                 content=ft.Row([ft.Semantics(
@@ -404,7 +405,7 @@ def CarpeDiemPanel(model: AppModel, session):
     # screen leaves the game's actions to this panel: panel_offers_game_actions in companion/ui/games.py).
     controls += [ft.FilledButton(model.m(a.label), height=56, width=float("inf"),
                                  on_click=lambda e, a=a: set_confirming(a.id) if a.confirm
-                                 else model.record(session, {"type": a.id}))
+                                 else model.dispatch(session.id, {"type": a.id}))
                  for a in tracker.actions(state, config) if not a.per_player]
     order = tracker.banderole_order(state)
     controls.append(ft.Row([ft.Text(model.t("carpe-diem-ui.banderole"), size=13)] + [
@@ -437,7 +438,7 @@ def CarpeDiemPanel(model: AppModel, session):
             counters = state["players"][scorer]["counters"]
             period.append(ft.Text(model.t("carpe-diem-ui.period.counts", player=names[scorer]), size=13))
             period += [stepper(model.t(f"carpe-diem.counter.{k}"), counters[k],
-                               lambda d, k=k: model.record(session, {"type": "adjust", "player": scorer, "counter": k,
+                               lambda d, k=k: model.dispatch(session.id, {"type": "adjust", "player": scorer, "counter": k,
                                                                      "delta": d}),
                                who=names[scorer], model=model) for k in needed]
         if missing:
@@ -511,7 +512,7 @@ def CarpeDiemPanel(model: AppModel, session):
                         vp=f"{chosen.vp:+d}"),
                 icon=ft.Icons.CHECK, height=56, width=float("inf"), disabled=problem is not None,
                 on_click=lambda e: (set_picked(None), set_show_all(False), set_paying(None),
-                                    model.record(session, score_event(scorer, chosen_circle, chosen)))))
+                                    model.dispatch(session.id, score_event(scorer, chosen_circle, chosen)))))
         controls.append(ft.Card(content=ft.Container(padding=12, content=section(
             model.t("carpe-diem-ui.period.title", phase=state["phase"], player=names[scorer]), period))))
 
@@ -554,7 +555,7 @@ def rewards_section(model: AppModel, session, player: int, set_player, choose) -
         if action.value_choices:
             choose(action.id, player)
         else:
-            model.record(session, {"type": action.id, "player": player})
+            model.dispatch(session.id, {"type": action.id, "player": player})
 
     buttons = ft.ResponsiveRow([
         ft.Semantics(label=model.t("carpe-diem-ui.rewards.button", action=model.m(offered[k].label), player=names[player]),

@@ -95,8 +95,9 @@ def CastlesOfTuscanyPanel(model: AppModel, session):
         def saved():
             from companion.ui.screens.play import box_events  # the play screen imports the panels
             set_editing(None)
-            for event in box_events(keys, model.repo.box_data(session.game.id), state["box"]):
-                model.record(session, event)
+            given = box_events(keys, model.repo.box_data(session.game.id), state["box"])
+            if given:
+                model.dispatch(session.id, *given)
 
         dialog = ft.AlertDialog(
             modal=True,
@@ -109,7 +110,7 @@ def CastlesOfTuscanyPanel(model: AppModel, session):
     ft.use_dialog(dialog)
 
     def reveal(i):
-        model.record(session, {"type": "adjust", "player": i, "counter": "revealed", "delta": 1})
+        model.dispatch(session.id, {"type": "adjust", "player": i, "counter": "revealed", "delta": 1})
 
     def player_stacks(i):
         p = config["players"][i]

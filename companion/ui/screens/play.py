@@ -33,8 +33,8 @@ def PlayScreen(model: AppModel):
     early, set_early = ft.use_state(False)  # final scoring asked for before the game's own end
     session = use_game(model, sid)
     # Stable identities (same session, same setters): the memoized player cards compare them.
-    adjust = ft.use_callback(lambda player, counter, delta: model.record(
-        session, {"type": "adjust", "player": player, "counter": counter, "delta": delta}), [sid])
+    adjust = ft.use_callback(lambda player, counter, delta: model.dispatch(
+        session.id, {"type": "adjust", "player": player, "counter": counter, "delta": delta}), [sid])
     trigger = ft.use_callback(lambda action, player=None: (
         set_pending((action, player)) if action.confirm or action.value_choices
         or action.id in game_ui(session.game.id).action_dialogs else submit(event_for(action, player))), [sid])
@@ -45,7 +45,7 @@ def PlayScreen(model: AppModel):
         if keys:
             set_needs_box((keys, event, why))
         else:
-            model.record(session, event)
+            model.dispatch(session.id, event)
 
     dialog = None
     if session is not None and needs_box is not None:
@@ -53,10 +53,10 @@ def PlayScreen(model: AppModel):
 
         def entered():
             set_needs_box(None)
-            for box_event in box_events(keys, model.repo.box_data(session.game.id),
-                                        session.game.tracker_box((model.session(sid) or session).state)):
-                model.record(session, box_event)
-            submit(event)  # asks again if a value is still missing
+            given = box_events(keys, model.repo.box_data(session.game.id),
+                               session.game.tracker_box((model.session(sid) or session).state))
+            # asks again if a value is still missing
+            model.dispatch(sid, *given, then=lambda saved: submit(event)) if given else submit(event)
 
         dialog = box_dialog(model, session, keys, why, entered, lambda: set_needs_box(None))
     elif session is not None and pending is not None:
@@ -76,8 +76,8 @@ def PlayScreen(model: AppModel):
 
     def go_scoring():
         set_early(False)
-        if model.apply(session, {"type": "stage", "stage": "scoring"}):
-            page.navigate(f"/game/{sid}/score")
+        model.dispatch(sid, {"type": "stage", "stage": "scoring"},
+                       then=lambda saved: page.navigate(f"/game/{sid}/score"))
 
     def to_scoring(e):
         if game.is_finished(state) or session.board is not None:  # over, or scoring was begun before
@@ -315,7 +315,7 @@ def action_dialog(model: AppModel, session, action, player, close, submit=None) 
         if submit:
             submit(event)
         else:
-            model.record(session, event)
+            model.dispatch(session.id, event)
 
     if action.value_choices:
         labels = [model.m(m) for m in action.choice_labels] or [str(v) for v in action.value_choices]

@@ -36,13 +36,14 @@ class BoardEdits:
     def _seat(self, args):
         return (self.player, *args) if self.player is not None else args
 
-    def __call__(self, *args) -> bool:
+    def __call__(self, *args) -> None:
         seat, new_board = self._seat(args)
-        return self.model.edit_board(self.session, seat, self.drawn, new_board)
+        self.model.edit_board(self.session, seat, self.drawn, new_board)
 
-    def add(self, *args, minimum: int = 0, maximum: int | None = None) -> bool:
+    def add(self, *args, minimum: int | None = 0, maximum: int | None = None) -> None:
         seat, path, delta = self._seat(args)
-        return self.model.add_to_board(self.session, seat, path, delta, minimum, maximum)
+        self.model.dispatch(self.session.id, {"type": "board_add", "player": seat, "path": path, "delta": delta,
+                                              "minimum": minimum, "maximum": maximum})
 
 
 @ft.component
@@ -83,27 +84,25 @@ def ScoreScreen(model: AppModel):
     change_of = BoardEdits(model, session, board)  # the table-wide section edits any player's board
 
     def mark_done(e):
-        if model.apply(session, {"type": "board_done", "player": player, "done": True}):
-            waiting = [i for i in range(len(names)) if i not in done and i != player]
-            if waiting and player not in troubled:  # on to the next board still to be entered (this one
-                # stays open when it cannot be scored: its messages show on it)
-                set_player(waiting[0])
+        waiting = [i for i in range(len(names)) if i not in done and i != player]
+        # on to the next board still to be entered (this one stays open when it cannot be scored: its
+        # messages show on it)
+        go_on = (lambda saved: set_player(waiting[0])) if waiting and player not in troubled else None
+        model.dispatch(sid, {"type": "board_done", "player": player, "done": True}, then=go_on)
 
     def calculate(e):
         set_editing(False)
         if problem_of is not None:  # open the board that cannot be scored, where its message is
             set_player(problem_of)
         if not all_done:
-            model.apply(session, *[{"type": "board_done", "player": i, "done": True}
-                                   for i in range(len(names)) if i not in done])
+            model.dispatch(sid, *[{"type": "board_done", "player": i, "done": True}
+                                  for i in range(len(names)) if i not in done])
 
     def confirm(e):
         def play_of(latest):
             latest_board = latest.board or board
             return make_play(latest, game.score(game.parse_board_state(latest_board), box), latest_board, box)
-        play_id = model.finish(session, play_of)
-        if play_id:
-            page.navigate(f"/history/{play_id}")
+        model.finish(session, play_of, then=lambda play_id: page.navigate(f"/history/{play_id}"))
 
     # A board that cannot be scored says so once the players said it is entered ("...'s board is entered"
     # or "Calculate scores"), never while it is still being entered: at the top and above that board.

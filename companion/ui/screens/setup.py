@@ -21,11 +21,10 @@ def SetupScreen(model: AppModel):
     done = set(session.setup_done)
 
     def tick(step_id, value):
-        model.apply(session, {"type": "setup_tick", "step": step_id, "done": bool(value)})
+        model.dispatch(sid, {"type": "setup_tick", "step": step_id, "done": bool(value)})
 
     def begin(e):
-        if model.apply(session, {"type": "stage", "stage": "play"}):
-            page.navigate(f"/game/{sid}/play")
+        model.dispatch(sid, {"type": "stage", "stage": "play"}, then=lambda saved: page.navigate(f"/game/{sid}/play"))
 
     rows = []
     for number, step in enumerate(steps, 1):
