@@ -537,3 +537,25 @@ def test_every_offered_choice_goes_under_the_actions_field():
 ])
 def test_upgrade_from_event_schema_1(old, new):
     assert GAME.upgrade_event(old) == new
+
+
+def test_the_end_form_prefills_every_value_the_tracker_knows():
+    """From a tracker fed by real entries: both tracks, the tiles and wooden hexagons in storage, marble,
+    workers and hand cards. The empty fields of each board are not tracked: they start at 0, to count."""
+    state, config = play([
+        {"type": "bonus_tile", "player": 0, "bonus": "storage"},     # 2 storage spaces, +2 green
+        {"type": "region", "player": 0, "fields": 2},                 # +3 green
+        {"type": "yield_red", "player": 0, "points": 4},
+        {"type": "tile_effect", "player": 0, "tile": "quarry"},       # 1 marble
+        {"type": "tile_effect", "player": 0, "tile": "village"},      # 1 worker
+        {"type": "tile_effect", "player": 0, "tile": "monastery"},    # 3 cards
+        {"type": "tile_effect", "player": 0, "tile": "estate"},       # 1 wooden hexagon
+        adjust(0, "storage", 1),                                      # a tile taken to storage
+        adjust(0, "cards", -2),                                       # two cards played
+        {"type": "yield_goods", "player": 1, "goods": "marble"},
+    ])
+    board = GAME.board_from_tracker(state, config)
+    assert board["players"][0] == {"name": "Anna", "red": 4, "green": 5, "tiles": 1, "hexagons": 1, "marble": 1,
+                                   "workers": 1, "cards": 5 + 3 - 2, "empty_fields": 0}
+    assert board["players"][1] == {"name": "Ben", "red": 0, "green": 0, "tiles": 0, "hexagons": 0, "marble": 1,
+                                   "workers": 0, "cards": 5, "empty_fields": 0}

@@ -598,14 +598,26 @@ def test_undo_and_redo_replay_the_end_trigger():
 
 
 def test_board_from_tracker_prefills_points_and_goods():
+    """The score track and every good left, from real entries. The worker row is not prefilled: the
+    tracker knows neither the kinds of the start tiles and the tiles bought nor which workers were
+    covered; its bonus tiles come along when the workers are entered (see the next tests)."""
     s = session(2)
-    give(s, 0, points=12, grain=2)
+    give(s, 0, stone=2, sand=2, wood=2, grain=4, coins=2)
+    s.record({"type": "road", "player": 0, "number": 3})     # 1 stone + 1 sand: +3
+    s.record({"type": "market", "player": 0, "number": 2})   # 1 wood + 1 sand: +2
     data = GAME.board_from_tracker(s.state, s.config)
-    assert data["players"][0] == {"name": "Anna", "points": 12,
-                                  "goods": {"stone": 0, "wood": 0, "sand": 0, "grain": 2, "coins": 1},
+    assert data["players"][0] == {"name": "Anna", "points": 5,
+                                  "goods": {"stone": 1, "wood": 1, "sand": 0, "grain": 4, "coins": 3},
                                   "workers": [None] * 8}
+    s.record({"type": "flour", "player": 0, "points": 7})    # 2 grain: +7 and 1 coin
+    s.record({"type": "buy_worker", "player": 0})            # 2 coins
+    s.record({"type": "bonus_taken", "player": 1, "kind": "sand"})  # +1
+    data = GAME.board_from_tracker(s.state, s.config)
+    assert [(p["name"], p["points"], p["goods"]) for p in data["players"]] == [
+        ("Anna", 12, {"stone": 1, "wood": 1, "sand": 0, "grain": 2, "coins": 2}),
+        ("Ben", 1, {"stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1})]
     sheet = GAME.score(GAME.parse_board_state(data), {})
-    assert [p.total for p in sheet.players] == [12, 0]
+    assert [p.total for p in sheet.players] == [12, 1]
 
 
 def test_every_log_and_status_line_is_translated():
