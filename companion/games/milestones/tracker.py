@@ -20,14 +20,16 @@ and refuses what the box cannot hold (`BUILD_LIMITS`): a 25th road section, a 13
 market built (the 12th lies on the market stand from the start), a flour delivery with no market
 left without a flour sack, and bonus production by more workers than the player has bonus tiles.
 
-The worker fields (`state["worker_fields"]`, see `worker_fields_at_most`): the tracker never learns
-which kinds the workers of a worker tile are, nor where a tile goes, nor which worker the castle
-covers. It knows how many worker fields a player can have at most: 4 from the 2 start tiles, 2 more
-per worker tile bought (never more than the 8 path spaces), one fewer per castle visit while more
-than 2 are left. "Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen": a bonus tile is refused
-when the player's bonus tiles already lie on that many workers. Whether a free worker of the tile's
-kind is left is up to the table ("Hast du kein freies Arbeiterfeld in der Sorte des Bonusplättchens,
-darfst du es auch nicht aufnehmen"): the tracker cannot see the kinds.
+The worker fields (`state["worker_fields"]`, per player: the tiles bought, the workers covered, the
+most worker fields there can be): the tracker never learns which kinds the workers of a worker tile
+are, nor where a tile goes, nor which worker the castle covers. It knows how many worker fields a
+player can have at most: 4 from the 2 start tiles, 2 more per worker tile bought (never more than the
+8 path spaces), one fewer per castle visit while more than 2 are left. "Auf jedem Arbeiter kann
+maximal ein Bonusplättchen liegen": a bonus tile is refused when the player's bonus tiles already lie
+on that many workers. Whether a free worker of the tile's kind is left is up to the table ("Hast du
+kein freies Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen"): the
+tracker cannot see the kinds.
+
 Games saved before event schema 2 stored these choices as "value" (the castle's as packed digits):
 `upgrade_event` turns them into this form.
 
@@ -146,21 +148,17 @@ def _hand_in(state: dict, player: int, cost: dict, name: str) -> None:
         counters[g] -= c
 
 
-def worker_fields_at_most(state: dict, player: int) -> int:
-    """The most worker fields the player can have now. A worker tile bought lies on 2 path spaces and
-    may cover workers ("Dabei ist es erlaubt, andere Arbeiter und leere Felder zu überdecken"): at most
-    2 more, never more than the 8 path spaces. The castle covers one ("Ausnahme: Besitzt du insgesamt
-    nur noch 2 Arbeiterfelder, musst du davon keines abdecken")."""
-    return state["worker_fields"][player]["most"]
-
-
 def _worker_tile_bought(state: dict, player: int) -> None:
+    """A worker tile bought lies on 2 path spaces and may cover workers ("Dabei ist es erlaubt, andere
+    Arbeiter und leere Felder zu überdecken"): at most 2 worker fields more, never more than the 8."""
     fields = state["worker_fields"][player]
     fields["bought"] += 1
     fields["most"] = min(PATH_SPACES, fields["most"] + WORKERS_PER_TILE)
 
 
 def _worker_covered(state: dict, player: int) -> None:
+    """The castle covers a worker ("Ausnahme: Besitzt du insgesamt nur noch 2 Arbeiterfelder, musst du
+    davon keines abdecken"): at most one worker field fewer."""
     fields = state["worker_fields"][player]
     if fields["most"] > CASTLE_KEEPS_WORKERS:
         fields["most"] -= 1
