@@ -410,3 +410,35 @@ def test_coins_for_that_the_table_cannot_have_paid_is_refused(coins_for, key):
                   "sets": [1, 1], "coins_for": coins_for})
     assert refused.value.msg.key == key
     assert counters(s, 1) == before
+
+
+def test_the_end_form_prefills_every_value_the_tracker_knows():
+    """From a tracker fed by real entries: VP cards, each item in storage, the disc on the banderole bar
+    (its height in a shared stack) and, in the counts form, the completed features by kind. The district's
+    cells, the villas' chimneys one by one, the frame goals and which fountain cards were kept are not
+    tracked and are entered at the end."""
+    from companion.ui.boards.carpe_diem import to_counts
+    s = session(3)  # Anna 8 VP, Ben 9, Cleo 13; all discs on space 0
+    for event in ({"type": "complete_vineyard", "player": 0, "tiles": 3},   # 2 grapes
+                  {"type": "complete_garden", "player": 0, "tiles": 2},     # 1 herbs
+                  {"type": "place_market", "player": 0},                    # 1 coin
+                  {"type": "adjust", "player": 0, "counter": "tiles", "delta": 2},
+                  {"type": "complete_chicken_yard", "player": 1, "tiles": 4},  # 3 chicken
+                  {"type": "complete_pond", "player": 1, "tiles": 2},       # 1 fish
+                  {"type": "banderole", "player": 1, "steps": 2},
+                  {"type": "complete_administrator", "player": 0},          # 2 steps: on top of Ben
+                  {"type": "place_bakery", "player": 2},                    # 1 bread
+                  {"type": "complete_baker", "player": 2},                  # 2 bread
+                  {"type": "complete_merchant", "player": 2},               # no wares: 1 coin
+                  {"type": "adjust", "player": 2, "counter": "vp", "delta": 4}):
+        s.record(event)
+    board = board_from_tracker(s.state, s.config)
+    none = {"grapes": 0, "herbs": 0, "chicken": 0, "fish": 0, "coins": 0, "bread": 0, "tiles": 0}
+    assert [(p["name"], p["vp"], p["storage"], p["banderole"]) for p in board["players"]] == [
+        ("Anna", 8, {**none, "grapes": 2, "herbs": 1, "coins": 1, "tiles": 2}, {"space": 2, "level": 1}),
+        ("Ben", 9, {**none, "chicken": 3, "fish": 1}, {"space": 2, "level": 0}),
+        ("Cleo", 17, {**none, "bread": 3, "coins": 1}, {"space": 0, "level": 0}),
+    ]
+    completed = [to_counts(p, counters(s, i))["quick"]["completed"] for i, p in enumerate(board["players"])]
+    assert completed == [{"vineyard": 1, "garden": 1, "administrator": 1, "market": 1},
+                         {"chicken_yard": 1, "pond": 1}, {"baker": 1, "merchant": 1, "bakery": 1}]

@@ -126,10 +126,25 @@ def test_yield_cards_points_and_goods():
     assert (c["red"], c["green"], c["cards"], c["marble"], c["workers"], c["hexagons"]) == (2, 3, 6, 1, 1, 1)
 
 
-def test_second_hexagon_without_free_storage_gives_two_red():
-    state, _ = play([{"type": "yield_goods", "player": 1, "goods": "hexagon_no_space"}])
+def test_second_hexagon_gives_two_red_only_without_a_free_storage_space():
+    """Fuhrwerk: "Sollte er mehrere Ertragskarten aufdecken und damit im gleichen Zug auch noch ein zweites
+    solches Sechseck erhalten und dafür kein Ablagefeld mehr frei haben, lässt er es im Vorrat liegen und
+    erhält stattdessen 2 Siegpunkte auf der roten Zählleiste." With a storage space free, the hexagon is
+    laid on it as any other ("legt er es wie gehabt auf das ... Ablagefeld seines Tableaus"), no points."""
+    state, config = play([])
+    # Ben: the player board's storage space and a "+1 storage space" tile (+2 green at once)
+    state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "storage"}, config)
+    state = GAME.apply(state, adjust(1, "storage", 1), config)  # a tile on one of the 2 spaces
+    state = GAME.apply(state, {"type": "yield_goods", "player": 1, "goods": "hexagon_no_space"}, config)
     c = counters(state, 1)
-    assert (c["red"], c["hexagons"]) == (2, 0)
+    assert (c["red"], c["hexagons"], c["green"]) == (0, 1, 2)  # onto the free space, no red points
+    assert rendered(state)[-1] == ("Ben still has 1 free storage space (of 2): the wooden hexagon goes onto it, "
+                                   "no +2 red » 1 wooden hexagon")
+    assert "Ben hat noch 1 freies Ablagefeld (von 2)" in rendered(state, "de")[-1]
+    state = GAME.apply(state, {"type": "yield_goods", "player": 1, "goods": "hexagon_no_space"}, config)
+    c = counters(state, 1)
+    assert (c["red"], c["hexagons"]) == (2, 1)  # both spaces taken now: +2 red, the hexagon stays in the supply
+    assert rendered(state)[-1] == "Ben: no free storage space for the wooden hexagon: +2 red » 2"
 
 
 def test_tile_effects_with_bonus_tiles():
@@ -523,3 +538,25 @@ def test_every_offered_choice_goes_under_the_actions_field():
 ])
 def test_upgrade_from_event_schema_1(old, new):
     assert upgrade_event(old) == new
+
+
+def test_the_end_form_prefills_every_value_the_tracker_knows():
+    """From a tracker fed by real entries: both tracks, the tiles and wooden hexagons in storage, marble,
+    workers and hand cards. The empty fields of each board are not tracked: they start at 0, to count."""
+    state, config = play([
+        {"type": "bonus_tile", "player": 0, "bonus": "storage"},     # 2 storage spaces, +2 green
+        {"type": "region", "player": 0, "fields": 2},                 # +3 green
+        {"type": "yield_red", "player": 0, "points": 4},
+        {"type": "tile_effect", "player": 0, "tile": "quarry"},       # 1 marble
+        {"type": "tile_effect", "player": 0, "tile": "village"},      # 1 worker
+        {"type": "tile_effect", "player": 0, "tile": "monastery"},    # 3 cards
+        {"type": "tile_effect", "player": 0, "tile": "estate"},       # 1 wooden hexagon
+        adjust(0, "storage", 1),                                      # a tile taken to storage
+        adjust(0, "cards", -2),                                       # two cards played
+        {"type": "yield_goods", "player": 1, "goods": "marble"},
+    ])
+    board = GAME.board_from_tracker(state, config)
+    assert board["players"][0] == {"name": "Anna", "red": 4, "green": 5, "tiles": 1, "hexagons": 1, "marble": 1,
+                                   "workers": 1, "cards": 5 + 3 - 2, "empty_fields": 0}
+    assert board["players"][1] == {"name": "Ben", "red": 0, "green": 0, "tiles": 0, "hexagons": 0, "marble": 1,
+                                   "workers": 0, "cards": 5, "empty_fields": 0}

@@ -356,11 +356,42 @@ def test_board_from_tracker_carries_money_tokens_and_won_cards():
     assert board["game"] == "city-of-rome"
     assert [(p["name"], p["money"], p["influence_tokens"], p["influence_cards"]) for p in board["players"]] == [
         ("Anna", 12, 0, []), ("Ben", 0, 4, []), ("Cleo", 5, 1, [3])]
+    # "Seine 2 Startgebäude legt jeder Spieler als Beginn seiner Stadt nebeneinander vor sich ab": nobody
+    # built, every city is its start buildings, in the middle rows and columns of the grid
     for p in board["players"]:
-        assert p["city"] == [[None] * 4 for _ in range(4)]
+        assert p["city"] == [[None] * 4, [None, "house-2", "vegetable-farm", None], [None] * 4, [None] * 4]
     # the prefilled board is a copy: editing it does not touch the tracker
     board["players"][2]["influence_cards"].append(6)
     assert s.state["players"][2]["influence_cards"] == [3]
+
+
+def test_a_city_nobody_built_on_opens_as_its_start_buildings_and_scores():
+    """"Seine 2 Startgebäude legt jeder Spieler als Beginn seiner Stadt nebeneinander vor sich ab ... Die
+    Spieler sollten ausreichend Platz um ihre Startgebäude lassen, sodass sie im Spielverlauf ausgehend von
+    ihren Startgebäuden eine Stadt aus maximal 4x4 Karten bilden können": a player who never used Build
+    finds the two start buildings (the way round the tracker has them) with room on every side, and the
+    form scores as it opens (it used to say the city had no cards)."""
+    s = session(3)
+    s.record({"type": "swap_start", "player": 2})
+    build(s, 0, "market", 1, 0)  # only Anna recorded a build
+    board = GAME.board_from_tracker(s.state, s.config)
+    assert board["players"][1]["city"] == [[None] * 4, [None, "house-2", "vegetable-farm", None], [None] * 4,
+                                           [None] * 4]
+    assert board["players"][2]["city"][1] == [None, "vegetable-farm", "house-2", None]
+    assert board["players"][0]["city"] == [[None] * 4, [None, "house-2", "vegetable-farm", None],
+                                           [None, "market", None, None], [None] * 4]
+    sheet = GAME.score(GAME.parse_board_state(board), {})
+    # Ben: the lone value-2 house touches no public building (0), 5 money; Anna's touches her market: 2 x 1
+    assert [p.total for p in sheet.players] == [2 + 5 + 1, 5, 5]
+
+
+def test_a_city_lies_in_the_middle_of_the_grid_with_room_where_it_can_still_grow():
+    s = session(4)
+    build(s, 0, "house-3", 0, 2)   # three wide
+    build(s, 0, "house-3", -1, 0)  # two high
+    city = GAME.board_from_tracker(s.state, s.config)["players"][0]["city"]
+    assert city == [[None] * 4, ["house-3", None, None, None], ["house-2", "vegetable-farm", "house-3", None],
+                    [None] * 4]
 
 
 # ------------------------------------------------------------------ building the cities (Aktion Bauen)
@@ -412,7 +443,8 @@ def test_the_rulebook_city_built_during_play_is_the_end_board_and_scores_75():
     assert s.state["replaced"] == ["vegetable-farm"]  # the start farm, under the aqueduct
     board = GAME.board_from_tracker(s.state, s.config)
     assert board["players"][0]["city"] == example["players"][0]["city"]
-    assert board["players"][1]["city"] == [[None] * 4 for _ in range(4)]  # nothing recorded: left to the form
+    # nothing recorded: the start buildings as the setup lays them
+    assert board["players"][1]["city"][1] == [None, "house-2", "vegetable-farm", None]
     # The stars' influence tokens came with the builds: 1 + 1 (luxury houses) + 1 (great aqueduct) + 1 (Luna),
     # and the arena 2 for its two neighbours then.
     assert s.state["players"][0]["counters"]["influence_tokens"] == 6
@@ -529,4 +561,5 @@ def test_build_stays_offered_after_the_last_round():
     end_rounds(s, 7)
     assert [a.id for a in GAME.actions(s.state, s.config)] == ["build"]
     build(s, 1, "house-3", 1, 0)  # forgotten during play: entered without undoing the last round
-    assert GAME.board_from_tracker(s.state, s.config)["players"][1]["city"][1][0] == "house-3"
+    # the start buildings and the house under the value-2 house: 2 rows, 2 columns, in the middle
+    assert GAME.board_from_tracker(s.state, s.config)["players"][1]["city"][2][1] == "house-3"

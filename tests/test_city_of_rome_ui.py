@@ -9,7 +9,7 @@ from companion.games.city_of_rome.cards import CARDS, PUBLIC
 from companion.games.city_of_rome.tracker import influence_leader, scoring_announcement
 from companion.ui.boards.city_of_rome import (
     ERASER, PUBLIC_COLOURS, PUBLIC_ICONS, card_style, cards_placed, cell_card, max_markers, painted,
-    palette_cards, parse_number,
+    palette_cards, parse_number, shifted,
 )
 from companion.ui.panels.city_of_rome import leader_line, player_line
 
@@ -84,6 +84,25 @@ def test_the_four_public_kinds_have_four_colours_and_icons_and_specials_share_th
     public = {card_style(c)[0] for c in ("market", "arena", "school", "therme")}
     others = {card_style(c)[0] for c in ("house-2", "vegetable-farm", "aqueduct", "temple-luna")}
     assert not public & others
+
+
+def test_the_whole_city_moves_one_space_unless_a_card_would_fall_off():
+    """A city entered or opened in the wrong place of the 4 x 4 moves in one tap, with its thermes' markers;
+    a move that would push a card off the grid is not offered."""
+    s = session(3)
+    city = GAME.board_from_tracker(s.state, s.config)["players"][0]["city"]  # the start buildings, row 2
+    city[2][2] = {"card": "therme", "vp_markers": 1}
+    left = shifted(city, "left")
+    assert left[1][:3] == ["house-2", "vegetable-farm", None] and left[2][1] == {"card": "therme", "vp_markers": 1}
+    assert shifted(left, "left") is None  # the house is in the first column
+    assert shifted(shifted(left, "right"), "right")[1] == [None, None, "house-2", "vegetable-farm"]
+    assert shifted(shifted(city, "right"), "right") is None
+    up = shifted(city, "up")
+    assert up[0] == [None, "house-2", "vegetable-farm", None] and shifted(up, "up") is None
+    assert shifted(shifted(city, "down"), "down") is None  # the therme reached the bottom row
+    assert cards_placed(shifted(city, "down")) == cards_placed(city) == 3
+    assert shifted([[None] * 4 for _ in range(4)], "left") is None  # nothing to move
+    assert city[1][1] == "house-2"  # the city given is not changed
 
 
 def test_typed_counts():

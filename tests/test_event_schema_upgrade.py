@@ -63,9 +63,10 @@ def loaded(tmp_path, game_id):
 
 
 # What the trackers keep since the fixtures were written (each game's own tests check these values):
-# Milestones counts the pieces built, which the box limits; City of Rome keeps the last influence
-# scoring's outcome, to announce it, and the cities as built.
-ADDED_SINCE = {"milestones": {"built"}, "city-of-rome": {"last_scoring", "cities", "buildings_built", "replaced"}}
+# Milestones counts the pieces built, which the box limits, and the worker fields a player can have
+# (which a bonus tile needs); City of Rome keeps the last influence scoring's outcome, to announce it,
+# and the cities as built.
+ADDED_SINCE = {"milestones": {"built", "worker_fields"}, "city-of-rome": {"last_scoring", "cities", "buildings_built", "replaced"}}
 
 
 def rendered(state, game_id):

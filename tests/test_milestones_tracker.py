@@ -135,6 +135,117 @@ def test_only_15_bonus_tiles():
     assert unchanged_after(s, {"type": "bonus_taken", "player": 0}).key == "milestones.error.no_bonus_tiles"
 
 
+# ------------------------------------------------------------------ a bonus tile needs a worker field
+# Die Bonusplättchen: "1. Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen
+# Sorte legen. 2. Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen. 3. Hast du kein freies
+# Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen!"
+# The tracker does not know the kinds of a player's workers (start tiles, tiles bought, the castle's
+# covers are not asked), only how many worker fields there can be at most.
+
+def buy_tiles(s, player, count):
+    for _ in range(count):
+        give(s, player, coins=2)
+        s.record({"type": "buy_worker", "player": player})
+
+
+def test_a_bonus_tile_needs_a_worker_field_without_one():
+    """The 2 start tiles show 4 workers ("Diese bilden die Startplättchen, von denen jeder 2 erhält";
+    "Jedes Plättchen zeigt 2 Arbeiter"): a fifth bonus tile has no worker left to lie on."""
+    s = session(3)
+    for kind in ("wood", "wood", "stone", "coin"):
+        s.record({"type": "bonus_taken", "player": 1, "kind": kind})
+    msg = unchanged_after(s, {"type": "bonus_taken", "player": 1, "kind": "sand"})
+    assert msg.key == "milestones.error.bonus_no_worker"
+    assert msg.render("en") == (
+        "Ben has no free worker field for another bonus tile: 4 bonus tiles already lie on workers, at most one "
+        "on each, and Ben has at most 4 worker fields (4 from the start tiles, 2 more for each of the 0 worker "
+        "tiles bought, never more than the 8 path spaces, one fewer for each of the 0 workers covered at the "
+        "castle). If a bonus tile was covered or built over, enter that first.")
+    assert "Ben hat kein freies Arbeiterfeld" in msg.render("de")
+    buy_tiles(s, 1, 1)  # two more workers
+    s.record({"type": "bonus_taken", "player": 1, "kind": "sand"})
+    assert s.state["players"][1]["bonus_tiles"] == 5 and counters(s, 1)["points"] == 5
+
+
+def test_no_ninth_bonus_tile_on_the_8_path_spaces():
+    """"Auf den oberen 8 Wegefeldern könnt ihr Arbeiter einstellen": however many worker tiles a player
+    buys, 8 workers carry at most 8 bonus tiles (one player was given a 9th)."""
+    s = session(2)
+    buy_tiles(s, 0, 5)  # 4 + 10 workers bought, on 8 path spaces
+    assert s.state["worker_fields"][0] == {"bought": 5, "covered": 0, "most": 8}
+    for i in range(8):
+        s.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5]})
+    msg = unchanged_after(s, {"type": "bonus_taken", "player": 0, "kind": "grain"})
+    assert msg.key == "milestones.error.bonus_no_worker" and "at most 8 worker fields" in msg.render("en")
+    s.record({"type": "bonus_taken", "player": 1, "kind": "grain"})  # the other player's board has room
+
+
+def test_the_castle_covers_a_worker_field_but_leaves_two():
+    """DIE BURG: "Du musst eines deiner Arbeiterfelder mit einem Abdeckplättchen abdecken ... Ausnahme:
+    Besitzt du insgesamt nur noch 2 Arbeiterfelder, musst du davon keines abdecken." One visit covers one,
+    also when the goods are given back in a second entry."""
+    s = session(2)
+    give(s, 0, stone=3, grain=2)  # 6 goods: the castle waits for the choice
+    s.record({"type": "castle", "player": 0})
+    s.record({"type": "castle", "player": 0, "keep": {"stone": 3}})  # the same visit
+    assert s.state["worker_fields"][0] == {"bought": 0, "covered": 1, "most": 3}
+    for _ in range(3):
+        s.record(END_TURN)
+        s.record(END_TURN)
+        s.record({"type": "castle", "player": 0})
+    assert s.state["worker_fields"][0] == {"bought": 0, "covered": 2, "most": 2}  # 2 left: none covered
+    s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
+    s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
+    msg = unchanged_after(s, {"type": "bonus_taken", "player": 0, "kind": "wood"})
+    assert "at most 2 worker fields" in msg.render("en") and "each of the 2 workers covered" in msg.render("en")
+
+
+def test_a_covered_or_built_over_bonus_tile_leaves_the_game():
+    """"Achtung: Wenn du ein Arbeiterfeld, auf dem ein Bonusplättchen liegt, mit einem neuen
+    Arbeiterplättchen überbaust oder es mit einem Abdeckplättchen abdeckst (siehe Abschnitt „Die Burg“),
+    wird das Bonusplättchen sofort aus dem Spiel genommen!" It no longer scores when its worker produces,
+    its worker field takes a new tile, the end scoring no longer counts it; the point it brought stays.
+    Undo brings it back."""
+    s = session(3)
+    assert "bonus_removed" not in {a.id for a in GAME.actions(s.state, s.config)}  # no tile lies anywhere yet
+    for kind in ("wood", "wood", "stone", "coin"):
+        s.record({"type": "bonus_taken", "player": 0, "kind": kind})
+    action = {a.id: a for a in GAME.actions(s.state, s.config)}["bonus_removed"]
+    assert action.per_player and action.field == "kind" and action.value_choices == WORKER_KINDS
+    assert [m.render("en") for m in action.choice_labels][:2] == ["Stone cutter", "Woodcutter"]
+    s.record({"type": "bonus_removed", "player": 0, "kind": "wood"})
+    me = s.state["players"][0]
+    assert me["bonus_kinds"] == {"wood": 1, "stone": 1, "coin": 1} and me["bonus_tiles"] == 3
+    assert counters(s, 0)["points"] == 4  # the points of taking them stay
+    assert last_log(s) == ("Anna's bonus tile on a Woodcutter is covered or built over: it leaves the game "
+                           "(that worker no longer scores +1 when it produces)")
+    assert s.state["bonus_taken"] == 4  # out of the game, not back on the board
+    msg = unchanged_after(s, {"type": "bonus_produced", "player": 0, "workers": 4})
+    assert "Anna has 3 bonus tiles on workers" in msg.render("en")
+    s.record({"type": "bonus_taken", "player": 0, "kind": "sand"})  # the freed worker field takes one
+    msg = unchanged_after(s, {"type": "bonus_removed", "player": 0, "kind": "grain"})
+    assert msg.render("en") == ("Anna has no bonus tile on a Grain farmer (bonus tiles of Anna: Woodcutter: 1; "
+                                "Stone cutter: 1; Coin minter: 1; Sand worker: 1)")
+    assert unchanged_after(s, {"type": "bonus_removed", "player": 1, "kind": "wood"}).render("en") == (
+        "Ben has no bonus tile on a Woodcutter (bonus tiles of Ben: none)")
+    assert unchanged_after(s, {"type": "bonus_removed", "player": 0, "kind": "gold"}).key == "milestones.error.bonus_kind"
+    s.record({"type": "bonus_removed", "player": 0, "kind": "wood"})
+    assert "wood" not in s.state["players"][0]["bonus_kinds"]
+    s.undo()
+    assert s.state["players"][0]["bonus_kinds"]["wood"] == 1 and s.state["players"][0]["bonus_tiles"] == 4
+
+
+def test_a_bonus_tile_taken_before_the_kind_was_asked_can_leave_the_game():
+    """Games saved before the tracker asked for the kind: such a tile lay on some worker; naming the kind
+    when it is covered takes it off."""
+    s = session(2)
+    s.record({"type": "bonus_taken", "player": 0})
+    s.record({"type": "bonus_removed", "player": 0, "kind": "grain"})
+    assert s.state["players"][0]["bonus_tiles"] == 0
+    assert unchanged_after(s, {"type": "bonus_removed", "player": 0, "kind": "grain"}).key == \
+        "milestones.error.bonus_not_there"
+
+
 # ------------------------------------------------------------------ what the box holds
 # "Es können nur so viele Straßenabschnitte, Häuser und Marktplätze gebaut werden, wie vorhanden sind":
 # 48 road pieces and 24 milestones, 12 houses, 12 markets (one on the market stand from the start),
@@ -208,7 +319,7 @@ def test_bonus_production_needs_as_many_bonus_tiles():
     s = session()
     msg = unchanged_after(s, {"type": "bonus_produced", "player": 1, "workers": 1})
     assert msg.key == "milestones.error.bonus_workers"
-    assert msg.render("en") == ("Ben has taken 0 bonus tiles (at most one per worker): 1 worker with a bonus tile "
+    assert msg.render("en") == ("Ben has 0 bonus tiles on workers (at most one per worker): 1 worker with a bonus tile "
                                 "cannot have produced")
     assert "1 Arbeiter mit Bonusplättchen kann nicht" in msg.render("de")
     s.record({"type": "bonus_taken", "player": 1})
@@ -216,7 +327,7 @@ def test_bonus_production_needs_as_many_bonus_tiles():
     s.record({"type": "bonus_produced", "player": 1, "workers": 2})  # both bonus workers at once
     assert counters(s, 1)["points"] == 4
     msg = unchanged_after(s, {"type": "bonus_produced", "player": 1, "workers": 3})
-    assert "Ben has taken 2 bonus tiles" in msg.render("en") and "3 workers" in msg.render("en")
+    assert "Ben has 2 bonus tiles on workers" in msg.render("en") and "3 workers" in msg.render("en")
 
 
 def test_worker_tile_costs_2_coins():
@@ -488,14 +599,26 @@ def test_undo_and_redo_replay_the_end_trigger():
 
 
 def test_board_from_tracker_prefills_points_and_goods():
+    """The score track and every good left, from real entries. The worker row is not prefilled: the
+    tracker knows neither the kinds of the start tiles and the tiles bought nor which workers were
+    covered; its bonus tiles come along when the workers are entered (see the next tests)."""
     s = session(2)
-    give(s, 0, points=12, grain=2)
+    give(s, 0, stone=2, sand=2, wood=2, grain=4, coins=2)
+    s.record({"type": "road", "player": 0, "number": 3})     # 1 stone + 1 sand: +3
+    s.record({"type": "market", "player": 0, "number": 2})   # 1 wood + 1 sand: +2
     data = GAME.board_from_tracker(s.state, s.config)
-    assert data["players"][0] == {"name": "Anna", "points": 12,
-                                  "goods": {"stone": 0, "wood": 0, "sand": 0, "grain": 2, "coins": 1},
+    assert data["players"][0] == {"name": "Anna", "points": 5,
+                                  "goods": {"stone": 1, "wood": 1, "sand": 0, "grain": 4, "coins": 3},
                                   "workers": [None] * 8}
+    s.record({"type": "flour", "player": 0, "points": 7})    # 2 grain: +7 and 1 coin
+    s.record({"type": "buy_worker", "player": 0})            # 2 coins
+    s.record({"type": "bonus_taken", "player": 1, "kind": "sand"})  # +1
+    data = GAME.board_from_tracker(s.state, s.config)
+    assert [(p["name"], p["points"], p["goods"]) for p in data["players"]] == [
+        ("Anna", 12, {"stone": 1, "wood": 1, "sand": 0, "grain": 2, "coins": 2}),
+        ("Ben", 1, {"stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1})]
     sheet = GAME.score(GAME.parse_board_state(data), {})
-    assert [p.total for p in sheet.players] == [12, 0]
+    assert [p.total for p in sheet.players] == [12, 1]
 
 
 def test_every_log_and_status_line_is_translated():
@@ -566,3 +689,21 @@ def test_offered_numbers_go_under_their_names():
     fields = {a.id: a.field for a in GAME.actions(s.state, s.config) if a.value_choices}
     assert fields == {"road": "number", "house": "points", "market": "number", "flour": "points",
                       "bonus_produced": "workers", "bonus_taken": "kind"}
+    s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
+    assert {a.id: a.field for a in GAME.actions(s.state, s.config) if a.value_choices}["bonus_removed"] == "kind"
+
+
+def test_a_bonus_tile_that_left_the_game_is_not_on_the_end_board():
+    """The end-scoring form lays the tracker's bonus tiles on the first workers of their kind entered: a
+    tile covered or built over during play is not among them."""
+    from companion.ui.boards.milestones import bonus_owed, row_of, set_space, tracked_bonus
+    s = session(2)
+    s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
+    s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
+    s.record({"type": "bonus_removed", "player": 0, "kind": "wood"})
+    tracked = tracked_bonus(s, 0)
+    assert tracked == {"wood": 1}
+    p = GAME.board_from_tracker(s.state, s.config)["players"][0]
+    for index in (0, 1):
+        set_space(p, index, "wood", bonus_owed(row_of(p), index, "wood", tracked))
+    assert row_of(p)[:2] == [("wood", True), ("wood", False)]

@@ -11,6 +11,7 @@ RULEBOOK_CITY = [
     ["vegetable-farm", "school", "house-2", ("imperial-therme", 4)],
     ["temple-fortuna", "great-aqueduct", "temple-luna", "house-4"],
 ]
+START_HOUSE, START_FARM = (1, 1), (1, 2)  # where a city nobody built on opens: the middle of the grid
 DE_CARD = json.loads((ROOT / "assets/i18n/de/city-of-rome.json").read_text(encoding="utf-8"))
 
 
@@ -133,21 +134,25 @@ def test_three_player_game_in_german(browser, server):
     app.click("Jetzt zur Schlusswertung")
     app.wait_text("Punkte berechnen")
     # The palette: each card chosen once (a therme with its VP markers), then every space it goes to;
-    # a board opens with the value-2 house (every city has one) in hand.
+    # a board opens with the value-2 house (every city has one) in hand, and nobody recorded a build: the
+    # start buildings lie in the middle of the grid (the value-2 house where the rulebook's city has one).
     cards = {name for key, name in DE_CARD.items() if key.startswith("city-of-rome.card.")}
     app.wait_text("Wohnhaus 2: Tippt auf jedes Feld")
+    app.wait_text("Startgebäude von Anna")
     assert [n for n in app.page.evaluate(SELECTED_JS) if n in cards] == [card_name("house-2")]
+    lying = {START_HOUSE: "house-2", START_FARM: "vegetable-farm"}
     spaces = {}
     for r, row in enumerate(RULEBOOK_CITY):
         for c, lies in enumerate(row):
-            spaces.setdefault((lies, 0) if isinstance(lies, str) else lies, []).append((r, c))
+            if lying.get((r, c)) != lies:
+                spaces.setdefault((lies, 0) if isinstance(lies, str) else lies, []).append((r, c))
     for (card, markers), where in spaces.items():
         tap(app, card_name(card))
         therme = "therme" in card
         if therme:
             tap(app, f"Siegpunktmarker auf der Therme: {markers}")
         for r, c in where:
-            tap(app, cell(r, c), then=cell(r, c, card, markers if therme else None))
+            tap(app, cell(r, c, lying.get((r, c))), then=cell(r, c, card, markers if therme else None))
     app.wait_text("Stadt: 16 von 16 Feldern belegt")
     # Anna: 6 money from the tracker, typed over to 9; 3 influence tokens; influence card 3 belongs to Ben.
     app.wait_label("Geld von Anna: 6")
@@ -162,30 +167,28 @@ def test_three_player_game_in_german(browser, server):
     assert [n for n in app.page.evaluate(SELECTED_JS) if n in cards] == [card_name("house-4")]  # the card in hand
     app.shot("score-entry-de")
 
-    # Ben's city: first an impossible one (two aqueducts in row 1), which is refused with a clear message.
+    # Ben's city: first an impossible one (two aqueducts in row 2, either side of the start buildings),
+    # which is refused with a clear message.
     app.click("Auslage von Ben")
     tap(app, card_name("aqueduct"))
-    tap(app, cell(0, 0), then=cell(0, 0, "aqueduct"))
-    tap(app, cell(0, 1), then=cell(0, 1, "aqueduct"))
+    tap(app, cell(1, 0), then=cell(1, 0, "aqueduct"))
+    tap(app, cell(1, 3), then=cell(1, 3, "aqueduct"))
     app.click("Punkte berechnen")
-    app.wait_text("Ben.*Reihe 1 hat zwei Aquädukte")  # whose board and what is wrong
+    app.wait_text("Ben.*Reihe 2 hat zwei Aquädukte")  # whose board and what is wrong
     app.shot("score-error-de")
     tap(app, card_name("house-2"))
-    tap(app, cell(0, 1, "aqueduct"), then=cell(0, 1, "house-2"))
+    tap(app, cell(1, 3, "aqueduct"), then=cell(1, 3, "house-2"))
     app.click("Auslage von Carla")  # her start buildings, never removed
     tap(app, card_name("vegetable-farm"))
-    tap(app, cell(0, 0), then=cell(0, 0, "vegetable-farm"))
-    tap(app, cell(0, 0, "vegetable-farm"), then=cell(0, 0))  # a second tap empties the space
-    tap(app, cell(0, 0), then=cell(0, 0, "vegetable-farm"))
+    tap(app, cell(*START_FARM, "vegetable-farm"), then=cell(*START_FARM))  # a second tap empties the space
+    tap(app, cell(*START_FARM), then=cell(*START_FARM, "vegetable-farm"))
     tap(app, card_name("school"))
-    tap(app, cell(0, 1), then=cell(0, 1, "school"))
+    tap(app, cell(2, 1), then=cell(2, 1, "school"))
     tap(app, "Radierer (Feld leeren)")  # the eraser empties it again
-    tap(app, cell(0, 1, "school"), then=cell(0, 1))
-    tap(app, card_name("house-2"))
-    tap(app, cell(0, 1), then=cell(0, 1, "house-2"))
+    tap(app, cell(2, 1, "school"), then=cell(2, 1))
     app.click("Punkte berechnen")
     app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
-    # Ben: aqueduct 4 + 5 money + influence card 3 (his lone house touches no public building);
+    # Ben: aqueduct 4 + 5 money + influence card 3 (his two houses touch no public building);
     # Carla: 5 money, 1 token = 0.
     app.wait_text("2. Ben: 12 Punkte")
     app.wait_text("3. Carla: 5 Punkte")

@@ -1,7 +1,8 @@
 """City of Rome: each build recorded during play (the tracker's Build: a space of the city, then the
 card), its immediate effect applied, the city on the player's card and on a second phone at the table,
 and the end-scoring form opening with the city as built (issue 10: "City of Rome prefill what the
-tracker recorded")."""
+tracker recorded"); a player who recorded no build finds the start buildings in the middle of the grid,
+moves the whole city in one tap and the table gets its results (issue 20: "every board opens as it lies")."""
 
 from tests.browser.harness import App
 from tests.browser.test_app_shell_browser import new_city_of_rome
@@ -67,20 +68,51 @@ def test_builds_recorded_during_play_fill_the_city_at_the_end(browser, server):
         other.shot("city-of-rome-build-done-de-dark")
         app.wait_label("City of Bo: 3 cards: Colosseum, House 2, Vegetable farm")  # the first phone is told
 
-        # Final scoring (before the game's end: asked first) opens on a city already there.
+        # Final scoring (before the game's end: asked first) opens on a city already there, in the middle
+        # of the grid: room on every side for a card not recorded.
         app.click("Final scoring")
         app.click("Final scoring now", dialog=True)
         app.wait_text("The city as Ada built it during play")
-        app.wait_label("Row 1, column 1: Aqueduct")
-        app.wait_label("Row 2, column 1: Market")
-        app.wait_label("Row 2, column 2: Therme (2 VP markers)")
-        app.wait_label("Row 3, column 1: Empty")
+        app.wait_label("Row 2, column 2: Aqueduct")
+        app.wait_label("Row 3, column 2: Market")
+        app.wait_label("Row 3, column 3: Therme (2 VP markers)")
+        app.wait_label("Row 1, column 1: Empty")
         app.shot("city-of-rome-built-city-at-the-end-en")
         other.go(path.replace("/play", "/score"))
         other.click("Auslage von Bo", exact=False)
         other.wait_text("Die Stadt, wie Bo sie im Spiel gebaut hat")
-        other.wait_label("Reihe 1, Spalte 1: Kolosseum")
+        other.wait_label("Reihe 2, Spalte 2: Kolosseum")
+        other.wait_label("Reihe 3, Spalte 3: Gemüsehof")
         other.shot("city-of-rome-built-city-at-the-end-de-dark")
+        other.click("Auslage von Cy", exact=False)
+        other.wait_text("Startgebäude von Cy \\(kein Bau eingetragen\\)")
+        other.wait_label("Reihe 2, Spalte 2: Wohnhaus 2")
+        other.shot("city-of-rome-start-buildings-at-the-end-de-dark")
     finally:
         other.close()
+
+    # Cy recorded no build: the two start buildings lie in the middle rows and columns, the whole city
+    # moves one space in one tap (not off the grid), and the boards score as they are.
+    app.click("Board of Cy", exact=False)
+    app.wait_text("Cy's start buildings \\(no build recorded\\)")
+    app.wait_label("Row 2, column 2: House 2")
+    app.wait_label("Row 2, column 3: Vegetable farm")
+    app.shot("city-of-rome-start-buildings-at-the-end-en")
+    app.click("Move Cy's city one space left")
+    app.wait_label("Row 2, column 1: House 2")
+    app.wait_label("Row 2, column 3: Empty")
+    blocked = app.page.get_by_role(
+        "button", name="Move Cy's city one space left (not possible: a card would fall off the 4 × 4)")
+    app.find(blocked)
+    app.find(app.button("Move Cy's city one space up"))
+    app.shot("city-of-rome-start-buildings-moved-en")
+    app.click("Calculate scores")
+    # Ada: the house beside the therme 2 x 1 + its 2 markers, 1 aqueduct 4, 6 money; Bo: the house under
+    # the Colosseum 2 x 1, 5 money, 2 tokens 1; Cy: a lone house 0, 5 money.
+    app.wait_text("Winner: Ada")
+    app.wait_text("1. Ada: 14 points")
+    app.wait_text("2. Bo: 8 points")
+    app.wait_text("3. Cy: 5 points")
+    app.scroll_top()
+    app.shot("city-of-rome-results-with-start-buildings-en")
     assert not app.errors and not other.errors

@@ -101,6 +101,14 @@ def play_game(app: App) -> None:
     app.click("Bonusplättchen genommen (+1): Sandarbeiter")  # the kind of worker it is laid on
     app.wait_label("Punkte von Ben: 8")
     app.wait_text("Ben legt ein Bonusplättchen auf einen Sandarbeiter » \\+1")
+    # Once a bonus tile lies on a worker, the cards offer to take one out of the game (covered or built
+    # over), asking on which kind of worker it lay.
+    app.click("Bonusplättchen abgedeckt oder überbaut (Ben)", exact=False)
+    app.find(app.dialog_button("Bonusplättchen abgedeckt oder überbaut: Sandarbeiter"))
+    app.wait_text("Auf welcher Sorte Arbeiter lag das Bonusplättchen\\?")
+    app.shot("milestones-bonus-removed-de")
+    app.click("Abbrechen", dialog=True)
+    app.wait_gone("Auf welcher Sorte Arbeiter lag")
     app.click("Zug von Ben beenden")
     app.wait_text("Runde 1: Carla ist am Zug")
     for _ in range(12):

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from tests.browser.harness import App, Server
-from tests.browser.test_city_of_rome_browser import on_screen
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 if str(BENCH) not in sys.path:
@@ -41,13 +40,9 @@ def new_tab(app: App) -> App:
 
 
 def start_buildings(app: App) -> None:
-    """A city's two start buildings, entered with the palette: the value-2 house (in hand when a board
-    opens), then the vegetable farm."""
-    app.press(on_screen(app, app.button("Row 1, column 1: Empty")))
-    app.wait_label("Row 1, column 1: House 2")
-    app.press(on_screen(app, app.button("Vegetable farm")))
-    app.press(on_screen(app, app.button("Row 1, column 2: Empty")))
-    app.wait_label("Row 1, column 2: Vegetable farm")
+    """A city nobody built on during play: its two start buildings, there when the board opens."""
+    app.wait_label("Row 2, column 2: House 2")
+    app.wait_label("Row 2, column 3: Vegetable farm")
 
 
 @pytest.fixture

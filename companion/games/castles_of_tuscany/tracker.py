@@ -25,7 +25,8 @@ for the positions that games saved before event schema 2 stored):
   one plus one per "+1 storage space" bonus tile), for the counters too (`counter_limit`).
 - `{"type": "yield_red" | "yield_green", "player": p, "points": n}`: a yield card's points.
 - `{"type": "yield_goods", "player": p, "goods": g}`: a yield card's goods (`GOODS`, one item each;
-  "hexagon_no_space": a second wooden hexagon with no free storage space).
+  "hexagon_no_space": a second wooden hexagon with no free storage space: +2 red, but only when the
+  tracker's storage has no free space; with one, the hexagon goes onto it).
 - `{"type": "box_value", "key": key, "value": points}`: enter or correct a colour-bonus value.
 - `{"type": "end_round"}`: the turn cycle in which someone emptied the round's stack is complete.
   Rounds 1 and 2: the scoring (green added onto red, green kept). Round 3: the extra full turn
@@ -274,10 +275,25 @@ def _yield_points(track):
     return apply
 
 
+def free_storage(state: dict, p: int) -> int:
+    """Storage spaces of player p that hold neither a tile nor a wooden hexagon."""
+    c = state["players"][p]["counters"]
+    return max(0, storage_spaces(state, p) - c["storage"] - c["hexagons"])
+
+
 def _yield_goods(state, event, config, names):
     p = _player(event, config)
     goods = _choice(event, "goods", GOODS)
     if goods == "hexagon_no_space":
+        # "Sollte er ... ein zweites solches Sechseck erhalten und dafür kein Ablagefeld mehr frei haben,
+        # lässt er es im Vorrat liegen und erhält stattdessen 2 Siegpunkte": only without a free space;
+        # with one, the hexagon goes onto it ("legt er es wie gehabt auf das ... Ablagefeld").
+        free = free_storage(state, p)
+        if free:
+            value = _add(state, p, "hexagons", 1)
+            _log(state, m("log.yield_space_free", player=names[p], free=free, spaces=storage_spaces(state, p),
+                          points=NO_SPACE_HEXAGON_RED, value=value))
+            return
         red = _add(state, p, "red", NO_SPACE_HEXAGON_RED)
         _log(state, m("log.yield_no_space", player=names[p], points=NO_SPACE_HEXAGON_RED, red=red))
         return

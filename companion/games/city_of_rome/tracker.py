@@ -15,7 +15,7 @@ while it stays within 4 x 4 cards. Spaces are therefore counted from the start b
 side by side on row 0, columns 0 and 1 (the value-2 house on the left until `swap_start`); rows below
 them are 1, 2, ..., above them -1, -2, ... `state["cities"][p]` lists a player's cards in the order
 built: `{"card": id, "space": [row, column]}`, a therme with `"vp_markers"`. The end-scoring form gets
-the city moved into the 4 x 4 grid (`board_from_tracker`).
+the city moved into the middle of the 4 x 4 grid (`board_from_tracker`).
 
 A build does what the building overview says happens at once, so nobody counts it by hand: a therme
 gets a VP marker per neighbouring card (the Kaiser-Therme one more), a market money per neighbouring
@@ -319,14 +319,12 @@ def influence_leader(state: dict) -> tuple[int | None, list[int], int]:
 
 
 def board_from_tracker(state: dict, config: dict) -> dict:
-    """The end-scoring form, prefilled with what the tracker already knows."""
-    # A city nobody recorded a build for stays empty in the form: where its start buildings lie in the
-    # final 4 x 4 is not known, and placed at a guess they would only be in the way.
-    built = state["buildings_built"]
+    """The end-scoring form, prefilled with what the tracker knows: each city as it lies (with no build
+    recorded, the two start buildings as the setup lays them), money, influence tokens, the cards won."""
     return {
         "game": "city-of-rome",
         "players": [
-            {"name": p["name"], "city": board_city(state["cities"][i]) if built[i] else [[None] * SIZE for _ in range(SIZE)],
+            {"name": p["name"], "city": board_city(state["cities"][i]),
              "money": s["counters"]["money"], "influence_tokens": s["counters"]["influence_tokens"],
              "influence_cards": list(s["influence_cards"])}
             for i, (p, s) in enumerate(zip(config["players"], state["players"]))
@@ -335,12 +333,15 @@ def board_from_tracker(state: dict, config: dict) -> dict:
 
 
 def board_city(city: list[dict]) -> list[list]:
-    """A city as built, in the 4 x 4 grid of the board state (its top-left card in the top-left corner;
-    where a smaller city lies in the grid changes no score)."""
+    """A city in the 4 x 4 grid of the board state, in its middle: a city smaller than 4 x 4 keeps room on
+    each side it can still grow to, so a card not recorded during play goes where it lies on the table
+    (the two start buildings: row 2, columns 2 and 3). Where a city lies in the grid changes no score."""
     grid = [[None] * SIZE for _ in range(SIZE)]
-    for r, row in enumerate(city_grid(city)):
+    rows = city_grid(city)
+    top, left = (SIZE - len(rows)) // 2, (SIZE - len(rows[0])) // 2
+    for r, row in enumerate(rows):
         for c, entry in enumerate(row):
             if entry is not None:
-                grid[r][c] = ({"card": entry["card"], "vp_markers": entry["vp_markers"]}
-                              if "vp_markers" in entry else entry["card"])
+                grid[top + r][left + c] = ({"card": entry["card"], "vp_markers": entry["vp_markers"]}
+                                           if "vp_markers" in entry else entry["card"])
     return grid

@@ -27,6 +27,8 @@ MARKETS = 12
 FLOUR_SACKS = 12
 BONUS_TILES = 15
 WORKER_TILES = 35  # each shows 2 workers
+WORKERS_PER_TILE = 2  # "Jedes Plättchen zeigt 2 Arbeiter"
+START_TILES_PER_PLAYER = 2  # "Diese bilden die Startplättchen, von denen jeder 2 erhält"
 COVER_TILES = 20  # Abdeckplättchen
 ACTION_BOARDS = 4
 

@@ -8,6 +8,8 @@ Events (besides core's generic `adjust` of a counter), as the generic tracker sc
 - `{"type": "bonus_produced", "player": p, "workers": n}`: n workers with a bonus tile produced;
 - `{"type": "bonus_taken", "player": p, "kind": k}`: a bonus tile laid on a worker of kind k (one of
   `WORKER_KINDS`; games saved before the kind was asked have none);
+- `{"type": "bonus_removed", "player": p, "kind": k}`: the bonus tile on a worker of kind k was covered
+  (at the castle) or built over (by a worker tile bought) and leaves the game;
 - `{"type": "buy_worker" | "last_worker_tile", "player": p}`;
 - `{"type": "castle", "player": p, "keep": {"stone": 1, "coins": 2}}`: DIE BURG, the goods kept
   (see `castle`; `player` defaults to the player on turn, `keep` may be left out when there is
@@ -17,6 +19,17 @@ Quick scoring hands in the goods the rules ask for and refuses when a player doe
 and refuses what the box cannot hold (`BUILD_LIMITS`): a 25th road section, a 13th house, a 12th
 market built (the 12th lies on the market stand from the start), a flour delivery with no market
 left without a flour sack, and bonus production by more workers than the player has bonus tiles.
+
+The worker fields (`state["worker_fields"]`, per player: the tiles bought, the workers covered, the
+most worker fields there can be): the tracker never learns which kinds the workers of a worker tile
+are, nor where a tile goes, nor which worker the castle covers. It knows how many worker fields a
+player can have at most: 4 from the 2 start tiles, 2 more per worker tile bought (never more than the
+8 path spaces), one fewer per castle visit while more than 2 are left. "Auf jedem Arbeiter kann
+maximal ein Bonusplättchen liegen": a bonus tile is refused when the player's bonus tiles already lie
+on that many workers. Whether a free worker of the tile's kind is left is up to the table ("Hast du
+kein freies Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen"): the
+tracker cannot see the kinds.
+
 Games saved before event schema 2 stored these choices as "value" (the castle's as packed digits):
 `upgrade_event` turns them into this form.
 
@@ -32,7 +45,8 @@ from companion.core.text import Msg
 from companion.games.milestones.components import (
     BONUS_PRODUCTION_CHOICES, BONUS_TILES, BUILD_LIMITS, CASTLE_GOODS_LIMIT, FIELD_CHOICES, FLOUR_CHOICES, FLOUR_COINS,
     FLOUR_COST, GOODS, HOUSE_CHOICES, HOUSE_COST, MARKET_COST, MAX_ENTRY, PATH_SPACES, ROAD_COST, START_COINS,
-    START_MARKETS, WORKER_KINDS, WORKER_TILE_COST, goods_msgs, target_field, tiles_to_buy,
+    START_MARKETS, START_TILES_PER_PLAYER, WORKER_KINDS, WORKER_TILE_COST, WORKERS_PER_TILE, CASTLE_KEEPS_WORKERS,
+    goods_msgs, target_field, tiles_to_buy,
 )
 
 NS = "milestones"
@@ -64,8 +78,9 @@ VALUE_CHOICES = {
 # a number field; a house and a flour sack score the free numbers around them added up.
 VALUE_FIELDS = {"road": "number", "house": "points", "market": "number", "flour": "points",
                 "bonus_produced": "workers"}
-PLAYER_EVENTS = ("road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker",
+PLAYER_EVENTS = ("road", "house", "market", "flour", "bonus_taken", "bonus_removed", "bonus_produced", "buy_worker",
                  "last_worker_tile", "castle")
+START_WORKERS = START_TILES_PER_PLAYER * WORKERS_PER_TILE
 
 
 def initial_state(config: dict) -> dict:
@@ -83,6 +98,8 @@ def initial_state(config: dict) -> dict:
                                   "coins": START_COINS},
                      "bonus_tiles": 0, "done": False} for _ in range(n)],
         "last_tile_by": None,
+        # per player: worker tiles bought, workers covered at the castle, worker fields at most
+        "worker_fields": [{"bought": 0, "covered": 0, "most": START_WORKERS} for _ in range(n)],
         "castle": [],  # players who still have to give goods back at the castle
         "end": None,  # {"by": p, "reason": "target" | "last_tile", "pending": [p, ...]} once triggered
         "finished": False,
@@ -131,6 +148,68 @@ def _hand_in(state: dict, player: int, cost: dict, name: str) -> None:
         counters[g] -= c
 
 
+def _worker_tile_bought(state: dict, player: int) -> None:
+    """A worker tile bought lies on 2 path spaces and may cover workers ("Dabei ist es erlaubt, andere
+    Arbeiter und leere Felder zu überdecken"): at most 2 worker fields more, never more than the 8."""
+    fields = state["worker_fields"][player]
+    fields["bought"] += 1
+    fields["most"] = min(PATH_SPACES, fields["most"] + WORKERS_PER_TILE)
+
+
+def _worker_covered(state: dict, player: int) -> None:
+    """The castle covers a worker ("Ausnahme: Besitzt du insgesamt nur noch 2 Arbeiterfelder, musst du
+    davon keines abdecken"): at most one worker field fewer."""
+    fields = state["worker_fields"][player]
+    if fields["most"] > CASTLE_KEEPS_WORKERS:
+        fields["most"] -= 1
+        fields["covered"] += 1
+
+
+def take_bonus(state: dict, player: int, tile: str | None, name: str) -> None:
+    """A bonus tile laid on a worker of kind `tile` (None: a game saved before the kind was asked)."""
+    me = state["players"][player]
+    if tile is not None and tile not in WORKER_KINDS:
+        raise InvalidMove(Msg(f"{NS}.error.bonus_kind", kind=str(tile)[:40]))
+    if state["bonus_taken"] >= BONUS_TILES:
+        raise InvalidMove(Msg(f"{NS}.error.no_bonus_tiles", count=BONUS_TILES))
+    # "Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen": no worker field left without one.
+    fields = state["worker_fields"][player]
+    if me["bonus_tiles"] >= fields["most"]:
+        raise InvalidMove(Msg(f"{NS}.error.bonus_no_worker", name=name, tiles=me["bonus_tiles"], most=fields["most"],
+                              start=START_WORKERS, bought=fields["bought"], spaces=PATH_SPACES,
+                              covered=fields["covered"]))
+    state["bonus_taken"] += 1
+    me["bonus_tiles"] += 1
+    if tile is None:
+        _log(state, "bonus_taken", name=name)
+    else:
+        kinds = me.setdefault("bonus_kinds", {})  # {kind: tiles}, from the first tile with its kind
+        kinds[tile] = kinds.get(tile, 0) + 1
+        _log(state, "bonus_taken_on", name=name, kind=Msg(f"{NS}.kind.{tile}"))
+    _add_points(state, player, 1, name)
+
+
+def remove_bonus(state: dict, player: int, tile, name: str) -> None:
+    """"Wenn du ein Arbeiterfeld, auf dem ein Bonusplättchen liegt, mit einem neuen Arbeiterplättchen
+    überbaust oder es mit einem Abdeckplättchen abdeckst, wird das Bonusplättchen sofort aus dem Spiel
+    genommen": it no longer produces a point, and its worker field takes a new one. The point it brought
+    when taken stays; it does not go back among the 15 (it is out of the game)."""
+    if tile not in WORKER_KINDS:
+        raise InvalidMove(Msg(f"{NS}.error.bonus_kind", kind=str(tile)[:40]))
+    me = state["players"][player]
+    kinds = me.get("bonus_kinds", {})
+    if kinds.get(tile, 0) > 0:
+        kinds[tile] -= 1
+        if not kinds[tile]:
+            del kinds[tile]
+    elif me["bonus_tiles"] <= sum(kinds.values()):  # none of the tiles recorded without their kind either
+        held = [Msg(f"{NS}.bonus_count", kind=Msg(f"{NS}.kind.{k}"), count=c) for k, c in kinds.items()]
+        raise InvalidMove(Msg(f"{NS}.error.bonus_not_there", name=name, kind=Msg(f"{NS}.kind.{tile}"),
+                              held=held or Msg(f"{NS}.bonus_none")))
+    me["bonus_tiles"] -= 1
+    _log(state, "bonus_removed", name=name, kind=Msg(f"{NS}.kind.{tile}"))
+
+
 def _check_box_limit(state: dict, kind: str, name: str) -> None:
     """Refuse a build the box has no piece left for (see `BUILD_LIMITS`)."""
     built = state["built"]
@@ -171,8 +250,10 @@ def castle(state: dict, player: int, event: dict, name: str) -> None:
     keep 3, the player is asked to give goods back with the counters."""
     counters = state["players"][player]["counters"]
     total = goods_total(counters)
-    if player in state["castle"]:
+    if player in state["castle"]:  # the same visit: the goods given back now, the worker covered before
         state["castle"].remove(player)
+    else:
+        _worker_covered(state, player)
     keep = event.get("keep")
     if "value" in event:  # schema 1's packed digits: only `upgrade_event` reads them
         raise InvalidMove(Msg("core.error.bad_event"))
@@ -290,20 +371,9 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
     elif kind == "bonus_taken":
         # "Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen Sorte legen":
         # the kind it lies on is what the end scoring needs (a worker with a bonus tile is worth 2).
-        tile = event.get("kind")
-        if tile is not None and tile not in WORKER_KINDS:
-            raise InvalidMove(Msg(f"{NS}.error.bonus_kind", kind=str(tile)[:40]))
-        if state["bonus_taken"] >= BONUS_TILES:
-            raise InvalidMove(Msg(f"{NS}.error.no_bonus_tiles", count=BONUS_TILES))
-        state["bonus_taken"] += 1
-        me["bonus_tiles"] += 1
-        if tile is None:
-            _log(state, "bonus_taken", name=name)
-        else:
-            kinds = me.setdefault("bonus_kinds", {})  # {kind: tiles}, from the first tile with its kind
-            kinds[tile] = kinds.get(tile, 0) + 1
-            _log(state, "bonus_taken_on", name=name, kind=Msg(f"{NS}.kind.{tile}"))
-        _add_points(state, player, 1, name)
+        take_bonus(state, player, event.get("kind"), name)
+    elif kind == "bonus_removed":
+        remove_bonus(state, player, event.get("kind"), name)
     elif kind == "bonus_produced":
         count = _value(event, VALUE_FIELDS[kind], 1)
         if count > PATH_SPACES:
@@ -319,6 +389,7 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
             raise InvalidMove(Msg(f"{NS}.error.no_worker_tiles"))
         _hand_in(state, player, {"coins": WORKER_TILE_COST}, name)
         state["tiles_left"] = 0 if kind == "last_worker_tile" else state["tiles_left"] - 1
+        _worker_tile_bought(state, player)
         if state["tiles_left"] == 0:
             if state["end"] is None:
                 state["last_tile_by"] = player
@@ -359,6 +430,11 @@ def actions(state: dict, config: dict) -> list[Action]:
         Action("bonus_produced", Msg(f"{NS}.action.bonus_produced"), per_player=True,
                value_choices=VALUE_CHOICES["bonus_produced"], field=VALUE_FIELDS["bonus_produced"]),
     ]
+    if any(p["bonus_tiles"] for p in state["players"]):  # once a bonus tile lies on a worker
+        out.append(Action("bonus_removed", Msg(f"{NS}.action.bonus_removed"), per_player=True,
+                          value_choices=WORKER_KINDS, field="kind",
+                          choice_labels=tuple(Msg(f"{NS}.kind.{k}") for k in WORKER_KINDS),
+                          question=Msg(f"{NS}.question.bonus_removed")))
     if state["tiles_left"] > 0:
         out.append(Action("buy_worker", Msg(f"{NS}.action.buy_worker", cost=WORKER_TILE_COST), per_player=True))
         if state["end"] is None:

@@ -108,6 +108,27 @@ def cards_placed(city) -> int:
     return sum(1 for row in city for cell in row if cell_card(cell)[0] is not None)
 
 
+SHIFTS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}  # (rows, columns) per tap
+
+
+def shifted(city, direction: str):
+    """The whole city one space further `direction` ("left", "right", "up", "down") in the 4 × 4 grid, or
+    None when a card would fall off it (or there is no card to move)."""
+    rows, cols = SHIFTS[direction]
+    size = len(city)
+    out = [[None] * size for _ in range(size)]
+    moved = False
+    for r, row in enumerate(city):
+        for c, cell in enumerate(row):
+            if cell is None:
+                continue
+            if not (0 <= r + rows < size and 0 <= c + cols < size):
+                return None
+            out[r + rows][c + cols] = cell
+            moved = True
+    return out if moved else None
+
+
 # ---------------------------------------------------------------- a card as a tile (the palette, the Build dialog)
 
 def card_tile(model: AppModel, card_id: str, on_click, chosen: bool = False, label: str | None = None) -> ft.Control:
@@ -134,6 +155,21 @@ def card_tile(model: AppModel, card_id: str, on_click, chosen: bool = False, lab
             on_click=on_click, content=body,
         ),
     )
+
+
+def shift_row(model: AppModel, city, who: str, shift) -> ft.Control:
+    """One line under the grid (the palette stays in view with the city): the whole city one space left,
+    right, up or down in a tap; a direction in which a card would fall off is disabled and says so."""
+    def button(direction, icon):
+        moved = shifted(city, direction) is not None
+        label = model.t(f"{NS}.shift_{direction}", player=who)
+        return icon_button(icon, label if moved else model.t(f"{NS}.shift_blocked", action=label),
+                           lambda e: shift(direction), disabled=not moved)
+
+    return ft.Row([ft.Text(model.t(f"{NS}.shift"), size=13, expand=True),
+                   button("left", ft.Icons.ARROW_BACK), button("right", ft.Icons.ARROW_FORWARD),
+                   button("up", ft.Icons.ARROW_UPWARD), button("down", ft.Icons.ARROW_DOWNWARD)],
+                  spacing=4, width=4 * CELL_W + 3 * 4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 # ---------------------------------------------------------------- the editor
@@ -216,6 +252,11 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
         )
 
     grid = ft.Column([ft.Row([cell_view(r, c) for c in range(4)], spacing=4) for r in range(4)], spacing=4)
+
+    def shift(direction):
+        def change(p):
+            p["city"] = shifted(p["city"], direction)
+        update(change)
 
     # ------------------------------------------------------------ what a tap on the city does now
     eraser = icon_button(ft.Icons.BACKSPACE_OUTLINED if brush != ERASER else ft.Icons.BACKSPACE,
@@ -308,16 +349,17 @@ def CityOfRomeBoard(model: AppModel, board: dict, player: int, on_change, proble
 
     placed = cards_placed(me["city"])
     session = game_session(model, use_sid(), "city-of-rome")
-    built = session is not None and session.state["buildings_built"][player] > 0
+    # where the city comes from: the builds the table recorded during play, or the start buildings
+    tracked = None if session is None else "tracked_city" if session.state["buildings_built"][player] else "start_city"
     placing = Placing(problems)  # this board's problems, once it is entered: each beside its part
     city_problems = placing.at("city")
     money, tokens, cards = placing.at("money"), placing.at("influence_tokens"), placing.at("influence_cards")
     return ft.Column([
         *placing.rest(),
         ft.Text(model.t(f"{NS}.city_count", placed=placed), weight=ft.FontWeight.BOLD),
-        # where the city comes from, when the table recorded its builds during play
-        *([ft.Text(model.t(f"{NS}.tracked_city", player=who), size=13)] if built else []),
+        *([ft.Text(model.t(f"{NS}.{tracked}", player=who), size=13)] if tracked else []),
         grid,
+        shift_row(model, me["city"], who, shift),
         *city_problems,
         bar,
         palette,
