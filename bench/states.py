@@ -26,6 +26,10 @@ def example_box() -> dict:
 
 
 def box_for(game_id: str) -> dict:
+    """The box values a game's random end states are scored with (the same for every draw)."""
+    game = GAMES[game_id]
+    if game.random_board is not None:
+        return game.random_board(random.Random(0), game.min_players)[1]
     return example_box() if game_id == "carpe-diem" else {}
 
 
@@ -197,22 +201,29 @@ def _connected_cells_6(rng: random.Random, size: int) -> list[tuple[int, int]]:
     return cells
 
 
-# `(rng, players) -> board state` per game. A game added later brings its own (or is left out of the
-# fuzz tests and benchmarks, which cover the games listed here: `drawable()`).
+# `(rng, players) -> board state` of the games that do not bring their own `random_board` yet.
 GENERATORS = {"city-of-rome": city_of_rome, "milestones": milestones,
               "castles-of-tuscany": castles_of_tuscany, "carpe-diem": carpe_diem}
 
 
 def drawable() -> list[str]:
-    """The registered games that random end states can be drawn for."""
-    return sorted(g for g in GAMES if g in GENERATORS)
+    """The registered games that random end states can be drawn for: each brings its `random_board`
+    (a game without one is left out of the fuzz tests and benchmarks)."""
+    return sorted(g for g, game in GAMES.items() if game.random_board is not None or g in GENERATORS)
 
 
 def random_state(game_id: str, rng: random.Random, players: int | None = None) -> dict:
+    return random_board_and_box(game_id, rng, players)[0]
+
+
+def random_board_and_box(game_id: str, rng: random.Random, players: int | None = None) -> tuple[dict, dict]:
     game = GAMES[game_id]
-    if game_id not in GENERATORS:
-        raise LookupError(f"no random end states for {game_id!r}: add a generator to bench/states.py GENERATORS")
-    return GENERATORS[game_id](rng, players or rng.randint(game.min_players, game.max_players))
+    if game_id not in drawable():
+        raise LookupError(f"no random end states for {game_id!r}: its GameDefinition has no random_board")
+    players = players or rng.randint(game.min_players, game.max_players)
+    if game.random_board is not None:
+        return game.random_board(rng, players)
+    return GENERATORS[game_id](rng, players), box_for(game_id)
 
 
 def valid_state(game_id: str, rng: random.Random, players: int | None = None,

@@ -27,7 +27,7 @@ from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregi
 from companion.storage import Repository
 from companion.ui import games as ui_games
 from companion.core.table import added
-from companion.ui.board_path import where
+from companion.core.where import where
 from companion.ui.boards.generic import GenericBoard, typed_value, value_of
 from tests import fifth_game
 from tests.fifth_game import GAME, GAME_ID
@@ -61,9 +61,16 @@ def test_the_game_is_known_only_while_registered(honey):
     fifth_game.register()  # for the fixture's unregister
 
 
-def test_a_game_without_an_editor_gets_the_generic_one(honey):
-    assert ui_games.game_ui(GAME_ID).board_editor is GenericBoard
-    assert ui_games.game_ui(GAME_ID).panel is None
+def test_a_game_brings_its_screens_and_one_without_gets_the_generic_editor(honey):
+    from tests.fifth_game.ui import HoneyBoard, HoneyPanel
+    assert ui_games.game_ui(GAME_ID).board_editor is HoneyBoard and ui_games.game_ui(GAME_ID).panel is HoneyPanel
+    plain = dataclasses.replace(GAME, id="plain-honey", ui=None)
+    register(plain)
+    try:
+        assert ui_games.game_ui("plain-honey").board_editor is GenericBoard
+        assert ui_games.game_ui("plain-honey").panel is None
+    finally:
+        unregister("plain-honey")
     for built_in in BUILT_IN:  # each of the app's games keeps the editor laid out like its board
         assert ui_games.game_ui(built_in).board_editor is not GenericBoard
     assert ui_games.game_ui("carpe-diem").panel_offers_player_actions
@@ -74,27 +81,29 @@ def test_registering_refuses_what_cannot_work():
     bare = GameDefinition(**{**{k: getattr(GAME, k) for k in (
         "name", "min_players", "max_players", "counters", "setup_checklist", "initial_state", "moves",
         "status", "parse_board_state", "score", "board_from_tracker")}, "id": "bare"})
-    with pytest.raises(ValueError, match="neither an end-scoring editor nor board_fields"):
-        ui_games.register(bare)
+    with pytest.raises(ValueError, match="neither an end-scoring editor .* nor board_fields"):
+        register(bare)
     assert "bare" not in GAMES
     with pytest.raises(ValueError, match="another game is registered as 'milestones'"):
-        register(dataclasses.replace(bare, id="milestones"))
+        register(dataclasses.replace(bare, id="milestones", board_fields=GAME.board_fields))
     assert GAMES["milestones"].name == Msg("milestones.name")
     with pytest.raises(ValueError, match="one of the app's own games"):
         unregister("city-of-rome")
+    with pytest.raises(ValueError, match="two moves are named 'end_round'"):
+        dataclasses.replace(GAME, moves=GAME.moves + GAME.moves[:1])
 
 
-def test_a_game_with_its_own_ui_entry(honey):
-    def editor(model, board, player, on_change):
-        return None
-    fifth_game.unregister()
-    ui_games.register(GAME, ui_games.GameUI(board=editor), catalogues=fifth_game.CATALOGUES)
-    try:
-        assert ui_games.game_ui(GAME_ID).board_editor is editor
-    finally:
-        ui_games.unregister(GAME_ID)
-    assert GAME_ID not in ui_games.GAME_UIS
-    fifth_game.register()
+def test_adding_the_game_took_only_its_package_its_texts_and_its_registration():
+    """Everything Honey Harvest brings is in its own folder: its definition and rules, its screens and
+    its texts; the app's code names it nowhere (it is registered by TABULA_PLUGINS, or `register()`)."""
+    package = ROOT / "tests" / "fifth_game"
+    files = sorted(p.relative_to(package).as_posix() for p in package.rglob("*") if p.is_file()
+                   and "__pycache__" not in p.parts)
+    assert files == ["__init__.py", "i18n/de/honey-harvest.json", "i18n/en/honey-harvest.json", "ui.py"]
+    for path in (ROOT / "companion").rglob("*"):
+        if path.is_file() and path.suffix in (".py", ".json"):
+            text = path.read_text(encoding="utf-8").casefold()
+            assert "honey" not in text and "fifth_game" not in text, path
 
 
 def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey, tmp_path):
@@ -137,7 +146,7 @@ def test_every_text_of_the_made_up_game_is_in_its_catalogue(honey):
     assert set(en) == set(de)
     config = make_config(GAME, PLAYERS, 0)
     state = GAME.initial_state(config)
-    board = fifth_game.random_board(random.Random(1), 3)
+    board = fifth_game.random_board(random.Random(1), 3)[0]
     sheet = GAME.score(GAME.parse_board_state(board))
     msgs = [GAME.name, *[s.text for s in GAME.setup_checklist(config)], *[c.label for c in GAME.counters],
             *[a.label for a in GAME.actions(state, config)], *GAME.status(state, config),
@@ -185,18 +194,23 @@ def _bench_states():
     return module
 
 
-def test_random_end_states_for_a_game_that_brings_a_generator(honey, monkeypatch):
+def test_random_end_states_for_a_game_that_brings_a_generator(honey):
     states = _bench_states()
-    assert GAME_ID not in states.drawable()  # the fuzz tests cover the games they can draw for ...
-    with pytest.raises(LookupError, match="no random end states for 'honey-harvest'"):
-        states.random_state(GAME_ID, random.Random(0))
-    monkeypatch.setitem(states.GENERATORS, GAME_ID, fifth_game.random_board)  # ... and one that brings one
-    assert GAME_ID in states.drawable()
+    assert GAME_ID in states.drawable()  # the fuzz tests and benchmarks cover every game that brings one ...
     for seed in range(30):
         data = states.valid_state(GAME_ID, random.Random(seed))
         sheet = score_data(data, states.box_for(GAME_ID))
-        assert [p.total for p in sheet.players] == [p["honey"] + 2 * p["flowers"] for p in data["players"]]
+        assert [p.total for p in sheet.players] == [
+            p["honey"] + 2 * p["flowers"] + sum(h["frames"] for h in p["hives"] if h["queen"]) for p in data["players"]]
     assert len(states.four_player_end_state(GAME_ID)["players"]) == 4
+    plain = dataclasses.replace(GAME, id="plain-honey", random_board=None)
+    register(plain)
+    try:  # ... and leave out one that does not
+        assert "plain-honey" not in states.drawable()
+        with pytest.raises(LookupError, match="no random end states for 'plain-honey'"):
+            states.random_state("plain-honey", random.Random(0))
+    finally:
+        unregister("plain-honey")
 
 
 def test_the_command_line_takes_a_game_named_in_tabula_plugins(tmp_path):
@@ -206,7 +220,7 @@ def test_the_command_line_takes_a_game_named_in_tabula_plugins(tmp_path):
     assert listed.returncode == 0, listed.stderr
     assert {"id": GAME_ID, "name": "Honey Harvest", "min_players": 2, "max_players": 4} in json.loads(listed.stdout)
     board = tmp_path / "honey.json"
-    board.write_text(json.dumps(fifth_game.random_board(random.Random(2), 2)), encoding="utf-8")
+    board.write_text(json.dumps(fifth_game.random_board(random.Random(2), 2)[0]), encoding="utf-8")
     scored = subprocess.run([sys.executable, "-m", "companion", "score", str(board), "--lang", "de"], cwd=ROOT,
                             env=env, capture_output=True, text=True, timeout=60)
     assert scored.returncode == 0 and "Honigernte" in scored.stdout, scored.stderr

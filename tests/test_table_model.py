@@ -99,7 +99,7 @@ def test_board_taps_from_a_tab_that_has_not_redrawn_all_count(tabs):
 
 
 def test_box_data_entered_on_one_tab_is_told_to_the_others(tabs):
-    """Every screen that reads box data watches the "box" topic (the tracker, results, Settings)."""
+    """Every screen that reads box data watches the "settings" topic (the tracker, results, Settings)."""
     anna, ben = tabs
     told = []
 
@@ -111,7 +111,7 @@ def test_box_data_entered_on_one_tab_is_told_to_the_others(tabs):
         pubsub = Pubsub()
     anna.broadcast.page = Page()
     anna.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4})
-    assert told == ["box"]
+    assert told == ["settings"]
     assert ben.repo.box_data("castles-of-tuscany")["colour_bonus.red.I"] == 4
 
 

@@ -139,6 +139,8 @@ class Preference:
     id: str
     choices: tuple[str, ...]
     default: str
+    # The settings key it was kept under before (read until it is chosen again).
+    formerly: str | None = None
 
     def __post_init__(self):
         if self.default not in self.choices:
@@ -175,12 +177,12 @@ class GameDefinition:
     parts: BoardParts = BoardParts()
     # Choices a table keeps from one game to the next.
     preferences: tuple[Preference, ...] = ()
-    # A random end state of its board format, `(rng, players)`, for the fuzz tests and benchmarks
-    # (bench/states.py); None: it is left out of them.
-    random_board: Callable[[random.Random, int], dict] | None = None
-    # The module with what its screens need beyond the generic ones (`UI = GameUI(...)`, see
-    # companion/ui/games.py): imported by the app only, never by the command line.
-    ui: str | None = None
+    # A random end state of its board format and the box values scoring it needs, `(rng, players) ->
+    # (board, box)`, for the fuzz tests and benchmarks (bench/states.py); None: it is left out of them.
+    random_board: Callable[[random.Random, int], tuple[dict, dict]] | None = None
+    # What its screens need beyond the generic ones: a function that imports its `ui` module and returns
+    # its `GameUI` (companion/ui/games.py). Called by the app only: the command line never imports screens.
+    ui: Callable[[], Any] | None = None
     # A box key's description for keys made on demand (Carpe Diem's villa values by chimneys).
     box_value: Callable[[str], "BoxValue"] | None = None
     # The game's own check of box values beyond whole numbers (raises BoardStateError).

@@ -281,6 +281,28 @@ class Repository:
                     merged.append(n)
             self._settings.table("names").upsert(Document({"names": merged[:MAX_KNOWN_NAMES]}, doc_id=1))
 
+    # ------------------------------------------------------------------ a game's preferences
+
+    def preferences(self, game: GameDefinition) -> dict[str, str]:
+        """The table's choices for `game` (its declared preferences), each its default until chosen."""
+        with self._lock:
+            doc = self._settings.table("settings").get(doc_id=1) or {}
+        chosen = {}
+        for pref in game.preferences:
+            value = doc.get(f"{game.id}.{pref.id}", doc.get(pref.formerly) if pref.formerly else None)
+            chosen[pref.id] = value if value in pref.choices else pref.default
+        return chosen
+
+    def set_preference(self, game: GameDefinition, pref_id: str, value: str) -> None:
+        pref = next((p for p in game.preferences if p.id == pref_id), None)
+        if pref is None or value not in pref.choices:
+            raise ValueError(f"{game.id}.{pref_id}={value!r}")
+        with self._lock:
+            table = self._settings.table("settings")
+            doc = dict(table.get(doc_id=1) or {})
+            doc[f"{game.id}.{pref_id}"] = value
+            table.upsert(Document(doc, doc_id=1))
+
     # ------------------------------------------------------------------ box data
 
     def box_data(self, game_id: str) -> dict[str, int]:

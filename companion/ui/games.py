@@ -1,8 +1,12 @@
-"""What each game's screens need beyond the game definition: one `GameUI` entry per game.
+"""What a game's screens need beyond the game definition: its `GameUI`, which its definition's `ui()`
+returns (importing the game's `ui` module: the app does, the command line never).
 
-A game without an entry gets the defaults: the generic end-scoring editor built from its declared
+A game without one gets the defaults: the generic end-scoring editor built from its declared
 `board_fields` and no tracker panel. Every screen looks a game up here (`game_ui`), never in a table of
-its own, so a game registered from outside the app (`register`) works on every screen."""
+its own, so a game registered from outside the app works on every screen.
+
+A game's parts draw from a `GameView` and change the game with `dispatch(*moves)` (companion/ui/view.py).
+"""
 
 from __future__ import annotations
 
@@ -23,11 +27,11 @@ from companion.ui.panels.city_of_rome import CityCardPart, CityOfRomePanel, buil
 
 @dataclass(frozen=True)
 class GameUI:
-    # The end-scoring editor, a component `(model, board, player, on_change)` laid out like the physical
+    # The end-scoring editor, a component `(view, player, dispatch, problems)` laid out like the physical
     # board; None: the generic editor of the game's `board_fields`.
     board: Callable | None = None
     # A part of the live tracker shown under the round status (Carpe Diem's scoring periods), a
-    # component `(model, session)`; None: the tracker shows the status, actions and player cards only.
+    # component `(view, dispatch)`; None: the tracker shows the status, actions and player cards only.
     panel: Callable | None = None
     # The panel offers the per-player actions itself (grouped, one-handed): the player cards then show
     # only the counters.
@@ -36,7 +40,7 @@ class GameUI:
     panel_offers_game_actions: bool = False
     # A part of the end-scoring screen for every player at once, above the player tabs (Castles: each
     # player's empty fields, the one thing the tracker cannot know), a component
-    # `(model, board, on_change, problems, colours)` with `on_change(player, new_board)`; None: none.
+    # `(view, dispatch, problems)`; None: none.
     table_section: Callable | None = None
     # The parts of a player's board entered in that section: their problems are said there, not on the board.
     table_section_parts: tuple[str, ...] = ()
@@ -46,43 +50,34 @@ class GameUI:
     card_state: Callable | None = None
     card_part: Callable | None = None
     # Actions that need more than a value or a confirmation (City of Rome's Build: a space, then a card):
-    # action id -> `(model, session, action, player, close, submit)` giving the dialog; `submit(event)`
-    # records the entry. Other actions get the generic dialog.
+    # action id -> `(view, action, player, close, dispatch)` giving the dialog. Other actions get the
+    # generic dialog.
     action_dialogs: dict[str, Callable] = field(default_factory=dict)
+    # Its parts still take the AppModel (`(model, board, player, on_change)` ...), as before views and
+    # dispatch: until each game is moved into its own package.
+    legacy: bool = False
 
     @property
     def board_editor(self) -> Callable:
         return self.board or GenericBoard
 
 
-GAME_UIS: dict[str, GameUI] = {
+LEGACY_UIS: dict[str, GameUI] = {
     "carpe-diem": GameUI(board=CarpeDiemBoard, panel=CarpeDiemPanel, panel_offers_player_actions=True,
-                         panel_offers_game_actions=True),
+                         panel_offers_game_actions=True, legacy=True),
     "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel,
-                                 table_section=CastlesOfTuscanyEmptyFields, table_section_parts=("empty_fields",)),
+                                 table_section=CastlesOfTuscanyEmptyFields, table_section_parts=("empty_fields",),
+                                 legacy=True),
     "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel, card_state=card_state,
-                           card_part=CityCardPart, action_dialogs={"build": build_dialog}),
-    "milestones": GameUI(board=MilestonesBoard),
+                           card_part=CityCardPart, action_dialogs={"build": build_dialog}, legacy=True),
+    "milestones": GameUI(board=MilestonesBoard, legacy=True),
 }
 DEFAULT = GameUI()
 
 
 def game_ui(game_id: str) -> GameUI:
-    """The game's entry (the defaults when it has none); UnknownGame for an id no game is registered as."""
-    games.game(game_id)
-    return GAME_UIS.get(game_id, DEFAULT)
-
-
-def register(definition: GameDefinition, ui: GameUI | None = None, catalogues=None) -> None:
-    """Add a game to the app: its definition (see companion.games.register) and what its screens need."""
-    board = ui.board if ui is not None else None
-    if board is None and not definition.board_fields:
-        raise ValueError(f"{definition.id!r} has neither an end-scoring editor nor board_fields for the generic one")
-    games.register(definition, catalogues)
-    if ui is not None:
-        GAME_UIS[definition.id] = ui
-
-
-def unregister(game_id: str) -> None:
-    games.unregister(game_id)
-    GAME_UIS.pop(game_id, None)
+    """The game's parts (the defaults when it has none); UnknownGame for an id no game is registered as."""
+    definition = games.game(game_id)
+    if definition.ui is not None:
+        return definition.ui()
+    return LEGACY_UIS.get(game_id, DEFAULT)

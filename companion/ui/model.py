@@ -26,7 +26,9 @@ from companion.games import GAMES
 from companion.storage import Repository
 
 LOBBY = "lobby"  # every change of any game, for the home screen's list
-BOX = "box"  # box data entered: every screen that reads it (results, the tracker, Settings) redraws
+# Box data entered or a game's preference chosen: every screen that reads them (results, the tracker,
+# an editor, Settings) redraws.
+SETTINGS = "settings"
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
 
@@ -141,7 +143,13 @@ class AppModel:
         """Keep values printed on the game's components; every other phone's screens that read them redraw."""
         self.repo.set_box_data(game_id, values)
         self.changed()
-        self.broadcast.tell_topics(BOX)
+        self.broadcast.tell_topics(SETTINGS)
+
+    def set_preference(self, game_id: str, pref_id: str, value: str) -> None:
+        """A choice the table keeps for the next game of `game_id` (e.g. how an end board is entered)."""
+        self.repo.set_preference(GAMES[game_id], pref_id, value)
+        self.changed()
+        self.broadcast.tell_topics(SETTINGS)
 
     def dismiss_notices(self) -> None:
         self.repo.notices.clear()

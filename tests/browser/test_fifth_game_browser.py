@@ -1,12 +1,14 @@
 """A game added from the tests alone: Honey Harvest (tests/fifth_game) is registered in the server by
 TABULA_PLUGINS, with no edit of the app, and played in a real browser through New game, the setup
-checklist, the tracker (an entry and its undo, the game's own end), final scoring with the generic
-board editor (a typed track, steppers, a typing mistake said in plain words), the result with its
-tie-breaker, and History.
+checklist, the tracker (an entry and its undo, the game's own moves and panel, its end), final scoring
+with its own editor (the shared rows of its declared fields: a typed track, steppers, a typing mistake
+said in plain words; the table's preference for the track; its hives, a nested part edited with board
+moves), the result with its tie-breaker, and History.
 
-The numbers: Anna's honey on the tracker +5 +1, the +1 undone: 5, prefilled at the end and corrected
-to 12 on the track, 2 flower cards: 12 + 2 x 2 = 16. Ben 16 on the track, no flowers, 1 full jar: 16.
-Tied on 16: more full jars win, Ben."""
+The numbers: Anna's honey on the tracker +5 +1, the +1 undone, a harvest with her 2 bees: 7; she builds
+a second hive. At the end her track is corrected to 12, 2 flower cards, hive 1 with 3 frames (hive 2
+with 1 frame loses its queen): 12 + 2 x 2 + 3 = 19. Ben 16 on the track, his hive with 3 frames, 1 full
+jar: 19. Tied on 19: more full jars win, Ben."""
 
 import re
 
@@ -51,6 +53,10 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.click("Undo: Anna", exact=False)
         app.wait_label("Honey of Anna: 5")
         app.wait_text("Undone: Anna: Honey \\+1")
+        app.click("Harvest (Anna)")  # the game's own move: as much honey as she has bees
+        app.wait_label("Honey of Anna: 7")
+        app.click("New hive (Anna)")
+        app.wait_text("Anna: 2 of 4")  # the game's panel
         app.shot("fifth-game-tracker-en")
         app.click("Final scoring")  # before the game's end: asked first
         app.wait_text("The game isn't over yet")
@@ -58,6 +64,7 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         for round_ in (1, 2, 3):
             app.wait_text(f"Round {round_} of 3")
             app.click("End round")
+            app.click("End round", dialog=True)
         app.wait_text("The harvest is over: on to final scoring.")
         app.click("Final scoring")
 
@@ -66,7 +73,7 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.wait_text("Anna's board at the end of the game")
         box = app.find(app.page.get_by_role("textbox", name="Honey on the track of Anna"))
         app.focus(box)
-        assert box.input_value() == "5"
+        assert box.input_value() == "7"
         app.fill("Honey on the track of Anna", "1x")  # a typing mistake, said in plain words ...
         app.wait_text("“1x” is not a whole number")
         app.shot("fifth-game-editor-mistake-en")
@@ -75,20 +82,37 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.click("Flower cards +1 (Anna)")
         app.click("Flower cards +1 (Anna)")
         app.wait_label("Flower cards of Anna: 2")
+        # The hives, as built during play: frames counted, one queen lost.
+        for _ in range(3):
+            app.click("Honey frames in hive 1 +1 (Anna)")
+        app.click("Honey frames in hive 2 +1 (Anna)")
+        app.wait_label("Honey frames in hive 1 of Anna: 3")
+        app.press(app.find(app.page.get_by_role("switch", name="Queen").nth(1)))
         app.shot("fifth-game-editor-en")
+        # The table's preference: the track with -/+ (kept for the next game), then typed again.
+        app.click("With − and +")
+        app.click("Honey on the track +1 (Anna)")
+        app.wait_label("Honey on the track of Anna: 13")
+        app.click("Honey on the track -1 (Anna)")
+        app.click("Typed")
+        app.find(app.page.get_by_role("textbox", name="Honey on the track of Anna"))
         app.scroll_top()
         app.click("Board of Ben", exact=False)
         app.fill("Honey on the track of Ben", "16")
         app.click("Full jars +1 (Ben)")
         app.wait_label("Full jars of Ben: 1")
+        for _ in range(3):
+            app.click("Honey frames in hive 1 +1 (Ben)")
+        app.wait_label("Honey frames in hive 1 of Ben: 3")
         in_german(app, f"game/{sid}/score")
         app.click("Calculate scores")
 
         # The result: tied on 16, the jars decide.
         app.wait_text("Winner: Ben")
-        app.wait_text("1. Ben: 16 points")
-        app.wait_text("2. Anna: 16 points")
+        app.wait_text("1. Ben: 19 points")
+        app.wait_text("2. Anna: 19 points")
         assert app.has_text("2 flower cards × 2")
+        assert app.has_text("3 frames of honey in 1 hive with their queen")
         assert app.has_text("1 full jar")
         app.shot("fifth-game-result-en")
         app.click("Confirm and save")

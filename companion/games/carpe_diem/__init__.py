@@ -5,7 +5,7 @@ screen); `tracker.advice_for(state, config, player, circle)` gives the advice wi
 """
 
 from companion.games.legacy import legacy_moves
-from companion.core.game import GameDefinition
+from companion.core.game import BoardParts, GameDefinition
 from companion.core.text import Msg
 from companion.games.carpe_diem import scoring, scoring_period, setup, tracker
 
@@ -25,6 +25,9 @@ GAME = GameDefinition(
     board_from_tracker=tracker.board_from_tracker,
     box_values=scoring.BOX_VALUES,
     event_schema=2,
+    parts=BoardParts(numbered=frozenset({"frame", "fountain_cards", "features", "cells", "villas", "frame_met"}),
+                     item_says_all=frozenset({"features", "cells", "villas", "completed"}),
+                     kinds={"storage": "carpe-diem.counter.", "completed": "carpe-diem.counter."}),
     # "Das Startspielerplättchen erhält der Spieler, der zuletzt in Rom war" (EN: "born farthest from 1 B.C.")
     start_question=Msg("carpe-diem.start_question"),
     is_finished=lambda state: state["stage"] == "finished",

@@ -1,7 +1,7 @@
 """City of Rome (Abacus Spiele 2018, Matthew Dunstan & Brett J. Gilbert)."""
 
 from companion.games.legacy import legacy_moves
-from companion.core.game import GameDefinition
+from companion.core.game import BoardParts, GameDefinition
 from companion.core.text import Msg
 from companion.games.city_of_rome import scoring, setup, tracker
 
@@ -20,6 +20,7 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     event_schema=2,
+    parts=BoardParts(numbered=frozenset({"influence_cards"}), grids=frozenset({"city"})),
     is_finished=lambda state: state["finished"],
     start_player_now=lambda state, config: state["start_player"],  # passed on after every round
     start_question=Msg("city-of-rome.start_question"),  # "Der älteste Spieler wird Startspieler"

@@ -1,7 +1,7 @@
 """Milestones (eggertspiele 2012, Stefan Dorra & Ralf zur Linde)."""
 
 from companion.games.legacy import legacy_moves
-from companion.core.game import GameDefinition
+from companion.core.game import BoardParts, GameDefinition
 from companion.core.text import Msg
 from companion.games.milestones import scoring, setup, tracker
 
@@ -20,6 +20,7 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     event_schema=2,
+    parts=BoardParts(numbered=frozenset({"workers"}), kinds={"goods": "milestones.counter.", "worker_counts": "milestones.kind."}),
     is_finished=lambda state: state["finished"],
     # Milestones follows turns: the player on turn until the end, nobody after it.
     player_on_turn=lambda state: None if state["finished"] else state["turn"],

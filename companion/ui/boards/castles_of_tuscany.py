@@ -17,7 +17,7 @@ import flet as ft
 from companion.core.game import BoardStateError
 from companion.games.castles_of_tuscany.components import STORAGE_SPACES_MAX
 from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS, parse_board_state, score
-from companion.ui.board_path import player_of
+from companion.core.where import player_of
 from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.problems import Placing, problem_line
 from companion.ui.model import AppModel

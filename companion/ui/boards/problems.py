@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.ui.board_path import part_of
+from companion.core.where import part_of
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.session import Session
-from companion.ui.model import BOX, AppModel, game_topic
+from companion.ui.model import SETTINGS, AppModel, game_topic
 from companion.ui.widgets import TOUCH, screen
 
 
@@ -13,7 +13,7 @@ def use_game(model: AppModel, sid: str) -> Session | None:
     """The latest saved state of game `sid`; the screen re-renders whenever any device changes it (or
     the box data it may read)."""
     ft.use_effect(lambda: model.broadcast.watch(game_topic(sid)), [sid])
-    ft.use_effect(lambda: model.broadcast.watch(BOX), [])
+    ft.use_effect(lambda: model.broadcast.watch(SETTINGS), [])
 
     async def recall():
         await model.recall_me(sid)

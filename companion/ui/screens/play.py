@@ -16,6 +16,7 @@ from companion.ui.model import AppModel
 from companion.ui.games import game_ui
 from companion.core.table import undo_lines, redo_lines
 from companion.ui.screens.common import missing_game, use_game
+from companion.ui.view import use_view
 from companion.ui.widgets import (TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section,
                                   stepper)
 
@@ -32,6 +33,7 @@ def PlayScreen(model: AppModel):
     choosing_me, set_choosing_me = ft.use_state(False)  # the "which player is this phone?" dialog
     early, set_early = ft.use_state(False)  # final scoring asked for before the game's own end
     session = use_game(model, sid)
+    view, dispatch = use_view(model, sid, session)
     # Stable identities (same session, same setters): the memoized player cards compare them.
     adjust = ft.use_callback(lambda player, counter, delta: model.dispatch(
         session.id, {"type": "adjust", "player": player, "counter": counter, "delta": delta}), [sid])
@@ -62,7 +64,10 @@ def PlayScreen(model: AppModel):
     elif session is not None and pending is not None:
         action, player = pending
         custom = game_ui(session.game.id).action_dialogs.get(action.id)
-        dialog = (custom or action_dialog)(model, session, action, player, lambda: set_pending(None), submit)
+        if custom is not None and not game_ui(session.game.id).legacy:
+            dialog = custom(view, action, player, lambda: set_pending(None), dispatch)
+        else:
+            dialog = (custom or action_dialog)(model, session, action, player, lambda: set_pending(None), submit)
     elif session is not None and choosing_me:
         dialog = me_dialog(model, session, lambda: set_choosing_me(False))
     elif session is not None and early:
@@ -99,7 +104,7 @@ def PlayScreen(model: AppModel):
              enumerate(game.status(state, config))], spacing=4))),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         *([info_banner(model.info_for(session))] if model.info_for(session) else []),
-        *([ui.panel(model, session)] if ui.panel is not None else []),
+        *([ui.panel(model, session) if ui.legacy else ui.panel(view, dispatch)] if ui.panel is not None else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
         # One column on a phone, two side by side on a tablet or laptop.

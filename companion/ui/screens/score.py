@@ -7,13 +7,14 @@ import flet as ft
 from companion.core.board import every_problem
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.history import make_play
-from companion.ui.board_path import on_board, part_of, player_of, where
+from companion.core.where import on_board, part_of, player_of, where
 from companion.ui.games import game_ui
 from companion.ui.boards.problems import Problem
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
+from companion.ui.view import use_view
 from companion.ui.widgets import TOUCH, colour_dot, error_banner, screen
 
 def explain_error(model: AppModel, game_id: str, board: dict, error: BoardStateError) -> str:
@@ -22,6 +23,13 @@ def explain_error(model: AppModel, game_id: str, board: dict, error: BoardStateE
     names = [p.get("name", "") if isinstance(p, dict) else "" for p in board.get("players") or []]
     return model.t("ui.score.invalid", where=where(model.lang, game_id, error.field, names),
                    problem=model.m(error.msg))
+
+
+def table_section(ui, model, view, dispatch, board, change_of, problems) -> ft.Control:
+    if ui.legacy:
+        return ui.table_section(model, board, change_of, problems=problems,
+                                colours=[p["colour"] for p in view.config["players"]])
+    return ui.table_section(view, dispatch, problems=problems)
 
 
 class BoardEdits:
@@ -55,6 +63,7 @@ def ScoreScreen(model: AppModel):
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/score"
     session = use_game(model, sid)
+    view, dispatch = use_view(model, sid, session)
     chosen, set_player = ft.use_state(None)  # the board shown: this phone's player's until another is chosen
     editing, set_editing = ft.use_state(False)  # back at the boards while all of them are marked entered
     if session is None:
@@ -138,13 +147,13 @@ def ScoreScreen(model: AppModel):
         ft.Semantics(label=progress, live_region=True, container=True,
                      content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
-        *([ui.table_section(model, board, change_of,
-                            problems=tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
-                                           for e in in_section),
-                            colours=[p["colour"] for p in session.config["players"]]), ft.Divider()]
+        *([table_section(ui, model, view, dispatch, board, change_of,
+                         tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
+                               for e in in_section)), ft.Divider()]
           if ui.table_section else []),
         tabs,
-        editor(model, board, player, change, problems=mine),
+        editor(model, board, player, change, problems=mine) if ui.legacy
+        else editor(view, player, dispatch, problems=mine),
         ft.Divider(),
     ]
     if showing and missing_box:  # ask for exactly the printed values this result needs, once

@@ -13,7 +13,7 @@ from companion.cli import score_data
 from companion.core.game import BoardStateError
 from companion.core.text import Msg
 from companion.games import GAMES
-from companion.ui.board_path import player_of, tokens, where
+from companion.core.where import player_of, tokens, where
 
 ROOT = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("bench_states", ROOT / "bench" / "states.py")

@@ -4,32 +4,24 @@ The readers name a field by its JSON path (the CLI shows it as it is, for a file
 a path. This walks the path and says each step the way the board editors name it: the player's name,
 then the part of the board ("worker row", "city"), then where in it ("path space 4", "row 3,
 column 2"). A step without a name of its own (an unknown key, a coordinate of a cell) is left out.
+
+The words are the game's: a part is named by `<game>.where.<part>` in its catalogue (or by the label of
+a field it declares for the generic editor), the n-th item of a numbered part by
+`<game>.where.item.<part>`; which parts are numbered, grids or lists of kinds, the game declares
+(`GameDefinition.parts`).
 """
 
 from __future__ import annotations
 
 import re
 
+from companion.core.game import BoardParts
 from companion.core.text import catalogue, tr
 from companion.games import GAMES
 
 NS = "where"
 TOKEN = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
 PLAYER = re.compile(r"^\$\.players\[(\d+)\]")
-
-# Parts whose items are numbered on the board (the n-th path space, goal, card...), and the word
-# for the n-th item: `where.item.<part>` with {number} counted from 1.
-NUMBERED = {"workers", "frame", "fountain_cards", "influence_cards", "features", "cells", "villas", "frame_met",
-            "city"}
-# Lists whose item says all the list's name would ("feature 3", not "features, feature 3").
-ITEM_SAYS_ALL = {"features", "cells", "villas", "completed"}
-# Parts whose keys are kinds named elsewhere in the catalogue: (part, game) -> key prefix
-KIND_NAMES = {
-    ("goods", "milestones"): "milestones.counter.",
-    ("worker_counts", "milestones"): "milestones.kind.",
-    ("storage", "carpe-diem"): "carpe-diem.counter.",
-    ("completed", "carpe-diem"): "carpe-diem.counter.",
-}
 
 
 def tokens(path: str) -> list[str | int] | None:
@@ -52,17 +44,26 @@ def _known(lang: str, key: str) -> bool:
 
 
 def _field(lang: str, game: str, name: str, top: bool) -> str | None:
-    """A part's name; a game may name a part of the player's board its own way ("worker row"), or by the
+    """A part's name: the game's `<game>.where.board.<name>` for a part of the player's board itself where
+    the same word means more further in ("worker row", not "workers"), else `<game>.where.<name>`, or the
     label of a field it declares for the generic editor (`board_fields`)."""
-    if top and _known(lang, f"{NS}.{game}.{name}"):
-        return tr(lang, f"{NS}.{game}.{name}")
     declared = GAMES.get(game)
+    keys = [f"{game}.where.board.{name}", f"{NS}.{game}.{name}"] if top else []
+    for key in keys:
+        if _known(lang, key):
+            return tr(lang, key)
     for field in declared.board_fields if top and declared is not None else ():
         if field.id == name:
             return _mid_sentence(lang, field.label.render(lang))
-    if _known(lang, f"{NS}.field.{name}"):
-        return tr(lang, f"{NS}.field.{name}")
+    for key in (f"{game}.where.{name}", f"{NS}.field.{name}"):
+        if _known(lang, key):
+            return tr(lang, key)
     return None
+
+
+def _item(lang: str, game: str, part: str, number: int) -> str:
+    key = f"{game}.where.item.{part}"
+    return tr(lang, key if _known(lang, key) else f"{NS}.item.{part}", number=number)
 
 
 def _mid_sentence(lang: str, word: str) -> str:
@@ -78,22 +79,24 @@ def part_words(lang: str, game: str, path: str) -> list[str]:
         return []
     if steps[:1] == ["players"] and len(steps) >= 2 and isinstance(steps[1], int):
         steps = steps[2:]
+    declared = GAMES.get(game)
+    parts = declared.parts if declared is not None else BoardParts()
     words: list[str] = []
     parent: str | int | None = None
     grandparent: str | int | None = None
     for step in steps:
-        if parent in ITEM_SAYS_ALL and words and words[-1] == _field(lang, game, parent, grandparent is None):
+        if parent in parts.item_says_all and words and words[-1] == _field(lang, game, parent, grandparent is None):
             words.pop()
         if isinstance(step, int):
-            if parent == "city" or (isinstance(parent, int) and grandparent == "city"):
-                # the city is a grid: the first index is the row, the second the column
-                key = f"{NS}.item.city" if parent == "city" else f"{NS}.item.city_column"
-                words.append(tr(lang, key, number=step + 1))
-            elif parent in NUMBERED:
-                words.append(tr(lang, f"{NS}.item.{parent}", number=step + 1))
+            if parent in parts.grids:  # a grid: the first index is the row, the second the column
+                words.append(tr(lang, f"{NS}.item.row", number=step + 1))
+            elif isinstance(parent, int) and grandparent in parts.grids:
+                words.append(tr(lang, f"{NS}.item.column", number=step + 1))
+            elif parent in parts.numbered:
+                words.append(_item(lang, game, parent, step + 1))
             # else: a coordinate inside a cell ([row, column]) or a list without numbers on the board
         else:
-            prefix = KIND_NAMES.get((parent, game)) if isinstance(parent, str) else None
+            prefix = parts.kinds.get(parent) if isinstance(parent, str) else None
             if prefix and _known(lang, prefix + step):
                 words.append(_mid_sentence(lang, tr(lang, prefix + step)))
             else:

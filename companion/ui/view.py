@@ -1,0 +1,94 @@
+"""What a game's own screen parts get: a read-only view of the game and `dispatch(*moves)`.
+
+A game's end-scoring editor, tracker panel, table section and action dialogs (its `ui` module) draw
+from a `GameView` and change the game only by dispatching moves (companion/core/moves.py): they never
+find their game through the URL, never save, never write a file. The screen that holds them makes the
+view and the dispatch (`use_view`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+import flet as ft
+
+from companion.core.game import GameDefinition
+from companion.core.session import Session
+from companion.core.text import Msg, tr
+from companion.ui.model import AppModel
+
+
+class Dispatch(Protocol):
+    def __call__(self, *moves: dict, then: Callable[[Session], None] | None = None) -> None: ...
+
+
+PREFERENCE = "preference"  # {"type": "preference", "id": ..., "value": ...}: a choice kept for the next game
+
+
+@dataclass(frozen=True)
+class GameView:
+    """The game as saved when the screen drew (a screen never changes it), in this tab's language, with
+    which player this phone is, the table's preferences for this game and its stored box data."""
+
+    session: Session
+    lang: str
+    me: int | None = None
+    preferences: dict = field(default_factory=dict)
+    box: dict = field(default_factory=dict)
+
+    def t(self, key: str, **params) -> str:
+        return tr(self.lang, key, **params)
+
+    def m(self, msg: Msg) -> str:
+        return msg.render(self.lang)
+
+    @property
+    def game(self) -> GameDefinition:
+        return self.session.game
+
+    @property
+    def config(self) -> dict:
+        return self.session.config
+
+    @property
+    def state(self) -> dict:
+        return self.session.state
+
+    @property
+    def names(self) -> list[str]:
+        return [p["name"] for p in self.session.config["players"]]
+
+    @property
+    def colours(self) -> list[str]:
+        return [p["colour"] for p in self.session.config["players"]]
+
+    @property
+    def board(self) -> dict:
+        """The end board being entered; before anyone touched it, as the tracker prefills it."""
+        return self.session.board or self.game.board_from_tracker(self.session.state, self.session.config)
+
+    def preference(self, pref_id: str) -> str:
+        declared = next(p for p in self.game.preferences if p.id == pref_id)
+        return self.preferences.get(pref_id, declared.default)
+
+
+def use_view(model: AppModel, sid: str, session: Session | None) -> tuple[GameView | None, Dispatch]:
+    """The view of game `sid` as `session` has it, for this tab (None while there is no such game), and
+    its dispatch (a stable function: memoized parts keep it). A hook: call it before any early return."""
+
+    def dispatch(*moves: dict, then=None) -> None:
+        latest = model.session(sid)
+        game_moves = [m for m in moves if m.get("type") != PREFERENCE]
+        for choice in (m for m in moves if m.get("type") == PREFERENCE):
+            if latest is not None:
+                model.set_preference(latest.game.id, choice.get("id"), choice.get("value"))
+        if game_moves:
+            model.dispatch(sid, *game_moves, then=then)
+        elif then is not None and latest is not None:
+            then(latest)
+    stable = ft.use_callback(dispatch, [sid])
+    if session is None:
+        return None, stable
+    view = GameView(session, model.lang, model.me.get(sid), model.repo.preferences(session.game),
+                    model.repo.box_data(session.game.id))
+    return view, stable
