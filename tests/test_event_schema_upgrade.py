@@ -148,3 +148,51 @@ def test_upgraded_with_the_state_before_each_entry(game_id):
     assert rendered(state, game_id) == kept(expected["all_redone"])
     at_cursor = Session(doc["id"], game, doc["config"], events, doc["cursor"])
     assert rendered(at_cursor.state, game_id) == kept(expected["at_cursor"])
+
+
+# ---------------------------------------------------------------- files of one schema for every game
+
+SCHEMA_2 = Path(__file__).parent / "data" / "event-schema-2"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def whole(state):
+    """A state as these fixtures keep it: everything, the log as messages."""
+    return json.loads(json.dumps({"state": {k: v for k, v in state.items() if k != "log"}, "log": state["log"]}))
+
+
+def test_a_game_saved_before_each_game_had_its_own_event_schema_resumes_exactly(tmp_path, game_id):
+    """tests/data/event-schema-2: files as the app wrote them when one event schema (2) held for every
+    game (see its make_fixtures.py). They resume exactly: the same entries and ids, cursor, stage, end
+    board and boards entered, the same state; entries set aside then (bare, in the form they were saved
+    in) are kept, with no version known."""
+    doc = json.loads((SCHEMA_2 / f"{game_id}.json").read_text(encoding="utf-8"))["session"]["1"]
+    expected = json.loads((SCHEMA_2 / f"{game_id}.state.json").read_text(encoding="utf-8"))
+    (tmp_path / "live").mkdir()
+    shutil.copyfile(SCHEMA_2 / f"{game_id}.json", tmp_path / "live" / f"{doc['id']}.json")
+    shutil.copyfile(SCHEMA_2 / "boxdata.json", tmp_path / "boxdata.json")
+    repo = Repository(tmp_path, GAMES)
+    session = repo.session(doc["id"])
+    assert repo.notices == [] and session is not None
+    assert (session.events, session.entry_ids, session.cursor) == (expected["events"], expected["entry_ids"],
+                                                                  expected["cursor"])
+    assert (session.stage, session.board, session.board_done) == (expected["stage"], expected["board"],
+                                                                 expected["board_done"])
+    assert session.set_aside == [{"event_schema": None, "event": e} for e in expected["set_aside"]]
+    assert whole(session.state) == expected["at_cursor"]
+    everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
+    assert whole(everything.state) == expected["all_redone"]
+    repo.save(session)  # saved again under the game's own schema, it loads to the same game
+    again = Repository(tmp_path, GAMES).session(doc["id"])
+    assert again.events == session.events and again.set_aside == session.set_aside
+    assert whole(again.state) == expected["at_cursor"]
+
+
+def test_the_schema_2_fixtures_hold_what_they_are_for():
+    castles = json.loads((SCHEMA_2 / "castles-of-tuscany.json").read_text(encoding="utf-8"))["session"]["1"]
+    assert castles["event_schema"] == 2 and castles["set_aside"][0] == {"type": "colour_bonus", "player": 1,
+                                                                        "value": 99}  # schema-1 form
+    rome = json.loads((SCHEMA_2 / "city-of-rome.json").read_text(encoding="utf-8"))["session"]["1"]
+    assert rome["stage"] == "scoring" and rome["board_done"] == [0] and rome["board"] is not None
+    assert all(len(json.loads((SCHEMA_2 / f"{g}.json").read_text(encoding="utf-8"))["session"]["1"]["entry_ids"]) > 0
+               for g in GAME_IDS)
