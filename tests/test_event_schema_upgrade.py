@@ -155,12 +155,12 @@ def test_upgraded_with_the_state_before_each_entry(game_id):
 SCHEMA_2 = Path(__file__).parent / "data" / "event-schema-2"
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
 def whole(state):
     """A state as these fixtures keep it: everything, the log as messages."""
     return json.loads(json.dumps({"state": {k: v for k, v in state.items() if k != "log"}, "log": state["log"]}))
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_game_saved_before_each_game_had_its_own_event_schema_resumes_exactly(tmp_path, game_id):
     """tests/data/event-schema-2: files as the app wrote them when one event schema (2) held for every
     game (see its make_fixtures.py). They resume exactly: the same entries and ids, cursor, stage, end
