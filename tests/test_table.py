@@ -259,3 +259,37 @@ def test_finishing_twice_saves_one_play(table):
     assert len(lines) == 2 and json.loads(lines[1])["add"]["id"] == "g1"  # a header and one play
     with pytest.raises(InvalidMove):
         table.apply("g1", adjust(0, "money", 1))
+
+
+def test_a_board_edit_is_undone_by_name_and_only_while_nothing_changed_that_board_since(table):
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    start = table.session("g1").board["players"][0]["money"]
+    table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 3, "maximum": 999})
+    table.apply("g1", {"type": "board_done", "player": 0, "done": True})
+    seen = table.session("g1")  # this phone's Undo: "Anna: money +3, now start + 3"
+    edit = seen.board_edits[-1]
+    assert edit["said"] == {"move": "board_add", "player": 0, "path": ["money"], "value": start + 3, "delta": 3}
+    # another phone edits Ben's board: that is the last edit now, so Anna's phone's Undo is refused
+    table.apply("g1", {"type": "board_add", "player": 1, "path": ["money"], "delta": 1, "maximum": 999})
+    with pytest.raises(InvalidMove) as refused:
+        table.apply("g1", {"type": "board_undo", "edit": edit["id"]})
+    assert "another phone" in refused.value.msg.render("en")
+    latest = table.session("g1")
+    table.apply("g1", {"type": "board_undo", "edit": latest.board_edits[-1]["id"]})
+    table.apply("g1", {"type": "board_undo", "edit": edit["id"]})  # now Anna's is the last one again
+    game = reloaded(table)
+    assert [p["money"] for p in game.board["players"][:2]] == [start, 5]
+    assert game.board_done == []  # an undone edit reopens that board
+    assert game.board_edits == []
+    with pytest.raises(InvalidMove):  # nothing left to undo
+        table.apply("g1", {"type": "board_undo", "edit": edit["id"]})
+
+
+def test_an_edit_that_changed_nothing_is_no_undo_step_and_only_the_last_edits_are_kept(table):
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": -99})  # to 0
+    table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": -1})  # stays 0
+    assert len(table.session("g1").board_edits) == 1
+    for _ in range(60):
+        table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 1, "maximum": 999})
+    assert len(reloaded(table).board_edits) == 50

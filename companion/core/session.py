@@ -74,6 +74,9 @@ class Session:
     setup_done: list[str] = field(default_factory=list)
     board: dict | None = None  # the end-scoring entry in progress
     board_done: list[int] = field(default_factory=list)  # seats whose end-scoring board is entered
+    # The last edits of the end board, newest last, for Undo on final scoring: each
+    # {"id", "said": what it did (see companion.core.table.edit_said), "before" / "after": {seat: board}}.
+    board_edits: list[dict] = field(default_factory=list)
     stage: str = "setup"  # setup -> play -> scoring
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
@@ -108,7 +111,8 @@ class Session:
         self.state  # replay once here, not once per copy
         return replace(self, events=list(self.events), setup_done=list(self.setup_done),
                        board=copy.deepcopy(self.board), board_done=list(self.board_done),
-                       set_aside=list(self.set_aside), entry_ids=list(self.entry_ids), _marks=list(self._marks))
+                       board_edits=list(self.board_edits), set_aside=list(self.set_aside),
+                       entry_ids=list(self.entry_ids), _marks=list(self._marks))
 
     def record(self, event: dict) -> dict:
         """Apply and log an entry; raises InvalidMove (nothing changes) if the rules forbid it."""
@@ -172,6 +176,7 @@ class Session:
             "setup_done": self.setup_done,
             "board": self.board,
             "board_done": self.board_done,
+            **({"board_edits": self.board_edits} if self.board_edits else {}),
             "stage": self.stage,
             "created": self.created,
             "updated": self.updated,
@@ -189,6 +194,7 @@ class Session:
             id=data["id"], game=game, config=data["config"], events=list(data["events"]),
             cursor=int(data["cursor"]), setup_done=list(data.get("setup_done", [])),
             board=data.get("board"), board_done=list(data.get("board_done", [])), stage=data.get("stage", "setup"),
+            board_edits=saved_board_edits(data),
             created=data.get("created", time.time()), updated=data.get("updated", time.time()),
             revision=int(data.get("revision", 0)), set_aside=[versioned(e) for e in data.get("set_aside", [])],
             entry_ids=saved_entry_ids(data),
@@ -218,6 +224,16 @@ class Session:
         del self.entry_ids[len(kept):]
         self._state = self._marks = None
         self.state
+
+
+def saved_board_edits(data: dict) -> list[dict]:
+    """The end board's edits as saved; any that do not read as such are dropped (only Undo reads them:
+    the board itself is whole without them)."""
+    edits = data.get("board_edits")
+    if not isinstance(edits, list):
+        return []
+    return [e for e in edits if isinstance(e, dict) and isinstance(e.get("id"), str)
+            and isinstance(e.get("before"), dict) and isinstance(e.get("after"), dict)]
 
 
 def versioned(aside) -> dict:

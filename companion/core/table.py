@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from companion.core.game import InvalidMove
 from companion.core.moves import MISSING, added, is_int, set_at, value_at  # noqa: F401 (re-exported)
-from companion.core.session import Session
+from companion.core.session import Session, new_entry_id
 from companion.core.text import Msg
 
 STAGES = ("setup", "play", "scoring")
@@ -167,7 +167,8 @@ def _board_done(session: Session, change: dict) -> None:
 
 # The moves of the table itself, the same for every game: undo and redo of a named entry, the setup
 # checklist, the stage, and a player's end board said to be entered.
-TABLE_MOVES = {"undo": _undo, "redo": _redo, "setup_tick": _setup_tick, "stage": _stage, "board_done": _board_done}
+TABLE_MOVES = {"undo": _undo, "redo": _redo, "setup_tick": _setup_tick, "stage": _stage, "board_done": _board_done,
+               "board_undo": lambda session, change: _board_undo(session, change)}
 
 
 def edit_board(session: Session, move, change: dict, set_last) -> tuple | None:
@@ -180,9 +181,48 @@ def edit_board(session: Session, move, change: dict, set_last) -> tuple | None:
         change = {k: v for k, v in change.items() if k != "expect"}  # this screen's own earlier keystroke
     before = copy.deepcopy(board["players"])
     move.apply(board, change, session.config)
-    changed = {i for i, (old, new) in enumerate(zip(before, board["players"])) if old != new} | {player}
-    session.board_done = [p for p in session.board_done if p not in changed]
+    changed = {i for i, (old, new) in enumerate(zip(before, board["players"])) if old != new}
+    session.board_done = [p for p in session.board_done if p not in changed | {player}]
+    if changed:
+        session.board_edits = (session.board_edits + [{
+            "id": new_entry_id({e["id"] for e in session.board_edits}),
+            "said": edit_said(move, change, board),
+            "before": {str(i): before[i] for i in sorted(changed)},
+            "after": {str(i): copy.deepcopy(board["players"][i]) for i in sorted(changed)}}])[-MAX_BOARD_EDITS:]
     return (player, tuple(path)) if path is not None else None
+
+
+MAX_BOARD_EDITS = 50  # Undo on final scoring goes back this many edits
+
+
+def edit_said(move, change: dict, board: dict) -> dict:
+    """What a board edit did, for its Undo button: the move and whose board; for one field (the core's
+    moves) which field and its value now (the screen names the field in the players' words); for a
+    game's own move, what the game says it did (`BoardMove.describe`)."""
+    said = {"move": move.name, "player": change["player"]}
+    if move.name in ("board_set", "board_add"):
+        said.update(path=change["path"], value=value_at(board["players"][change["player"]], change["path"]))
+        if move.name == "board_add":
+            said["delta"] = change["delta"]
+    elif move.describe is not None:
+        said["msg"] = move.describe(change, board).to_json()
+    return said
+
+
+def _board_undo(session: Session, change: dict) -> None:
+    """Take back the last edit of the end board, the one the phone showed on its Undo button; refused when
+    another edit came since or that board changed since (then the phone says what Undo would take back)."""
+    edit = session.board_edits[-1] if session.board_edits else None
+    if not isinstance(change.get("edit"), str):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    board = board_of(session)
+    if edit is None or edit["id"] != change["edit"] or any(
+            board["players"][int(seat)] != after for seat, after in edit["after"].items()):
+        raise InvalidMove(Msg("core.error.board_undo_behind"))
+    for seat, before in edit["before"].items():
+        board["players"][int(seat)] = copy.deepcopy(before)
+    session.board_done = [p for p in session.board_done if str(p) not in edit["before"]]
+    session.board_edits = session.board_edits[:-1]
 
 
 def board_of(session: Session) -> dict:

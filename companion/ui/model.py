@@ -220,6 +220,13 @@ class AppModel:
         self.dispatch(drawn.id, {"type": "redo", "entry": drawn.next_entry},
                       then=lambda saved: self._say("ui.redone", entry=lines))
 
+    def undo_board_edit(self, drawn: Session, edit: dict | None, words: str) -> None:
+        """Take back the end board's edit `edit`, the last one as this phone showed it (its Undo button
+        says `words`); refused when another edit came since."""
+        if edit is not None:
+            self.dispatch(drawn.id, {"type": "board_undo", "edit": edit["id"]},
+                          then=lambda saved: self._say("ui.undone_board", entry=words))
+
     def _say(self, key: str, **params) -> None:
         self.info = self.t(key, **params)
 

@@ -70,7 +70,7 @@ def tick_box(label: str, value: bool, on_change: Callable) -> ft.Control:
 
 def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], *,
            back: str | None = None, actions: list[ft.Control] | None = None,
-           bottom: ft.Control | None = None) -> ft.View:
+           bottom: ft.Control | None = None, bottom_note: str | None = None) -> ft.View:
     """A phone-first page: one scrolling column, at most ~720 px wide on large screens."""
     leading = None
     if back is not None:
@@ -92,9 +92,21 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
         controls=[body],
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        bottom_appbar=ft.BottomAppBar(content=bottom, height=72, padding=ft.Padding.symmetric(horizontal=12))
-        if bottom else None,
+        bottom_appbar=bottom_bar(bottom, bottom_note) if bottom else None,
     )
+
+
+def bottom_bar(bottom: ft.Control, note: str | None) -> ft.BottomAppBar:
+    """The thumb slot; `note` says right above its buttons why the last tap there did not do what it
+    says (a message at the top of a long page would not be seen)."""
+    if not note:
+        return ft.BottomAppBar(content=bottom, height=72, padding=ft.Padding.symmetric(horizontal=12))
+    said = ft.Semantics(label=note, live_region=True, container=True, content=ft.Row([
+        ft.Icon(ft.Icons.ERROR_OUTLINE, size=18, color=ft.Colors.ERROR),
+        ft.Text(note, size=13, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS, expand=True)], spacing=6))
+    return ft.BottomAppBar(content=ft.Column([said, bottom], spacing=4, tight=True), height=120,
+                           padding=ft.Padding.symmetric(horizontal=12, vertical=6))
 
 
 def section(title: str, controls: list[ft.Control]) -> ft.Control:

@@ -96,16 +96,27 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.click("Honey on the track -1 (Anna)")
         app.click("Typed")
         app.find(app.page.get_by_role("textbox", name="Honey on the track of Anna"))
-        app.scroll_top()
-        app.click("Board of Ben", exact=False)
+        app.click("Anna's board is entered")  # confirmed: on to Ben's, the next board not entered
+        app.wait_text("1 of 2 boards entered")
         app.fill("Honey on the track of Ben", "16")
         app.click("Full jars +1 (Ben)")
         app.wait_label("Full jars of Ben: 1")
-        for _ in range(3):
+        for _ in range(4):
             app.click("Honey frames in hive 1 +1 (Ben)")
+        app.wait_label("Honey frames in hive 1 of Ben: 4")
+        # Undo on final scoring, named for the last edit; one too many frames taken back.
+        app.click("Undo: Ben: hive 1, honey frames +1, now 4")
         app.wait_label("Honey frames in hive 1 of Ben: 3")
+        app.wait_text("Undone: Ben: hive 1, honey frames \\+1, now 4")
         in_german(app, f"game/{sid}/score")
+        # Ben's board is not confirmed yet: Calculate scores nothing and says whose board it is.
         app.click("Calculate scores")
+        app.wait_text("The board of Ben is not confirmed yet")
+        app.shot("fifth-game-not-entered-en")
+        app.click("Open Ben's board", dialog=True)
+        app.wait_text("Not calculated yet: the board of Ben is not confirmed.")
+        assert not app.has_text("Winner", timeout=1000)
+        app.click("Ben's board is entered")
 
         # The result: tied on 16, the jars decide.
         app.wait_text("Winner: Ben")

@@ -156,8 +156,13 @@ def hive_remove(board: dict, event: dict, config: dict) -> None:
 
 
 # Each names the hive by its place and says how many hives the phone drew ("hives").
+def _frames_said(event: dict, board: dict) -> Msg:
+    frames = board["players"][event["player"]]["hives"][event["hive"]]["frames"]
+    return m("edit.frames", hive=event["hive"] + 1, delta=f"{event['delta']:+d}", frames=frames)
+
+
 BOARD_MOVES = (
-    BoardMove("hive_frames", hive_frames, params=("hive", "hives", "delta")),
+    BoardMove("hive_frames", hive_frames, params=("hive", "hives", "delta"), describe=_frames_said),
     BoardMove("hive_queen", hive_queen, params=("hive", "hives", "queen")),
     BoardMove("hive_add", hive_add),
     BoardMove("hive_remove", hive_remove, params=("hive", "hives")),

@@ -11,15 +11,22 @@ import flet as ft
 from companion.core.where import part_of
 
 
+def scroll_key(path: str) -> str:
+    """Where a problem is said on a board: the score screen scrolls there when Calculate finds it."""
+    return f"problem:{path}"
+
+
 @dataclass(frozen=True)
 class Problem:
     path: str  # where, as the game's reader names it (never shown)
     text: str  # in the players' words: the part of the board and what is wrong
 
 
-def problem_line(text: str) -> ft.Control:
-    """One problem in the error colour, read out when it appears."""
-    return ft.Semantics(label=text, live_region=True, container=True, content=ft.Row([
+def problem_line(text: str, path: str | None = None) -> ft.Control:
+    """One problem in the error colour, read out when it appears; with its path, a place the score screen
+    can scroll to (`scroll_key`)."""
+    return ft.Semantics(label=text, live_region=True, container=True,
+                        key=ft.ScrollKey(scroll_key(path)) if path is not None else None, content=ft.Row([
         ft.Icon(ft.Icons.ERROR_OUTLINE, size=18, color=ft.Colors.ERROR),
         ft.Text(text, size=13, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, expand=True),
     ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
@@ -41,8 +48,10 @@ class Placing:
         self.left = [p for p in self.left if not said(p)]
 
     def at(self, *parts: str) -> list[ft.Control]:
-        return [problem_line(text) for text in self.texts(*parts)]
+        mine = [p for p in self.left if part_of(p.path) in parts]
+        self.left = [p for p in self.left if p not in mine]
+        return [problem_line(p.text, p.path) for p in mine]
 
     def rest(self) -> list[ft.Control]:
-        lines, self.left = [problem_line(p.text) for p in self.left], []
+        lines, self.left = [problem_line(p.text, p.path) for p in self.left], []
         return lines

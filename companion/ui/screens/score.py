@@ -1,21 +1,32 @@
-"""End scoring: board-state entry per player, then the breakdown, ranking and confirmation."""
+"""End scoring: each player's board as it lies, confirmed one by one, then the breakdown, ranking and
+confirmation.
+
+Each board can be entered on its own phone at the same time: every edit is a move, every phone shows
+how many boards are entered, and the results appear on all of them once every board is confirmed. A
+board counts as entered only when a player confirmed it ("Ben's board is entered"); nothing is scored
+that nobody confirmed. Calculate with boards not entered or not right says which, in the button's place,
+and takes the phone to the first of them (scrolled to its first problem). Undo takes back the last
+edit of the boards, named for what it did."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.core.board import every_problem
-from companion.core.game import BoardStateError, MissingBoxData
+from companion.core.end_scoring import EndScoring, end_scoring
+from companion.core.game import BoardStateError
 from companion.core.history import make_play
 from companion.core.where import on_board, part_of, player_of, where
-from companion.ui.games import game_ui
-from companion.ui.boards.problems import Problem
+from companion.ui.boards.problems import Problem, problem_line, scroll_key
 from companion.ui.box_data import BoxDataForm
+from companion.ui.games import GameUI, game_ui
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
-from companion.ui.view import use_view
-from companion.ui.widgets import TOUCH, colour_dot, error_banner, screen
+from companion.ui.view import GameView, use_view
+from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, info_banner, screen
+
+TOP = "top-of-boards"  # where the view scrolls to when a board's problems are not beside its fields
+
 
 def explain_error(model: AppModel, game_id: str, board: dict, error: BoardStateError) -> str:
     """Say where, in the players' terms: whose board and which part ("Zoë's frame goals"), then what is
@@ -25,18 +36,160 @@ def explain_error(model: AppModel, game_id: str, board: dict, error: BoardStateE
                    problem=model.m(error.msg))
 
 
-def table_section(ui, model, view, dispatch, board, change_of, problems) -> ft.Control:
-    if ui.legacy:
-        return ui.table_section(model, board, change_of, problems=problems,
-                                colours=[p["colour"] for p in view.config["players"]])
-    return ui.table_section(view, dispatch, problems=problems)
+def problems_here(view: GameView, errors, ui: GameUI, in_section: bool) -> tuple[Problem, ...]:
+    """Problems as an editor places them: beside their part, in the game's words (the player goes
+    without saying on their own board). `in_section`: those of the parts the table-wide section holds."""
+    return tuple(Problem(e.field, on_board(view.lang, view.game.id, e.field, view.m(e.msg))) for e in errors
+                 if (part_of(e.field) in ui.table_section_parts) == in_section)
+
+
+@ft.component
+def ScoreScreen(model: AppModel):
+    page = ft.context.page
+    sid = ft.use_route_params().get("sid", "")
+    route = f"/game/{sid}/score"
+    session = use_game(model, sid)
+    view, dispatch = use_view(model, sid, session)
+    chosen, set_player = ft.use_state(None)  # the board shown: this phone's player's until another is chosen
+    editing, set_editing = ft.use_state(False)  # back at the boards after the results showed
+    asked, set_asked = ft.use_state(False)  # Calculate tapped before everything was entered and right
+    confirming, set_confirming = ft.use_state(False)  # Calculate's question: boards not confirmed yet
+    target, set_target = ft.use_state(None)  # (scroll key, n): where Calculate took the phone
+
+    async def scroll():
+        if target is not None and page.views:
+            await page.views[-1].scroll_to(scroll_key=target[0], duration=300)
+    ft.use_effect(scroll, [target])
+    now = end_scoring(session, model.repo.box_data(session.game.id)) if session is not None else None
+
+    def open_board(seat):
+        set_confirming(False)
+        set_player(seat)
+        errors = now.problems_of(seat)
+        key = scroll_key(errors[0].field) if errors and part_of(errors[0].field) else TOP
+        set_target((key, (target or (None, 0))[1] + 1))
+
+    def as_they_are():
+        set_confirming(False)
+        dispatch(*[{"type": "board_done", "player": i, "done": True} for i in now.not_entered])
+    ft.use_dialog(not_entered_dialog(model, view, now, open_board, as_they_are, lambda: set_confirming(False))
+                  if confirming and now is not None and now.not_entered else None)
+    if session is None:
+        return missing_game(model, route, sid)
+    player = chosen if chosen is not None else model.me.get(sid, 0)
+    showing = now.sheet is not None and not editing
+
+    def calculate(e):
+        set_editing(False)
+        set_asked(True)
+        if now.not_entered:  # which boards, and a choice: look at one, or say they are right as they are
+            set_confirming(True)
+            return
+        first = next((s for s in now.troubled if s is not None), None)
+        if first is not None:
+            open_board(first)
+
+    def mark_done(e):
+        waiting = [i for i in now.not_entered if i != player]
+        mine = [e for e in now.problems if player_of(e.field) == player]
+        # on to the next board still to be entered (this one stays open when it cannot be scored: its
+        # problems show on it once it is confirmed)
+        go_on = (lambda saved: set_player(waiting[0])) if waiting and not mine else None
+        dispatch({"type": "board_done", "player": player, "done": True}, then=go_on)
+
+    def confirm(e):
+        def play_of(latest):
+            scored = end_scoring(latest, model.repo.box_data(latest.game.id))
+            return make_play(latest, scored.computed, scored.board, model.repo.box_data(latest.game.id))
+        model.finish(session, play_of, then=lambda play_id: page.navigate(f"/history/{play_id}"))
+
+    if showing:
+        controls = [results_view(model, view.game, now.sheet, notes=now.sheet.notes)]
+        bottom = ft.Row([
+            ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH,
+                              on_click=lambda e: set_editing(True)),
+            ft.FilledButton(model.t("ui.score.confirm"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
+                            on_click=confirm)])
+        note = None
+    else:
+        controls = boards_part(model, view, dispatch, now, player, set_player)
+        bottom = ft.Row([
+            *([ft.OutlinedButton(model.t("ui.score.entered", name=view.names[player]), icon=ft.Icons.CHECK,
+                                 height=TOUCH, expand=True, on_click=mark_done)] if player in now.not_entered else []),
+            ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
+                            on_click=calculate)])
+        note = why_not(model, view, now) if asked else None
+    said = ([error_banner(model.error_for(session))] if model.error_for(session) else []) + \
+        ([info_banner(model.info_for(session))] if model.info_for(session) else [])
+    return screen(model, route, model.t("ui.score.title"), said + controls, back=f"/game/{sid}/play", bottom=bottom,
+                  bottom_note=note, actions=[BoardUndo(model, session)])
+
+
+def not_entered_dialog(model: AppModel, view: GameView, now: EndScoring, open_board, as_they_are, close):
+    """Calculate before every board is confirmed: which are not, and what to do. Nothing is scored that
+    nobody confirmed: a board is opened to be checked, or the players say they are right as they are."""
+    names = [view.names[i] for i in now.not_entered]
+    first = now.not_entered[0]
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(model.t("ui.score.not_entered_title")),
+        content=ft.Text(model.t("ui.score.not_entered", names=names, count=len(names))),
+        actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close()),
+                 ft.OutlinedButton(model.t("ui.score.show_board", name=view.names[first]), height=TOUCH,
+                                   on_click=lambda e: open_board(first)),
+                 ft.FilledButton(model.t("ui.score.as_they_are", names=names, count=len(names)), height=TOUCH,
+                                 on_click=lambda e: as_they_are())],
+        on_dismiss=lambda e: close())
+
+
+def why_not(model: AppModel, view: GameView, now: EndScoring) -> str | None:
+    """What keeps Calculate from giving the result, in the button's place: the boards not entered, the
+    boards with problems, the box values missing; None when nothing does."""
+    names = view.names
+    if now.not_entered:
+        return model.t("ui.score.not_entered_note", names=[names[i] for i in now.not_entered],
+                       count=len(now.not_entered))
+    if now.troubled:
+        return model.t("ui.score.not_right", count=len(now.told_problems),
+                       names=[names[i] if i is not None else model.t("ui.score.the_table") for i in now.troubled])
+    if now.missing_box:
+        return model.t("ui.score.box_missing")
+    return None
+
+
+def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, player: int, set_player):
+    """The boards being entered: how many are in, what is wrong elsewhere, the table-wide section, the
+    board of the player chosen."""
+    ui = game_ui(view.game.id)
+    editor = ui.board_editor
+    progress = model.t("ui.score.progress", done=len(now.entered), total=now.players)
+    mine = now.problems_of(player)
+    controls = [
+        ft.Text(model.t("ui.score.hint")),
+        ft.Semantics(label=progress, live_region=True, container=True,
+                     content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
+        *elsewhere_lines(model, view, now, player, set_player),
+        *([box_form(model, view, now)] if now.all_entered and not now.problems and now.missing_box else []),
+    ]
+    if ui.table_section:
+        section = problems_here(view, [e for seat in range(now.players) for e in now.problems_of(seat)], ui, True)
+        controls += [ui.table_section(model, now.board, BoardEdits(model, view.session, now.board), problems=section,
+                                      colours=view.colours) if ui.legacy
+                     else ui.table_section(view, dispatch, problems=section), ft.Divider()]
+    here = problems_here(view, mine, ui, False)
+    controls += [
+        ft.Container(key=ft.ScrollKey(TOP), content=BoardTabs(model, view, now, player, set_player)),
+        editor(model, now.board, player, BoardEdits(model, view.session, now.board, player), problems=here)
+        if ui.legacy else editor(view, player, dispatch, problems=here),
+        ft.Divider(),
+    ]
+    return controls
 
 
 class BoardEdits:
-    """What an end-scoring editor does to the board it drew: `edits(new_board)` sends the fields it
-    changed (each refused if another phone changed it since), `edits.add(path, delta, minimum, maximum)`
-    a -/+ tap on a count, added to the count as it is by then. For the table-wide section (no `player`)
-    both take the player first: `edits(player, new_board)`, `edits.add(player, path, ...)`."""
+    """For a game whose editor still draws a whole new board (until it is moved into its package):
+    `edits(new_board)` sends the fields it changed (each refused if another phone changed it since),
+    `edits.add(path, delta, minimum, maximum)` a -/+ tap. For the table-wide section (no `player`) both
+    take the player first."""
 
     def __init__(self, model: AppModel, session, drawn: dict, player: int | None = None):
         self.model, self.session, self.drawn, self.player = model, session, drawn, player
@@ -54,134 +207,75 @@ class BoardEdits:
                                               "minimum": minimum, "maximum": maximum})
 
 
+def elsewhere_lines(model: AppModel, view: GameView, now: EndScoring, player: int, set_player) -> list[ft.Control]:
+    """Every problem not on the board shown: the table's, then each other board's, with a way to it."""
+    lines = [problem_line(explain_error(model, view.game.id, now.board, e)) for e in now.problems_of(None)]
+    for seat in (s for s in now.troubled if s is not None and s != player):
+        count = len(now.problems_of(seat))
+        lines.append(ft.Row([
+            ft.Container(problem_line(model.t("ui.score.problems_on_board", name=view.names[seat], count=count)),
+                         expand=True),
+            ft.TextButton(model.t("ui.score.show_board", name=view.names[seat]), height=TOUCH,
+                          on_click=lambda e, seat=seat: set_player(seat))]))
+    return lines
+
+
+def box_form(model: AppModel, view: GameView, now: EndScoring) -> ft.Control:
+    """The values printed on the box this result needs and nobody has entered yet (a game asks for them
+    before the game where it can; this is the last chance)."""
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column([
+        ft.Text(model.t("ui.score.box_needed"), weight=ft.FontWeight.BOLD),
+        BoxDataForm(model, view.game.id, now.missing_box)])))
+
+
 @ft.component
-def ScoreScreen(model: AppModel):
-    """Each board can be entered on its own phone at the same time: every change is a field event,
-    every phone shows how many boards are entered, and the results appear on all of them once every
-    board is in ("Calculate scores" says that all are in, for a table that enters them on one phone)."""
-    page = ft.context.page
-    sid = ft.use_route_params().get("sid", "")
-    route = f"/game/{sid}/score"
-    session = use_game(model, sid)
-    view, dispatch = use_view(model, sid, session)
-    chosen, set_player = ft.use_state(None)  # the board shown: this phone's player's until another is chosen
-    editing, set_editing = ft.use_state(False)  # back at the boards while all of them are marked entered
-    if session is None:
-        return missing_game(model, route, sid)
-    game = session.game
-    names = [p["name"] for p in session.config["players"]]
-    player = chosen if chosen is not None else model.me.get(sid, 0)
-    board = session.board or game.board_from_tracker(session.state, session.config)
-    ui = game_ui(game.id)
-    editor = ui.board_editor
-    box = model.repo.box_data(game.id)
-    done = set(session.board_done)
-    all_done = len(done) == len(names)
+def BoardTabs(model: AppModel, view: GameView, now: EndScoring, player: int, set_player):
+    """One button per board: a tick when it is entered, a warning when it is entered but not right."""
+    def tab(i: int, name: str) -> ft.Control:
+        mark = ([ft.Icon(ft.Icons.ERROR, size=16, color=ft.Colors.ERROR)] if i in now.troubled else
+                [ft.Icon(ft.Icons.CHECK_CIRCLE, size=16)] if i in now.entered else [])
+        return ft.Semantics(
+            label=model.t("ui.score.board_of", name=name), button=True, selected=i == player, container=True,
+            content=(ft.FilledButton if i == player else ft.OutlinedButton)(
+                content=ft.Row([colour_dot(view.colours[i], 12), ft.Text(name), *mark], tight=True, spacing=6),
+                on_click=lambda e: set_player(i), height=TOUCH))
+    return ft.Row([tab(i, name) for i, name in enumerate(view.names)], wrap=True)
 
-    sheet, problem, problem_of, missing_box, found = None, "", None, (), []
-    try:
-        sheet = game.score(game.parse_board_state(board), box)
-    except BoardStateError as error:
-        problem = explain_error(model, game.id, board, error)
-        problem_of = player_of(error.field)  # whose board it is on (None: the table as a whole)
-        found = every_problem(game.parse_board_state, board) or [error]  # every one, to say each where it is
-    except MissingBoxData as missing:
-        missing_box = tuple(missing.keys)
-    troubled = {player_of(e.field) for e in found}  # boards that cannot be scored yet (None: the table)
 
-    change = BoardEdits(model, session, board, player)
-    change_of = BoardEdits(model, session, board)  # the table-wide section edits any player's board
+SHOWN_EDITS = 4  # Undo buttons kept in place for taps from phones that have not drawn the latest edit yet
 
-    def mark_done(e):
-        waiting = [i for i in range(len(names)) if i not in done and i != player]
-        # on to the next board still to be entered (this one stays open when it cannot be scored: its
-        # messages show on it)
-        go_on = (lambda saved: set_player(waiting[0])) if waiting and player not in troubled else None
-        model.dispatch(sid, {"type": "board_done", "player": player, "done": True}, then=go_on)
 
-    def calculate(e):
-        set_editing(False)
-        if problem_of is not None:  # open the board that cannot be scored, where its message is
-            set_player(problem_of)
-        if not all_done:
-            model.dispatch(sid, *[{"type": "board_done", "player": i, "done": True}
-                                  for i in range(len(names)) if i not in done])
+@ft.component
+def BoardUndo(model: AppModel, session):
+    """Undo of the last edit of the boards, named for it ("Undo: Ben's money +3, now 17"). As the
+    tracker's Undo: each edit's button is its own control, the last few stay in place hidden, so a tap
+    acts on the edit the phone showed or is refused."""
+    recent = ft.use_ref(None)
+    edit = session.board_edits[-1] if session.board_edits else None
+    key = edit["id"] if edit else None
+    recent.current = ([e for e in (recent.current or []) if (e["id"] if e else None) != key] + [edit])[-SHOWN_EDITS:]
 
-    def confirm(e):
-        def play_of(latest):
-            latest_board = latest.board or board
-            return make_play(latest, game.score(game.parse_board_state(latest_board), box), latest_board, box)
-        model.finish(session, play_of, then=lambda play_id: page.navigate(f"/history/{play_id}"))
+    def button(shown):
+        words = edit_words(model, session, shown) if shown is not None else ""
+        return icon_button(ft.Icons.UNDO, model.t("ui.undo_entry", entry=words) if shown else model.t("ui.undo"),
+                           lambda e: model.undo_board_edit(session, shown, words),
+                           disabled=shown is None, key=f"board-undo-{shown['id'] if shown else None}",
+                           visible=(shown["id"] if shown else None) == key)
+    return ft.Stack([button(shown) for shown in recent.current])
 
-    # A board that cannot be scored says so once the players said it is entered ("...'s board is entered"
-    # or "Calculate scores"), never while it is still being entered: at the top and above that board.
-    showing = all_done and not editing
 
-    def told_of(i):  # a board's problems are said once it is entered, a problem of the table once all are
-        return showing or (i is not None and i in done)
-    told = bool(problem) and any(told_of(i) for i in troubled)
-    # This board's problems go onto it, beside their fields; the others' and the table's at the top; those
-    # of a part entered in the game's table-wide section (every player's at once) into that section.
-    in_section = [e for e in found if ui.table_section and part_of(e.field) in ui.table_section_parts
-                  and told_of(player_of(e.field))]
-    mine = tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
-                 for e in found if player_of(e.field) == player and e not in in_section) if told_of(player) else ()
-    elsewhere = [explain_error(model, game.id, board, e) for e in found
-                 if player_of(e.field) != player and told_of(player_of(e.field)) and e not in in_section]
-    tabs = ft.Row([
-        # An entered board shows a tick; the live progress line above says how many are in.
-        ft.Semantics(label=model.t("ui.score.board_of", name=name), button=True, selected=i == player,
-                     container=True,
-                     content=(ft.FilledButton if i == player else ft.OutlinedButton)(
-                         content=ft.Row([colour_dot(session.config["players"][i]["colour"], 12), ft.Text(name),
-                                         *([ft.Icon(ft.Icons.ERROR, size=16, color=ft.Colors.ERROR)]
-                                           if told_of(i) and i in troubled else
-                                           [ft.Icon(ft.Icons.CHECK_CIRCLE, size=16)] if i in done else [])],
-                                        tight=True, spacing=6),
-                         on_click=lambda e, i=i: set_player(i), height=TOUCH))
-        for i, name in enumerate(names)
-    ], wrap=True)
-    progress = model.t("ui.score.progress", done=len(done), total=len(names))
-    controls = [
-        ft.Text(model.t("ui.score.hint")),
-        ft.Semantics(label=progress, live_region=True, container=True,
-                     content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
-        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
-        *([table_section(ui, model, view, dispatch, board, change_of,
-                         tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
-                               for e in in_section)), ft.Divider()]
-          if ui.table_section else []),
-        tabs,
-        editor(model, board, player, change, problems=mine) if ui.legacy
-        else editor(view, player, dispatch, problems=mine),
-        ft.Divider(),
-    ]
-    if showing and missing_box:  # ask for exactly the printed values this result needs, once
-        problem = "box"
-        controls.insert(0, ft.Card(content=ft.Container(padding=12, content=ft.Column([
-            ft.Text(model.t("ui.score.box_needed"), weight=ft.FontWeight.BOLD),
-            BoxDataForm(model, game.id, missing_box),
-        ]))))
-    elif told:
-        if elsewhere:
-            controls.insert(0, error_banner("\n".join(elsewhere)))
-        if mine:  # said on the board below; at the top only which board to look at
-            controls.insert(0, error_banner(model.t("ui.score.problems_on", name=names[player], count=len(mine))))
-    elif showing:
-        controls = [results_view(model, game, sheet, notes=sheet.notes)]
-    if showing and not problem:
-        bottom = ft.Row([
-            ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH,
-                              on_click=lambda e: set_editing(True)),
-            ft.FilledButton(model.t("ui.score.confirm"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
-                            on_click=confirm),
-        ])
-    else:
-        bottom = ft.Row([
-            *([ft.OutlinedButton(model.t("ui.score.entered", name=names[player]), icon=ft.Icons.CHECK,
-                                 height=TOUCH, expand=True, on_click=mark_done)]
-              if player not in done and len(done) < len(names) - 1 else []),
-            ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
-                            on_click=calculate),
-        ])
-    return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom)
+def edit_words(model: AppModel, session, edit: dict) -> str:
+    """What a board edit did, in words: "Ben's money +3, now 17", "Ben's city, row 2, column 3: set",
+    or the game's own words for its moves."""
+    said, names = edit["said"], [p["name"] for p in session.config["players"]]
+    who = names[said["player"]] if isinstance(said.get("player"), int) and 0 <= said["player"] < len(names) else "?"
+    if "path" in said:
+        path = f"$.players[{said['player']}]" + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in said["path"])
+        part = where(model.lang, session.game.id, path, names)
+        if "delta" in said:
+            return model.t("ui.board_edit.added", part=part, delta=f"{said['delta']:+d}", value=said.get("value"))
+        return model.t("ui.board_edit.set", part=part)
+    if "msg" in said:
+        from companion.core.text import Msg
+        return model.t("ui.board_edit.game", name=who, what=Msg.from_json(said["msg"]))
+    return model.t("ui.board_edit.changed", name=who)

@@ -1,0 +1,71 @@
+"""Where final scoring stands: which boards the players said are entered, what is wrong on them, and
+the result, which comes only from boards every one of which a player confirmed.
+
+A board counts as entered only when a player confirmed it (`board_done`), and an edit of it reopens it:
+nothing is ever scored that nobody looked at. A board's problems are said once it is confirmed (never
+while it is being entered); a problem of the table as a whole once every board is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.core.board import every_problem
+from companion.core.game import BoardStateError, MissingBoxData
+from companion.core.scoring import ScoreSheet
+from companion.core.session import Session
+from companion.core.where import player_of
+
+
+@dataclass(frozen=True)
+class EndScoring:
+    board: dict
+    players: int
+    entered: frozenset[int]
+    problems: tuple[BoardStateError, ...]  # every problem the game's reader finds (said or not yet)
+    missing_box: tuple[str, ...]  # box values the result needs that nobody has entered
+    computed: ScoreSheet | None  # what the boards score as they are (entered or not)
+
+    @property
+    def all_entered(self) -> bool:
+        return len(self.entered) == self.players
+
+    @property
+    def not_entered(self) -> list[int]:
+        return [i for i in range(self.players) if i not in self.entered]
+
+    def told(self, seat: int | None) -> bool:
+        """Whether the problems of seat's board (None: the table's) are said now."""
+        return self.all_entered or (seat is not None and seat in self.entered)
+
+    def problems_of(self, seat: int | None) -> list[BoardStateError]:
+        """The problems of seat's board (None: of the table as a whole) that are said now."""
+        return [e for e in self.problems if player_of(e.field) == seat and self.told(seat)]
+
+    @property
+    def told_problems(self) -> list[BoardStateError]:
+        return [e for e in self.problems if self.told(player_of(e.field))]
+
+    @property
+    def troubled(self) -> list[int | None]:
+        """The boards (seats; None: the table) with problems said now, in seat order."""
+        seats = {player_of(e.field) for e in self.told_problems}
+        return sorted(seats, key=lambda s: -1 if s is None else s)
+
+    @property
+    def sheet(self) -> ScoreSheet | None:
+        """The result: only when every board is confirmed and the boards can be scored."""
+        return self.computed if self.all_entered and not self.problems and not self.missing_box else None
+
+
+def end_scoring(session: Session, box: dict) -> EndScoring:
+    game = session.game
+    board = session.board or game.board_from_tracker(session.state, session.config)
+    problems, missing, computed = (), (), None
+    try:
+        computed = game.score(game.parse_board_state(board), box)
+    except BoardStateError as error:
+        problems = tuple(every_problem(game.parse_board_state, board) or [error])
+    except MissingBoxData as needed:
+        missing = tuple(needed.keys)
+    return EndScoring(board, len(session.config["players"]), frozenset(session.board_done), problems, missing,
+                      computed)
