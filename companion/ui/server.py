@@ -11,13 +11,12 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.config import PROJECT_DIR
 from companion.games import GAMES
+from companion.resources import ASSETS_DIR
 from companion.storage import Repository
 from companion.storage.atomic import write_atomic
 from companion.storage.lock import DataFolderBusy, DataLock, LockError
 
-ASSETS = PROJECT_DIR / "assets"
 TOKEN_FILE = "table-token"
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
@@ -145,6 +144,6 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token
     from companion.ui import uploads
 
     ft.run(make_main(repo, invite=invite), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
-           assets_dir=str(ASSETS), upload_dir=str(uploads.enable(MAX_IMPORT_BYTES)))
+           assets_dir=str(ASSETS_DIR), upload_dir=str(uploads.enable(MAX_IMPORT_BYTES)))
     lock.release()
     return 0
