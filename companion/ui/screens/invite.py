@@ -31,19 +31,21 @@ class InviteInfo:
     token: str
 
 
-def qr_png(url: str) -> bytes:
-    return _qr_png(url)
+def qr_png(url: str, error: str = "m") -> bytes:
+    """`error`: the share of the code that may be damaged and still read ("l" 7 %, "m" 15 %); a lower
+    one makes a long link's code less dense, fine for a code shown on a screen."""
+    return _qr_png(url, error)
 
 
 @lru_cache(maxsize=4)
-def _qr_png(url: str) -> bytes:
+def _qr_png(url: str, error: str) -> bytes:
     import io
 
-    import segno  # imported here: the one screen that draws a QR code (not needed at start)
+    import segno  # imported here: only the screens that draw a QR code need it (not needed at start)
 
     out = io.BytesIO()
     # Scale 8, quiet zone 4 (the standard's minimum): measured to scan back exactly from a screenshot.
-    segno.make(url, error="m").save(out, kind="png", scale=8, border=4)
+    segno.make(url, error=error).save(out, kind="png", scale=8, border=4)
     return out.getvalue()
 
 
