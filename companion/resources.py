@@ -45,3 +45,16 @@ def user_data_dir(env: dict | None = None, platform: str = sys.platform) -> Path
     xdg = env.get("XDG_DATA_HOME", "")
     base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"  # the XDG spec: absolute only
     return base / APP_FOLDER
+
+
+def user_cache_dir(env: dict | None = None, platform: str = sys.platform) -> Path:
+    """Where Tabula keeps files it can make again: `$XDG_CACHE_HOME/tabula` (default `~/.cache/tabula`),
+    `~/Library/Caches/Tabula` on macOS, `%LOCALAPPDATA%\\Tabula\\Cache` on Windows."""
+    env = os.environ if env is None else env
+    home = Path(env.get("HOME") or Path.home())
+    if platform == "win32":
+        return user_data_dir(env, platform) / "Cache"
+    if platform == "darwin":
+        return home / "Library" / "Caches" / "Tabula"
+    xdg = env.get("XDG_CACHE_HOME", "")
+    return (Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".cache") / APP_FOLDER
