@@ -238,8 +238,8 @@ def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close)
             ft.Text(model.t("history.bgstats_hint"), size=14),
             *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
               if note else []),
-        ], tight=True, spacing=12, width=side, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            scroll=ft.ScrollMode.AUTO),
+        ], tight=True, spacing=12, width=side, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        scrollable=True,
         actions=[
             ft.FilledButton(model.t("history.bgstats_open"), icon=ft.Icons.OPEN_IN_NEW, height=TOUCH,
                             url=ft.Url(link, target=ft.UrlTarget.BLANK)),
@@ -292,9 +292,10 @@ def PlayedScreen(model: AppModel):
           if note else []),
     ]
     bottom = ft.Row([
-        ft.FilledTonalButton(model.t("history.bgstats_log"), icon=ft.Icons.QR_CODE_2, height=TOUCH, expand=True,
+        # the wider one: "In BG Stats eintragen" on one line on a phone
+        ft.FilledTonalButton(model.t("history.bgstats_log"), icon=ft.Icons.QR_CODE_2, height=TOUCH, expand=3,
                              on_click=lambda e: set_logging(True)),
         ft.OutlinedButton(model.t("history.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
-                          expand=True),
+                          expand=2),
     ], spacing=8)
     return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom)
