@@ -169,9 +169,10 @@ def bgstats_play(play: dict, lang: str = "en") -> dict:
     winners = set(play["winners"])
     game = {"name": game_name(play["game"], lang), "sourceGameId": play["game"], "highestWins": True,
             "noPoints": False}
-    if bgg_id(play["game"]):
-        game["bggId"] = bgg_id(play["game"])
-    data = {
+    known = bgg_id(play["game"])
+    if known:
+        game["bggId"] = known
+    return {
         "sourceName": BGSTATS_SOURCE,
         "sourcePlayId": play["id"],
         "playDate": utc_time(play["finished"] - play.get("duration_s", 0)),
@@ -182,7 +183,6 @@ def bgstats_play(play: dict, lang: str = "en") -> dict:
                      "rank": p["rank"]}
                     for p in play["players"]],
     }
-    return data
 
 
 def bgstats_link(play: dict, lang: str = "en") -> str:

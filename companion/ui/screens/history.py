@@ -230,7 +230,7 @@ def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close)
     # As large as the window allows below the title, the hint and the buttons (a phone: its width).
     side = max(200, min((page.width or 390) - 64, (page.height or 844) - 330, 560))
     return ft.AlertDialog(
-        modal=True, title=ft.Text(model.t("history.bgstats_title")),
+        modal=True, title=ft.Text(model.t("history.bgstats_log")),
         content=ft.Column([
             ft.Semantics(label=model.t("history.bgstats_qr"), image=True, container=True, content=ft.Image(
                 src=qr_png(link, error="l"), width=side, height=side, fit=ft.BoxFit.CONTAIN,
