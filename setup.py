@@ -2,6 +2,7 @@
 package as package data, companion/assets/ and companion/flet.toml, found with importlib.resources
 (companion/resources.py). assets/ stays at the top level, where Flet's tools and the checkout expect it."""
 
+import shutil
 from pathlib import Path
 
 from setuptools import setup
@@ -18,6 +19,7 @@ class BuildWithAssets(build_py):
         for source, target in PACKAGE_DATA.items():
             built = Path(self.build_lib) / target
             if Path(source).is_dir():
+                shutil.rmtree(built, ignore_errors=True)  # no file of an earlier build that assets/ lost
                 self.copy_tree(source, str(built))
             else:
                 self.copy_file(source, str(built))

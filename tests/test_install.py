@@ -84,6 +84,10 @@ def test_the_installed_tabula_command_speaks_words_and_scores(installed):
     for text in (games, setup, german, score):  # a message key would show as e.g. core.cli.winners
         assert not any(word.startswith(("core.", "city-of-rome.", "carpe-diem.")) for word in text.split()), text
     assert "usage: tabula" in run(tabula, "--help", cwd=elsewhere, env=env).stdout
+    # the texts came from the package's own data, not from this checkout
+    where = run(bin_dir / "python", "-c", "from companion import resources as r; print(r.IN_CHECKOUT, r.ASSETS_DIR)",
+                cwd=elsewhere, env=env).stdout.split()
+    assert where[0] == "False" and Path(where[1]).is_relative_to(bin_dir.parent), where
 
 
 def test_the_installed_server_serves_its_assets_and_keeps_data_in_the_users_folder(installed):
