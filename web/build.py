@@ -41,6 +41,8 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # companion (web_client.py), with or without an editable install
 WEB_SRC = ROOT / "web"
 BUILD = ROOT / "build" / "web"
 ASSETS = ROOT / "assets"
