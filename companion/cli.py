@@ -17,6 +17,7 @@ from companion.core.text import LANGUAGES, Msg, tr
 from companion.games import GAMES, PLUGINS_ENV, load_plugins
 
 EXIT_INVALID = 2
+DATA_HELP = "data directory (default: ./data in a checkout, the user's data folder when installed)"
 
 
 class CliError(Exception):
@@ -233,8 +234,13 @@ def cmd_run(args) -> int:
                  require_token=args.require_token, new_token=args.new_token)
 
 
+def program_name() -> str:
+    """How the user started it: the `tabula` command (installed) or `python -m companion` (a checkout)."""
+    return "tabula" if Path(sys.argv[0]).name.lower().startswith("tabula") else "python -m companion"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m companion", description="Tabula, the board-game scoring companion")
+    parser = argparse.ArgumentParser(prog=program_name(), description="Tabula, the board-game scoring companion")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def with_lang(p):
@@ -264,18 +270,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("csv", "bgstats", "json"), required=True)
     p.add_argument("--out", help="file to write (default: standard output)")
     p.add_argument("--play", help="bgstats: the play's id (default: the latest play)")
-    p.add_argument("--data", help="data directory (default from flet.toml)")
+    p.add_argument("--data", help=DATA_HELP)
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", help="import a file made by `export --format json` (plays and box data)")
     p.add_argument("file")
-    p.add_argument("--data", help="data directory (default from flet.toml)")
+    p.add_argument("--data", help=DATA_HELP)
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("run", help="start the app in web mode")
     p.add_argument("--host")
     p.add_argument("--port", type=int)
-    p.add_argument("--data", help="data directory (default from flet.toml)")
+    p.add_argument("--data", help=DATA_HELP)
     p.add_argument("--lan", action="store_true", help="serve on this machine's LAN address for phones at the table")
     p.add_argument("--require-token", action="store_true",
                    help="only phones that scanned the table's QR code get in; for a host that is reachable by "

@@ -179,6 +179,6 @@ def run() -> None:
         repo = Repository(DATA_DIR, GAMES)
         if notice:
             repo.notices.append(Msg(notice))
-        make_main(repo)(page)
+        make_main(repo, static_app=True)(page)
 
     ft.run(main)

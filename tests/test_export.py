@@ -4,6 +4,9 @@ and bad files that change nothing and say why."""
 import csv
 import io
 import json
+import re
+import time
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -274,10 +277,13 @@ def test_bgstats_play_file_maps_every_field(repo):
     data = export.play_bgstats(play)
     assert data["about"].startswith("This is a Play file that can be read by Board Game Stats")
     assert data["games"][0]["name"] == "The Castles of Tuscany" and data["games"][0]["highestWins"] is True
+    assert data["games"][0]["bggId"] == 300327 and data["games"][0]["noPoints"] is False
     (bp,) = data["plays"]
-    assert bp["gameRefId"] == data["games"][0]["id"]
+    assert bp["gameRefId"] == data["games"][0]["id"] and bp["bggId"] == 300327
     assert bp["durationMin"] == round(play["duration_s"] / 60)
-    assert bp["playDate"] == export.local_time(play["finished"] - play["duration_s"])
+    # UTC, as BG Stats' link wants it: when the game began
+    assert bp["playDate"] == time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(play["finished"] - play["duration_s"]))
+    assert bp["entryDate"] == time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(play["finished"]))
     names = {p["id"]: p["name"] for p in data["players"]}
     scores = {names[s["playerRefId"]]: s for s in bp["playerScores"]}
     for p in play["players"]:
@@ -290,6 +296,56 @@ def test_bgstats_play_file_maps_every_field(repo):
     # the same play gives the same uuids (BG Stats can recognise a play shared twice)
     assert export.play_bgstats(play)["plays"][0]["uuid"] == bp["uuid"]
     assert export.bgstats_file_name(play).endswith(".bgsplay")
+    # the players' uuids are the link's player ids: the same name, the same player in every play
+    assert [p["uuid"] for p in data["players"]] == [export.bgstats_player_id(p["name"]) for p in play["players"]]
+    milestones = export.play_bgstats(next(p for p in repo.plays() if p["game"] == "milestones"))
+    assert milestones["games"][0]["bggId"] == 0 == milestones["plays"][0]["bggId"]  # not known: not linked
+
+
+def decode_link(link: str) -> dict:
+    """What BG Stats reads of a createPlay link: the `data` query value, URL-decoded, as JSON."""
+    parts = urllib.parse.urlsplit(link)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    query = urllib.parse.parse_qs(parts.query, strict_parsing=True)
+    assert list(query) == ["data"] and len(query["data"]) == 1
+    return json.loads(query["data"][0])
+
+
+def test_bgstats_link_carries_every_field_of_the_play(repo):
+    utc = "%Y-%m-%d %H:%M:%S"
+    for play in repo.plays():
+        data = decode_link(export.bgstats_link(play))
+        assert set(data) == {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players"}
+        assert data["sourceName"] == "Tabula" and data["sourcePlayId"] == play["id"]
+        # UTC, when the game began; BG Stats' format exactly
+        assert data["playDate"] == time.strftime(utc, time.gmtime(play["finished"] - play["duration_s"]))
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", data["playDate"])
+        assert data["durationMin"] == round(play["duration_s"] / 60)
+        game = data["game"]
+        assert game["name"] == GAMES[play["game"]].name.render("en") and game["sourceGameId"] == play["game"]
+        assert game["highestWins"] is True and game["noPoints"] is False
+        expected = {"carpe-diem": 245934, "city-of-rome": 258466, "castles-of-tuscany": 300327}.get(play["game"])
+        if expected is None:  # Milestones: no source for its BoardGameGeek id, so none is sent
+            assert "bggId" not in game
+        else:  # a number, never text (a quoted id crashed BG Stats)
+            assert type(game["bggId"]) is int and game["bggId"] == expected
+        assert [p["name"] for p in data["players"]] == [p["name"] for p in play["players"]]
+        for sent, p in zip(data["players"], play["players"]):
+            assert set(sent) == {"name", "sourcePlayerId", "score", "winner", "startPlayer", "rank"}
+            assert type(sent["score"]) is int and sent["score"] == p["total"] and sent["rank"] == p["rank"]
+            # every boolean present (BG Stats for Android fails on a missing one)
+            assert sent["winner"] is (p["name"] in play["winners"])
+            assert sent["startPlayer"] is (p["name"] == play["start_player"])
+            assert sent["sourcePlayerId"] == export.bgstats_player_id(p["name"])
+        assert sum(p["startPlayer"] for p in data["players"]) == 1 and any(p["winner"] for p in data["players"])
+    # stable ids: a player is the same whatever the play, the case or the spaces around the name
+    assert export.bgstats_player_id(" anna ") == export.bgstats_player_id("Anna") != export.bgstats_player_id("Ben")
+    # the game's name in the app's language; a name with characters a URL must escape comes back whole
+    play = dict(repo.plays()[0], players=[dict(p) for p in repo.plays()[0]["players"]])
+    play["players"][0]["name"] = "Zoë & Ben = 100% #1 ?"
+    sent = decode_link(export.bgstats_link(play, "de"))
+    assert sent["players"][0]["name"] == "Zoë & Ben = 100% #1 ?"
+    assert sent["game"]["name"] == GAMES[play["game"]].name.render("de")
 
 
 # ------------------------------------------------------------------ CLI

@@ -344,7 +344,9 @@ FORBIDDEN = re.compile(r"(?<![.\w])(eval|exec|compile|__import__)\s*\(|\bpickle\
 
 # The one import by name: the modules in TABULA_PLUGINS, named by whoever starts the server or command
 # (as trusted as its command line), never by a phone, a file or a backup.
-IMPORTS_BY_NAME = {"companion/games/__init__.py": {"import importlib", "importlib.import_module(name).register()"}}
+IMPORTS_BY_NAME = {"companion/games/__init__.py": {"import importlib", "importlib.import_module(name).register()"},
+                   # importlib.resources finds Tabula's own package data; it imports nothing
+                   "companion/resources.py": {"from importlib import resources"}}
 
 
 def test_nothing_in_the_app_evaluates_input():

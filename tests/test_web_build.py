@@ -231,3 +231,52 @@ def test_the_server_app_offers_tabula_for_the_home_screen(tmp_path):
         assert get("icons/apple-touch-icon-192.png") == (ROOT / "assets/icons/apple-touch-icon-192.png").read_bytes()
     finally:
         server.stop()
+
+
+# ------------------------------------------------------------------ no request to another site
+
+def test_the_client_asks_its_own_site_for_the_rive_script_instead_of_a_cdn(tmp_path):
+    from urllib.parse import urljoin
+
+    from flet_web import get_package_web_dir
+
+    from companion.ui import web_client
+
+    client = Path(get_package_web_dir())
+    build.patch_rive(tmp_path, "auto")
+    for name in web_client.PATCHED:
+        original, patched = (client / name).read_bytes(), (tmp_path / name).read_bytes()
+        assert web_client.RIVE_CDN in original and b"cdn.jsdelivr" not in patched and b"https://cdn." not in patched
+        assert len(patched) == len(original)  # main.dart.wasm: a string constant of fixed length
+        assert patched.count(web_client.RIVE_LOCAL) == 1
+    # Flutter asks for <base>wasm/rive_native.js: under any base URL, a file of the site itself
+    for site in ("http://127.0.0.1:8000/", "https://example.org/tabula/"):
+        asked = urljoin(site, (web_client.RIVE_LOCAL + b"wasm/rive_native.js").decode())
+        assert asked == site + web_client.STAND_IN
+    assert "window.RiveNative" in (tmp_path / web_client.STAND_IN).read_text(encoding="utf-8")
+    with pytest.raises(web_client.ClientChanged, match="main.dart.js"):
+        web_client.without_cdn(b"a client without the URL", "main.dart.js")
+
+
+def test_the_server_serves_its_assets_with_the_rewritten_client_from_the_cache(tmp_path):
+    import os
+    import time
+
+    from flet_web import get_package_web_dir
+
+    from companion.resources import ASSETS_DIR
+    from companion.ui.web_client import RIVE_CDN, STAND_IN, UNUSED_FOR, serving_folder
+
+    cache = tmp_path / "cache"
+    old = cache / "web-0000000000000000"
+    old.mkdir(parents=True)
+    os.utime(old, (time.time() - UNUSED_FOR - 60,) * 2)
+    folder = serving_folder(ASSETS_DIR, Path(get_package_web_dir()), cache)
+    assert RIVE_CDN not in (folder / "main.dart.js").read_bytes() and (folder / STAND_IN).is_file()
+    assert (folder / "index.html").read_bytes() == (ASSETS_DIR / "index.html").read_bytes()
+    assert (folder / "fonts" / "NotoEmoji-Regular.ttf").is_file() and (folder / "icons" / "icon-192.png").is_file()
+    assert not (folder / "i18n").exists()  # read by the server's Python, never by the browser
+    assert not old.exists() and [p.name for p in cache.iterdir()] == [folder.name]
+    made = (folder / "main.dart.js").stat().st_mtime_ns
+    assert serving_folder(ASSETS_DIR, Path(get_package_web_dir()), cache) == folder  # made once
+    assert (folder / "main.dart.js").stat().st_mtime_ns == made

@@ -12,6 +12,8 @@ Then, what the published site lacks:
 - no micropip step at start: every package is already in the app archive's __pypackages__;
 - Flet 1.0.5's `pyodideUrl` bug repaired (a bare "pyodide/pyodide.mjs" that the worker's import()
   rejects);
+- no request to another site: Flutter's client asks a CDN for a Rive script at every start; the URL
+  in main.dart.js/.wasm is rewritten to a stand-in script of the site (companion/ui/web_client.py);
 - our service worker (sw.js) caching every file for offline starts, and Flutter's self-unregistering
   one taken out of the loader;
 - Python started from a memory snapshot after the first start (tabula-snapshot.js; Flet's
@@ -39,6 +41,8 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # companion (web_client.py), with or without an editable install
 WEB_SRC = ROOT / "web"
 BUILD = ROOT / "build" / "web"
 ASSETS = ROOT / "assets"
@@ -278,6 +282,16 @@ def patch_worker(path: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def patch_rive(folder: Path, renderer: str) -> None:
+    """The client's Rive script from the site itself, not from a CDN (companion/ui/web_client.py)."""
+    from companion.ui.web_client import PATCHED, ClientChanged, write_client_files
+
+    try:
+        write_client_files(flet_web_dir(), folder, tuple(n for n in PATCHED if n in client_files(renderer)))
+    except ClientChanged as error:
+        raise BuildError(str(error))
+
+
 def trim_fonts(path: Path) -> None:
     fonts = [f for f in json.loads(path.read_text(encoding="utf-8")) if f["family"] in FONT_FAMILIES]
     if {f["family"] for f in fonts} != FONT_FAMILIES:
@@ -336,6 +350,7 @@ def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "
     patch_index(tmp / "index.html", base_url, renderer)
     patch_bootstrap(tmp / "flutter_bootstrap.js")
     patch_worker(tmp / "python-worker.js")
+    patch_rive(tmp, renderer)
     trim_fonts(tmp / "assets" / "FontManifest.json")
     trim_lock(tmp / "pyodide" / "pyodide-lock.json")
     for name, source in SITE_FILES.items():

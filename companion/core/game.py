@@ -164,6 +164,8 @@ class GameDefinition:
     board_from_tracker: Callable[[dict, dict], dict]
     player_counts_note: Msg | None = None
     box_values: tuple[BoxValue, ...] = ()
+    # BoardGameGeek's id of the game, where known with a source (docs/export.md): BG Stats matches by it.
+    bgg_id: int | None = None
     colours: tuple[str, ...] = ("red", "blue", "yellow", "green")
     # Player counts whose rules fix the colours (City of Rome: 2 players are white and brown).
     fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)

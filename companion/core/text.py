@@ -2,7 +2,8 @@
 
 Rules code never builds display strings: it returns `Msg(key, **params)` and the screen or the
 CLI renders it in the user's language. Catalogues live in `assets/i18n/<lang>/*.json`, one file
-per namespace (`core.json`, `city-of-rome.json`, ...), merged at load time.
+per namespace (`core.json`, `city-of-rome.json`, ...), merged at load time (installed, the package
+carries them: companion.resources).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from companion.resources import ASSETS_DIR
+
 LANGUAGES = ("en", "de")
-I18N_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
+I18N_DIR = ASSETS_DIR / "i18n"
 
 
 @dataclass(frozen=True)

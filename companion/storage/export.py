@@ -1,7 +1,8 @@
 """Export and import of the history (see docs/export.md).
 
 - `plays_csv`: every play, one row per player, for spreadsheets;
-- `play_bgstats`: one play as a Board Game Stats play file (what BG Stats opens from "share");
+- `play_bgstats`: one play as a Board Game Stats play file (what BG Stats opens from "share"), and
+  `bgstats_link`: the link that opens BG Stats with the play filled in;
 - `full_export` / `import_data`: Tabula's own file of all plays and box data, which imports back
   exactly. An import is checked completely before anything is written: a bad file changes nothing
   and `ImportProblem` names the field and what is wrong.
@@ -17,6 +18,7 @@ import sys
 import time
 import uuid
 from typing import Any
+from urllib.parse import quote
 
 from companion.core.board import check_text
 from companion.core.box import check_box_values
@@ -39,6 +41,8 @@ MAX_TIME = 253_402_300_799  # 9999-12-31 23:59:59 UTC, the last second a date ca
 BGSTATS_ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
                  "share, export or open-in function to open it with Board Game Stats.")
 _NS = uuid.UUID("6f1d3c1e-8a5e-4f3e-9a55-7461627561aa")  # Tabula's namespace for stable BG Stats uuids
+BGSTATS_SOURCE = "Tabula"  # with the ids below, what BG Stats remembers its matches by: never change it
+BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 
 
 class ImportProblem(Exception):
@@ -99,13 +103,30 @@ def _uuid(*parts: str) -> str:
     return str(uuid.uuid5(_NS, "/".join(parts)))
 
 
+def utc_time(ts: float) -> str:
+    """BG Stats' dates: UTC, `yyyy-MM-dd HH:mm:ss`."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(ts))
+
+
+def bgstats_player_id(name: str) -> str:
+    """The same for a name in every play (spaces around it and case aside): BG Stats remembers which of
+    its players a source's player id is, so a player is matched once."""
+    return _uuid("player", name.strip().casefold())
+
+
+def bgg_id(game_id: str) -> int | None:
+    game = GAMES.get(game_id)
+    return game.bgg_id if game else None
+
+
 def play_bgstats(play: dict, lang: str = "en") -> dict:
     """One play as a BG Stats play file (.bgsplay). Field by field in docs/export.md."""
     play = clean(play)
-    date = local_time(play["finished"] - play.get("duration_s", 0))  # when the game began
-    entry = local_time(play["finished"])
+    date = utc_time(play["finished"] - play.get("duration_s", 0))  # when the game began
+    entry = utc_time(play["finished"])
     winners = set(play["winners"])
-    players = [{"uuid": _uuid("player", p["name"].strip().casefold()), "id": i, "name": p["name"],
+    known = bgg_id(play["game"]) or 0  # 0: not linked to BoardGameGeek
+    players = [{"uuid": bgstats_player_id(p["name"]), "id": i, "name": p["name"],
                 "isAnonymous": False, "modificationDate": entry, "bggUsername": ""}
                for i, p in enumerate(play["players"], 1)]
     return {
@@ -114,7 +135,7 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
         "locations": [],
         "games": [{"uuid": _uuid("game", play["game"]), "id": 1, "name": game_name(play["game"], lang),
                    "modificationDate": entry, "cooperative": False, "highestWins": True, "noPoints": False,
-                   "usesTeams": False, "bggId": 0}],
+                   "usesTeams": False, "bggId": known}],
         "plays": [{
             "uuid": _uuid("play", play["id"]),
             "gameRefId": 1,
@@ -125,7 +146,7 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
             "ignored": False,
             "manualWinner": False,
             "rounds": 0,
-            "bggId": 0,
+            "bggId": known,
             "usesTeams": False,
             "comments": f"Tabula: {game_name(play['game'], lang)}",
             "playerScores": [{
@@ -140,6 +161,35 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
         }],
         "userInfo": {},
     }
+
+
+def bgstats_play(play: dict, lang: str = "en") -> dict:
+    """One play as BG Stats' "create play" link carries it (docs/export.md): every boolean written out
+    (its Android app fails on a missing one), `bggId` a number and left out where not known."""
+    winners = set(play["winners"])
+    game = {"name": game_name(play["game"], lang), "sourceGameId": play["game"], "highestWins": True,
+            "noPoints": False}
+    known = bgg_id(play["game"])
+    if known:
+        game["bggId"] = known
+    return {
+        "sourceName": BGSTATS_SOURCE,
+        "sourcePlayId": play["id"],
+        "playDate": utc_time(play["finished"] - play.get("duration_s", 0)),
+        "durationMin": round(play.get("duration_s", 0) / 60),
+        "game": game,
+        "players": [{"name": p["name"], "sourcePlayerId": bgstats_player_id(p["name"]), "score": p["total"],
+                     "winner": p["name"] in winners, "startPlayer": p["name"] == play.get("start_player"),
+                     "rank": p["rank"]}
+                    for p in play["players"]],
+    }
+
+
+def bgstats_link(play: dict, lang: str = "en") -> str:
+    """The link that opens BG Stats with the play filled in (on a phone with the app; the QR code of it
+    takes it from the host's screen to such a phone)."""
+    data = json.dumps(bgstats_play(play, lang), ensure_ascii=False, separators=(",", ":"))
+    return f"{BGSTATS_CREATE_PLAY}?data={quote(data, safe=':,')}"
 
 
 def bgstats_file_name(play: dict) -> str:

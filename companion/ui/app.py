@@ -45,8 +45,9 @@ def app_theme() -> ft.Theme:
                     visual_density=ft.VisualDensity.STANDARD, text_button_theme=text_buttons)
 
 
-def make_main(repo: Repository, invite: InviteInfo | None = None):
-    """`invite` is given when the server requires the table token (--lan, --require-token)."""
+def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bool = False):
+    """`invite` is given when the server requires the table token (--lan, --require-token); `static_app`
+    is the static web app (each phone alone, no table mode)."""
 
     tables = Tables(repo)  # one hub for every tab: each game's changes go through its lock
 
@@ -82,7 +83,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None):
                     route("history/:pid", PlayedScreen),
                     route("stats", StatsScreen),
                     route("settings", SettingsScreen),
-                    route("invite", lambda m: InviteScreen(m, invite)),
+                    route("invite", lambda m: InviteScreen(m, invite, static_app)),
                 ],
                 not_found=lambda: HomeScreen(model),
                 manage_views=True,

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.config import PROJECT_DIR
 from companion.games import GAMES
+from companion.resources import ASSETS_DIR, user_cache_dir
 from companion.storage import Repository
 from companion.storage.atomic import write_atomic
 from companion.storage.lock import DataFolderBusy, DataLock, LockError
 
-ASSETS = PROJECT_DIR / "assets"
 TOKEN_FILE = "table-token"
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
@@ -105,6 +104,20 @@ def print_invite(url: str, out=None) -> None:
     out.flush()
 
 
+def served_assets() -> Path:
+    """Tabula's assets with Flet's web client rewritten to ask no other site (companion.ui.web_client)."""
+    from flet_web import get_package_web_dir
+
+    from companion.ui.web_client import ClientChanged, serving_folder
+
+    try:
+        return serving_folder(ASSETS_DIR, Path(get_package_web_dir()), user_cache_dir())
+    except (OSError, ClientChanged) as error:
+        print(f"warning: Flet's web client is served as it is, and asks a CDN for a script at start: {error}",
+              file=sys.stderr)
+        return ASSETS_DIR
+
+
 def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token: bool = False,
           new_token: bool = False) -> int:
     from companion.ui.app import make_main
@@ -145,6 +158,6 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token
     from companion.ui import uploads
 
     ft.run(make_main(repo, invite=invite), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
-           assets_dir=str(ASSETS), upload_dir=str(uploads.enable(MAX_IMPORT_BYTES)))
+           assets_dir=str(served_assets()), upload_dir=str(uploads.enable(MAX_IMPORT_BYTES)))
     lock.release()
     return 0

@@ -209,6 +209,10 @@ class App:
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.url = url
+        # Requests to any other host (the proxy makes them fail): the app asks none (ui/web_client.py).
+        self.outside: list[str] = []
+        self.context.on("request", lambda r: None if r.url.startswith((url, "data:", "blob:"))
+                        else self.outside.append(r.url))
 
     def open(self, path: str = "") -> "App":
         self.page.goto(self.url + path.lstrip("/"))

@@ -1,13 +1,14 @@
 """History, statistics and export in a real browser: a prepared history of several games is browsed,
-a play opened, deleted and restored, the CSV and a play's BG Stats file downloaded, a backup imported,
-the statistics shown; in English and in German."""
+a play opened and logged in BG Stats (its link as a QR code and opened, its BG Stats file downloaded),
+deleted and restored, the CSV downloaded, a backup imported, the statistics shown; in English and light,
+in German and dark. No request leaves the app's own server."""
 
 import csv
 import io
 import json
 
 from tests.browser.harness import App, Server
-from tests.test_export import BOX, example_play, fill, real_history
+from tests.test_export import BOX, decode_link, example_play, fill, real_history
 
 from companion.storage import export
 
@@ -42,11 +43,29 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.wait_text("Winner: Rulebook example")
         app.wait_text("Residential districts, value 2")
         app.shot("history-play-en")
+
+        # Log in BG Stats: the link as a QR code for the phone that has BG Stats, opened on this device
+        rome = next(p for p in plays if p["game"] == "city-of-rome")
+        app.page.evaluate("window.open = (url, target) => { window.tabulaOpened = url; return null; }")
+        app.click("Log in BG Stats")
+        app.find(app.page.get_by_label("QR code of the link that logs this play in BG Stats"))
+        app.wait_text("Scan this code with the phone that has BG Stats")
+        app.idle()
+        app.shot("history-bgstats-en")
+        app.find(app.dialog_button("Open in BG Stats")).click()  # a link: the page opens it, no server round
+        opened = app.page.wait_for_function("() => window.tabulaOpened").json_value()
+        assert opened == export.bgstats_link(rome, "en")
+        sent = decode_link(opened)
+        assert (sent["game"]["name"], sent["game"]["bggId"]) == ("City of Rome", 258466)
+        assert [(p["name"], p["score"], p["winner"]) for p in sent["players"]] == \
+            [(p["name"], p["total"], p["name"] in rome["winners"]) for p in rome["players"]]
         with app.page.expect_download(timeout=15_000) as got:
-            app.click("BG Stats file", exact=False)
+            app.click("BG Stats file", dialog=True)
         bgs = json.loads(open(got.value.path(), encoding="utf-8").read())
         assert got.value.suggested_filename.endswith(".bgsplay")
-        assert bgs["games"][0]["name"] == "City of Rome"
+        assert bgs["games"][0]["name"] == "City of Rome" and bgs["games"][0]["bggId"] == 258466
+        app.wait_text("Download started")
+        app.click("Close", dialog=True)
 
         # delete it, then undo
         app.click("Delete play", exact=False)
@@ -85,11 +104,12 @@ def test_history_statistics_and_downloads(browser, tmp_path):
 
         shots_of_stats(app, "en", "City of Rome")
 
-        # German
+        # German, dark
         app.page.goto(server.url)
         app.open()
         app.click("Settings")
         app.click("Deutsch")
+        app.click("Dunkel")
         app.click("Zurück")
         app.click("Verlauf")
         app.wait_text("6 von 6 Partien")
@@ -97,8 +117,15 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.click("Rom – Die Stadt der Baumeister ·", exact=False)
         app.wait_text("Sieger: Rulebook example")
         app.shot("history-play-de")
+        app.click("In BG Stats eintragen")
+        app.find(app.page.get_by_label("QR-Code des Links, der diese Partie in BG Stats einträgt"))
+        app.wait_text("Diesen Code mit dem Handy scannen, auf dem BG Stats ist")
+        app.idle()
+        app.shot("history-bgstats-de-dark")
+        app.click("Schließen", dialog=True)
         app.click("Zurück")
         shots_of_stats(app, "de", "Rom – Die Stadt der Baumeister")
         assert not app.errors
+        assert not app.outside, f"requests to other sites: {app.outside}"
     finally:
         server.stop()

@@ -14,6 +14,7 @@ GAME = GameDefinition(
     name=Msg("carpe-diem.name"),
     min_players=2,
     max_players=4,
+    bgg_id=245934,  # BoardGameGeek, sources in docs/export.md
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,

@@ -20,6 +20,7 @@ GAME = GameDefinition(
     name=Msg(f"{GAME_ID}.name"),
     min_players=2,
     max_players=4,
+    bgg_id=300327,  # BoardGameGeek, sources in docs/export.md
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,

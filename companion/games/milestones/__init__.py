@@ -10,6 +10,7 @@ GAME = GameDefinition(
     name=Msg("milestones.name"),
     min_players=2,
     max_players=4,
+    # no bgg_id: no source for its BoardGameGeek id was found (docs/export.md); BG Stats matches it by name
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,

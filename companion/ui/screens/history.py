@@ -1,5 +1,5 @@
 """Finished plays: the list (filter by game and player, delete with undo, export and import) and one
-play's full breakdown (with its BG Stats file)."""
+play's full breakdown (logged in BG Stats with a link and its QR code, or as a BG Stats file)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from companion.games import GAMES
 from companion.storage import export
 from companion.ui import uploads
 from companion.ui.model import AppModel
+from companion.ui.screens.invite import qr_png
 from companion.ui.screens.results import ranking
 from companion.ui.widgets import TOUCH, error_banner, screen, section
 
@@ -221,14 +222,50 @@ def HistoryScreen(model: AppModel):
     return screen(model, "/history", model.t("history.title"), controls, back="/", bottom=bottom)
 
 
+def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close) -> ft.AlertDialog:
+    """The play as BG Stats' "create play" link: a QR code for the phone that has BG Stats (taken from
+    the host's screen), the link itself for this device, and the .bgsplay file."""
+    link = export.bgstats_link(play, model.lang)
+    page = ft.context.page
+    # As large as the window allows below the title, the hint and the buttons (a phone: its width).
+    side = max(200, min((page.width or 390) - 64, (page.height or 844) - 330, 560))
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(model.t("history.bgstats_log")),
+        content=ft.Column([
+            ft.Semantics(label=model.t("history.bgstats_qr"), image=True, container=True, content=ft.Image(
+                src=qr_png(link, error="l"), width=side, height=side, fit=ft.BoxFit.CONTAIN,
+                filter_quality=ft.FilterQuality.NONE)),
+            ft.Text(model.t("history.bgstats_hint"), size=14),
+            *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
+              if note else []),
+        ], tight=True, spacing=12, width=side, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        scrollable=True,
+        actions=[
+            ft.FilledButton(model.t("history.bgstats_open"), icon=ft.Icons.OPEN_IN_NEW, height=TOUCH,
+                            url=ft.Url(link, target=ft.UrlTarget.BLANK)),
+            ft.OutlinedButton(model.t("history.share_bgstats"), icon=ft.Icons.DOWNLOAD, height=TOUCH,
+                              on_click=download_file),
+            ft.TextButton(model.t("ui.close"), on_click=lambda e: close(), height=TOUCH),
+        ],
+        actions_alignment=ft.MainAxisAlignment.END, on_dismiss=lambda e: close())
+
+
 @ft.component
 def PlayedScreen(model: AppModel):
-    """One finished play: the ranking with every category explained, BG Stats file, delete."""
+    """One finished play: the ranking with every category explained, log it in BG Stats, delete."""
     page = ft.context.page
     pid = ft.use_route_params().get("pid", "")
     note, set_note = ft.use_state("")
+    logging, set_logging = ft.use_state(False)  # the "Log in BG Stats" dialog is open
     route = f"/history/{pid}"
     play = model.repo.play(pid)
+
+    async def share(e):
+        await download(model, export.bgstats_file_name(play), export.dumps(export.play_bgstats(play, model.lang)),
+                       set_note)
+
+    ft.use_dialog(bgstats_dialog(model, play, note, share, lambda: set_logging(False))
+                  if logging and play is not None else None)
     if play is None:
         return screen(model, route, model.t("history.title"), [ft.Text(model.t("history.missing"))],
                       back="/history")
@@ -246,10 +283,6 @@ def PlayedScreen(model: AppModel):
         model.changed()
         page.navigate("/history")
 
-    async def share(e):
-        await download(model, export.bgstats_file_name(play), export.dumps(export.play_bgstats(play, model.lang)),
-                       set_note)
-
     controls = [
         ft.Text(f"{game_title(model, play['game'])} · {when(play['finished'])}",
                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
@@ -259,9 +292,10 @@ def PlayedScreen(model: AppModel):
           if note else []),
     ]
     bottom = ft.Row([
-        ft.FilledTonalButton(model.t("history.share_bgstats"), icon=ft.Icons.SHARE, on_click=share, height=TOUCH,
-                             expand=True),
+        # the wider one: "In BG Stats eintragen" on one line on a phone
+        ft.FilledTonalButton(model.t("history.bgstats_log"), icon=ft.Icons.QR_CODE_2, height=TOUCH, expand=3,
+                             on_click=lambda e: set_logging(True)),
         ft.OutlinedButton(model.t("history.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
-                          expand=True),
+                          expand=2),
     ], spacing=8)
     return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom)

@@ -16,10 +16,13 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
+from companion.resources import IN_CHECKOUT
 from companion.ui.model import AppModel
 from companion.ui.widgets import Texts, screen
 
-START_TABLE_MODE = "make run ARGS=--lan"
+# How the host starts table mode: a checkout with make, an installed Tabula with its command.
+INSTALLED_TABLE_MODE = "tabula run --lan"
+START_TABLE_MODE = "make run ARGS=--lan" if IN_CHECKOUT else INSTALLED_TABLE_MODE
 PREFS_KEY = "tabula.table_token"  # browser storage (localStorage on the web): one value per origin
 
 
@@ -31,19 +34,21 @@ class InviteInfo:
     token: str
 
 
-def qr_png(url: str) -> bytes:
-    return _qr_png(url)
+def qr_png(url: str, error: str = "m") -> bytes:
+    """`error`: the share of the code that may be damaged and still read ("l" 7 %, "m" 15 %); a lower
+    one makes a long link's code less dense, fine for a code shown on a screen."""
+    return _qr_png(url, error)
 
 
 @lru_cache(maxsize=4)
-def _qr_png(url: str) -> bytes:
+def _qr_png(url: str, error: str) -> bytes:
     import io
 
-    import segno  # imported here: the one screen that draws a QR code (not needed at start)
+    import segno  # imported here: only the screens that draw a QR code need it (not needed at start)
 
     out = io.BytesIO()
     # Scale 8, quiet zone 4 (the standard's minimum): measured to scan back exactly from a screenshot.
-    segno.make(url, error="m").save(out, kind="png", scale=8, border=4)
+    segno.make(url, error=error).save(out, kind="png", scale=8, border=4)
     return out.getvalue()
 
 
@@ -134,18 +139,27 @@ def qr_side(page) -> float:
     return max(200, min(width - 24, height - 240, 640))
 
 
+def command_box(command: str) -> ft.Control:
+    return ft.Semantics(label=command, container=True, content=ft.Container(
+        ft.Text(command, size=18, selectable=True, weight=ft.FontWeight.BOLD),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=12, border_radius=8))
+
+
 @ft.component
-def InviteScreen(model: AppModel, invite: InviteInfo | None):
+def InviteScreen(model: AppModel, invite: InviteInfo | None, static_app: bool = False):
+    """The invite URL and its QR code in table mode; otherwise what is true here and how to get there:
+    the server app without --lan is this computer's only, the static web app keeps each phone's games
+    in that phone's browser (table mode needs a computer running the server app)."""
     title = model.t("ui.invite.title")
     if invite is None:
+        off = "alone" if static_app else "off"
         controls = [
-            ft.Icon(ft.Icons.WIFI_OFF, size=64, color=ft.Colors.OUTLINE),
-            ft.Text(model.t("ui.invite.off_title"), theme_style=ft.TextThemeStyle.TITLE_LARGE,
+            ft.Icon(ft.Icons.PHONE_ANDROID if static_app else ft.Icons.WIFI_OFF, size=64, color=ft.Colors.OUTLINE),
+            ft.Text(model.t(f"ui.invite.{off}_title"), theme_style=ft.TextThemeStyle.TITLE_LARGE,
                     weight=ft.FontWeight.BOLD),
-            ft.Text(model.t("ui.invite.off_text"), size=16),
-            ft.Semantics(label=START_TABLE_MODE, container=True, content=ft.Container(
-                ft.Text(START_TABLE_MODE, size=18, selectable=True, weight=ft.FontWeight.BOLD),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, padding=12, border_radius=8)),
+            ft.Text(model.t(f"ui.invite.{off}_text"), size=16),
+            command_box(INSTALLED_TABLE_MODE if static_app else START_TABLE_MODE),
+            *([ft.Text(model.t("ui.invite.alone_after"), size=16)] if static_app else []),
         ]
         return screen(model, "/invite", title, controls, back="/")
     controls = [
