@@ -1,0 +1,171 @@
+"""Play effort: what the table does during play, on a 390 x 844 phone in Chromium.
+
+For each game, a 4-player game in play: how many players' scores are on the screen at rest without
+scrolling, and for the game's most frequent during-play actions done for the 4th player in seat order,
+each from the play screen at rest (at its top, nothing open): taps (every click) and scroll gestures
+(wheel steps a finger would make to bring a control into view); also "+12" on the game's main number
+typed (player, digits, add) where the screen has a number pad, or tapped with its steps where it has not.
+
+The way an action is done is a *procedure* per screen (`PROCEDURES`): the screen before the scoreboard
+("today", kept in docs/performance.md) and the scoreboard. Results go to test-artifacts/bench.json under
+"play" (`run_all.py play`): {"<game>": {"players": 4, "scores_visible": n, "actions": {"<name>": {"taps",
+"scrolls", "typed"}}}}. Targets: scores_visible 4; each action <= 2 taps (<= 4 when typed) and 0 scrolls.
+
+    python bench/play_effort.py [GAME ...]
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from common import NAMES, header, launch, load_average, make_game, tabula
+from tests.browser.harness import PHONE, App
+
+from companion.core.text import tr
+from companion.games import GAMES
+
+LANG = "en"
+SID = "20250101-120000-play"
+SEAT = 3  # the 4th player in seat order
+WHO = NAMES[SEAT]
+
+
+def t(key: str, **params) -> str:
+    return tr(LANG, key, **params)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A counter moved by `delta` for the 4th player (its button named as the stepper names it)."""
+
+    counter: str
+    delta: int
+
+
+# The game's most frequent during-play actions (counters the table moves on nearly every turn), and
+# the main number "+12" goes to.
+ACTIONS = {
+    "city-of-rome": {"money +1": Step("money", 1), "influence token +1": Step("influence_tokens", 1),
+                     "money -1": Step("money", -1)},
+    "carpe-diem": {"victory points +1": Step("vp", 1), "coins +1": Step("coins", 1), "grapes +1": Step("grapes", 1)},
+    "castles-of-tuscany": {"red track +1": Step("red", 1), "green track +1": Step("green", 1),
+                           "cards in hand +1": Step("cards", 1)},
+    "milestones": {"points +1": Step("points", 1), "wood +1": Step("wood", 1), "coins +1": Step("coins", 1)},
+}
+MAIN = {"city-of-rome": "money", "carpe-diem": "vp", "castles-of-tuscany": "red", "milestones": "points"}
+
+
+class Counted(App):
+    """The app with its taps and scroll gestures counted."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.taps = self.scrolls = 0
+
+    def wheel(self, dy: float) -> None:
+        self.scrolls += 1
+        super().wheel(dy)
+
+    def press(self, locator) -> None:
+        self.taps += 1
+        super().press(locator)
+
+
+def label(game_id: str, counter: str) -> str:
+    return t(next(c.label for c in GAMES[game_id].counters if c.id == counter).key)
+
+
+def value_of(app: App, game_id: str, counter: str, who: str) -> int:
+    found = app.wait_text(f"^{label(game_id, counter)} of {who}: -?\\d+")
+    text = found.evaluate("e => e.getAttribute('aria-label') || e.textContent")
+    return int(text.split(":", 1)[1].split()[0])
+
+
+# ---------------------------------------------------------------- today's play screen
+
+def today_step(app: Counted, game_id: str, step: Step) -> None:
+    app.press(app.find(app.button(f"{label(game_id, step.counter)} {step.delta:+d} ({WHO})")))
+
+
+def today_plus_12(app: Counted, game_id: str) -> bool:
+    """No number pad: the steps the stepper has (+5, +5, +1, +1 on a counter stepped in fives)."""
+    counter = next(c for c in GAMES[game_id].counters if c.id == MAIN[game_id])
+    left = 12
+    for size in sorted(counter.steps, reverse=True):
+        while left >= size:
+            app.press(app.find(app.button(f"{label(game_id, counter.id)} +{size} ({WHO})")))
+            left -= size
+    return False
+
+
+PROCEDURES = {"today": (today_step, today_plus_12)}
+
+
+def scores_visible(app: App, game_id: str) -> int:
+    """Players whose main number is inside the viewport at rest (its label is in the tree and on screen)."""
+    seen = 0
+    for who in NAMES:
+        found = app.page.get_by_label(f"{label(game_id, MAIN[game_id])} of {who}:", exact=False)
+        box = found.first.bounding_box() if found.count() else None
+        seen += bool(box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] - 72)  # above the thumb slot
+    return seen
+
+
+def measure(browser, url: str, game_id: str, procedure: str) -> dict:
+    step, plus_12 = PROCEDURES[procedure]
+    app = Counted(browser, url)
+    route = f"game/{SID}-{game_id}/play"
+    app.open(route)
+    app.idle()
+    result = {"players": 4, "scores_visible": scores_visible(app, game_id), "actions": {}}
+    for name, action in ACTIONS[game_id].items():
+        app.go(route)  # the play screen at rest: at its top, nothing open
+        app.idle()
+        before = value_of(app, game_id, action.counter, WHO)
+        app.taps = app.scrolls = 0
+        step(app, game_id, action)
+        app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {before + action.delta}")
+        result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": False}
+    app.go(route)
+    app.idle()
+    before = value_of(app, game_id, MAIN[game_id], WHO)
+    app.taps = app.scrolls = 0
+    typed = plus_12(app, game_id)
+    app.wait_label(f"{label(game_id, MAIN[game_id])} of {WHO}: {before + 12}")
+    result["actions"]["+12"] = {"taps": app.taps, "scrolls": app.scrolls, "typed": typed}
+    app.close()
+    return result
+
+
+def run(games: list[str] | None = None, procedure: str = "today", log=print) -> dict:
+    from playwright.sync_api import sync_playwright
+    games = games or list(ACTIONS)
+    header(f"Play effort ({procedure}): 4 players on a 390 x 844 phone, the 4th player's frequent actions")
+    data = Path(tempfile.mkdtemp(prefix="tabula-play-")) / "data"
+    for game_id in games:
+        make_game(data, game_id, f"{SID}-{game_id}", players=4)
+    server = tabula(data).start()
+    results = {}
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            for game_id in games:
+                results[game_id] = measure(browser, server.url, game_id, procedure)
+                r = results[game_id]
+                log(f"{game_id}: scores on screen {r['scores_visible']} of 4; " + "; ".join(
+                    f"{n} {a['taps']} {'tap' if a['taps'] == 1 else 'taps'}, {a['scrolls']} scrolls"
+                    + (" (typed)" if a["typed"] else "") for n, a in r["actions"].items()))
+            browser.close()
+    finally:
+        server.stop()
+        shutil.rmtree(data.parent, ignore_errors=True)
+    log(f"load average after: {load_average()}")
+    return results
+
+
+if __name__ == "__main__":
+    run([a for a in sys.argv[1:] if not a.startswith("--")] or None)
