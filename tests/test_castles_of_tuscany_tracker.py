@@ -8,7 +8,6 @@ from companion.core.session import Session, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
-from companion.games.castles_of_tuscany.tracker import upgrade_event
 
 NAMES = ["Anna", "Ben", "Clara", "Dario"]
 # Entries name their choices; the names, spelled out here from the rulebook's lists, not taken from the code.
@@ -78,7 +77,11 @@ def test_rulebook_scoring_example_anna():
     a = counters(state, 0)
     assert (a["green"], a["red"]) == (22, 37)
     assert state["scorings"][0]["red"][0] == 13 and state["scorings"][1]["red"][0] == 37
-    assert "Anna 15 + 22 green = 37 red" in rendered(state)[-2]
+    # said in words, never as a formula ("15 + 22 green = 37 red" read as code)
+    assert rendered(state)[-2] == ("Scoring 2: Anna: red from 15 to 37 with 22 green points; "
+                                   "Ben: no green points, red stays at 0; Clara: no green points, red stays at 0")
+    assert rendered(state, "de")[-2].startswith("Wertung 2: Anna: Rot von 15 auf 37 mit 22 grünen Punkten; "
+                                                "Ben: keine grünen Punkte, Rot bleibt bei 0")
 
 
 # ------------------------------------------------------------------ points during play
@@ -537,7 +540,10 @@ def test_every_offered_choice_goes_under_the_actions_field():
     ({"type": "colour_bonus", "player": 1, "value": 9},) * 2,
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    assert upgrade_event(old) == new
+    """Each entry's own move upgrades it from schema 1 (the state before it is not needed)."""
+    state, config = play([])
+    assert GAME.upgrade(old, 1, state, config) == new
+    assert GAME.upgrade(new, 2, state, config) == new  # today's form: nothing to do
 
 
 def test_the_end_form_prefills_every_value_the_tracker_knows():
