@@ -566,3 +566,63 @@ def test_the_end_form_prefills_every_value_the_tracker_knows():
                                    "workers": 1, "cards": 5 + 3 - 2, "empty_fields": 0}
     assert board["players"][1] == {"name": "Ben", "red": 0, "green": 0, "tiles": 0, "hexagons": 0, "marble": 1,
                                    "workers": 0, "cards": 5, "empty_fields": 0}
+
+
+# ------------------------------------------------------------------ the moves one by one, and through the hub
+
+def test_every_move_takes_exactly_its_params():
+    """Each kind of entry declares its keys: a misspelt or extra key is refused, never ignored."""
+    box = {f"colour_bonus.{c}.{s}": 2 for c in COLOUR for s in ("I", "II")}
+    state, config = play([], box=box)
+    good = {"bonus_tile": {"player": 0, "bonus": "marble"}, "region": {"player": 0, "fields": 1},
+            "agriculture": {"player": 0, "kinds": 1}, "colour_bonus": {"player": 0, "colour": "red"},
+            "tile_effect": {"player": 0, "tile": "quarry"}, "yield_red": {"player": 0, "points": 1},
+            "yield_green": {"player": 0, "points": 1}, "yield_goods": {"player": 0, "goods": "card"},
+            "box_value": {"key": "colour_bonus.red.I", "value": 4}}
+    assert set(good) | {"end_round", "end_extra_cycle"} == {m.name for m in GAME.moves}
+    for name, params in good.items():
+        GAME.apply(state, {"type": name, **params}, config)  # taken as it is
+        with pytest.raises(InvalidMove):
+            GAME.apply(state, {"type": name, **params, "colour_": "red"}, config)
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "end_round", "player": 0}, config)
+
+
+def test_the_offers_come_in_the_order_the_table_needs_them():
+    """The round's end first (with its confirmation), then the entries of play; nothing once the game is over."""
+    state, config = play([reveal(0, 7)])
+    assert [a.id for a in GAME.actions(state, config)] == [
+        "end_round", "bonus_tile", "region", "agriculture", "colour_bonus", "tile_effect", "yield_red",
+        "yield_green", "yield_goods"]
+    end = GAME.actions(state, config)[0]
+    assert end.confirm.render("en").startswith("Has Clara (on the start player's right) finished the turn cycle?")
+    for event in ({"type": "end_round"}, reveal(0, 7), {"type": "end_round"}, reveal(0, 7), {"type": "end_round"}):
+        state = GAME.apply(state, event, config)
+    assert [a.id for a in GAME.actions(state, config)][0] == "end_extra_cycle"
+    state = GAME.apply(state, {"type": "end_extra_cycle"}, config)
+    assert GAME.actions(state, config) == []
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "region", "player": 0, "fields": 1}, config)
+    assert refused.value.msg.key == "castles-of-tuscany.error.game_over"
+
+
+def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
+    """A tile's value and the colour bonus that needs it, sent together, are both applied; a batch with one
+    refused entry leaves the game and its file as they were."""
+    from companion.core.table import Tables
+    from companion.storage import Repository
+
+    repo = Repository(tmp_path / "data", GAMES)
+    game = Session("c1", GAME, config_for(2))
+    game.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
+    game.record({"type": "bonus_tile", "player": 1, "bonus": "card"})
+    repo.save(game)
+    hub = Tables(repo)
+    hub.apply("c1", {"type": "box_value", "key": "colour_bonus.red.I", "value": 5},
+              {"type": "colour_bonus", "player": 1, "colour": "red"})
+    assert counters(hub.session("c1").state, 1)["green"] == 5
+    with pytest.raises(InvalidMove):
+        hub.apply("c1", {"type": "box_value", "key": "colour_bonus.grey.I", "value": 2},
+                  {"type": "colour_bonus", "player": 1, "colour": "red"})  # Ben has red already
+    for seen in (hub.session("c1"), Repository(tmp_path / "data", GAMES).session("c1")):
+        assert "colour_bonus.grey.I" not in seen.state["box"] and counters(seen.state, 1)["green"] == 5
