@@ -290,8 +290,8 @@ def test_colour_bonus_first_side_one_second_side_two_then_gone():
     with pytest.raises(InvalidMove) as refused:
         GAME.apply(state, {"type": "colour_bonus", "player": 2, "colour": "yellow"}, config)
     assert "back in the box" in refused.value.msg.render("en")
-    assert any("yellow (monastery) side - (done: Ben, Anna)" in line.render("en")
-               for line in GAME.status(state, config))
+    assert any("yellow (monastery) back in the box (done: Ben, Anna)" in line.render("en")
+               for line in GAME.status(state, config))  # in words, not "side -"
 
 
 def test_second_side_value_asked_only_when_needed_and_box_value_event():

@@ -256,9 +256,9 @@ def test_a_colour_tile_says_its_side_and_points_in_words():
 
     def words(colour, lang):
         return tuple(msg.render(lang) for msg in tile_words(tiles[colour], NAMES))
-    assert words("red", "en") == ("side I: 3 points", "Colour-bonus tile red (city): side I up, 3 points "
+    assert words("red", "en") == ("Side I: 3 points", "Colour-bonus tile red (city): side I up, 3 points "
                                                       "(completed by: nobody yet)")
-    assert words("grey", "en")[0] == "side I: enter points"
+    assert words("grey", "en")[0] == "Side I: enter points"
     assert words("grey", "de")[0] == "Seite I: Punkte eingeben"
     assert words("red", "de")[0] == "Seite I: 3 Punkte"
     s.record({"type": "box_value", "key": "colour_bonus.grey.I", "value": 1})
@@ -266,12 +266,12 @@ def test_a_colour_tile_says_its_side_and_points_in_words():
     s.record({"type": "colour_bonus", "player": 1, "colour": "grey"})
     s.record({"type": "colour_bonus", "player": 0, "colour": "grey"})
     tiles = {t["colour"]: t for t in colour_tiles(s.state)}
-    assert words("grey", "en") == ("back in the box", "Colour-bonus tile grey (quarry): back in the box "
+    assert words("grey", "en") == ("Back in the box", "Colour-bonus tile grey (quarry): back in the box "
                                                       "(completed by: Ben, Anna)")
-    assert words("grey", "de")[0] == "in der Schachtel"
+    assert words("grey", "de")[0] == "In der Schachtel"
     s.record({"type": "box_value", "key": "colour_bonus.red.I", "value": 1})
     tiles = {t["colour"]: t for t in colour_tiles(s.state)}
-    assert words("red", "en")[0] == "side I: 1 point"
+    assert words("red", "en")[0] == "Side I: 1 point"
 
 
 def test_the_words_on_a_colour_tile_stand_out_from_its_colour():

@@ -512,8 +512,9 @@ def status(state: dict, config: dict) -> list[Msg]:
     lines.append(Msg("core.status.start_player", name=names[start]))
     if not state["finished"]:
         lines += [_player_line(state, i, names[i]) for i in range(n)]
-    taken = [m("status.colour_tile", colour=colour_msg(c), side=SIDES[len(got)] if len(got) < len(SIDES) else "-",
-               players=[names[i] for i in got])
+    taken = [m("status.colour_tile", colour=colour_msg(c), side=SIDES[len(got)], players=[names[i] for i in got])
+             if len(got) < len(SIDES) else
+             m("status.colour_tile_gone", colour=colour_msg(c), players=[names[i] for i in got])
              for c, got in state["colour_bonus"].items() if got]
     if taken:
         lines.append(m("status.colour_tiles", tiles=taken))

@@ -63,7 +63,7 @@ def PlayerEmptyFields(view: GameView, player: int, dispatch: Dispatch, problems=
     if len(buttons) == QUICK:
         label = view.t(f"{NS}.empty_fields_more", name=name)
         buttons.append(ft.Semantics(label=label, button=True, container=True, content=ft.TextButton(
-            view.t(f"{NS}.more"), height=TOUCH, on_click=lambda e: set_more(True))))
+            view.t(f"{NS}.more"), icon=ft.Icons.EXPAND_MORE, height=TOUCH, on_click=lambda e: set_more(True))))
     return ft.Column([
         ft.Row([*([colour_dot(colours[player], 12)] if player < len(colours) else []),
                 ft.Semantics(label=title, container=True, content=ft.Text(
