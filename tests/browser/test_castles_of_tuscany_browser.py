@@ -55,7 +55,7 @@ def switch(app: App, lang: str, path: str) -> None:
 
 def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
     """Screenshot this screen, then the same screen on a second phone at the table that reads the other
-    language. Between shots that phone waits on Settings: a screen of the game would be drawn again with
+    language in the dark theme. Between shots that phone waits on Settings: a screen of the game would be drawn again with
     every entry made on the first."""
     app.shot(f"castles-{name}-{lang}")
     other = "de" if lang == "en" else "en"
@@ -70,8 +70,9 @@ def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
 
 def second_phone(app: App, lang: str) -> App:
     phone = getattr(app, "second_phone", None)
-    if phone is None:
+    if phone is None:  # dark: every screen shot in both languages and both themes
         phone = app.second_phone = App(app.context.browser, app.url).open("settings")
+        phone.click("Dark")
         phone.lang = None
     if phone.lang != lang:
         phone.click(LANG_BUTTON[lang])  # this phone's language (the first phone keeps its own)
@@ -351,6 +352,7 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
     # The same list in German.
     ben.open("settings")
     ben.click("Deutsch")
+    ben.click("Dunkel")
     ben.open(score)
     ben.click("Auslagen ändern")
     ben.wait_label("Leere Felder von Ben: 4")
