@@ -356,3 +356,17 @@ def test_a_choice_of_goods_is_copied_into_the_entry():
     assert entry == {"type": "castle", "keep": castle.value_choices[0]}
     assert entry["keep"] is not castle.value_choices[0]  # a later change of the entry leaves the offer alone
     s.record(entry)
+
+
+def test_every_part_of_the_board_is_named_in_the_games_own_catalogue():
+    """A problem says where it is in the game's own words (`castles-of-tuscany.where.<field>`), in both
+    languages, not from the shared catalogue of every game."""
+    from companion.core.text import catalogue
+    from companion.core.where import where
+    from companion.games.castles_of_tuscany.scoring import FIELDS
+
+    for lang in ("en", "de"):
+        for field in FIELDS:
+            assert f"castles-of-tuscany.where.{field}" in catalogue(lang), (lang, field)
+    assert where("en", "castles-of-tuscany", "$.players[1].tiles", NAMES) == "Ben's tiles in storage"
+    assert where("de", "castles-of-tuscany", "$.players[0].empty_fields", NAMES) == "Anna – leere Felder"
