@@ -626,3 +626,21 @@ def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
                   {"type": "colour_bonus", "player": 1, "colour": "red"})  # Ben has red already
     for seen in (hub.session("c1"), Repository(tmp_path / "data", GAMES).session("c1")):
         assert "colour_bonus.grey.I" not in seen.state["box"] and counters(seen.state, 1)["green"] == 5
+
+
+def test_a_colour_bonus_value_the_tracker_would_refuse_is_not_kept_as_box_data():
+    """The box data's check (Settings, a tile's dialog, a backup) and the tracker agree: 0 to 99."""
+    from companion.core.box import check_box_values
+    from companion.core.game import BoardStateError
+
+    assert check_box_values(GAME, {"colour_bonus.red.I": 99, "colour_bonus.red.II": 0}) == {
+        "colour_bonus.red.I": 99, "colour_bonus.red.II": 0}
+    with pytest.raises(BoardStateError) as refused:
+        check_box_values(GAME, {"colour_bonus.red.I": 150})
+    assert refused.value.field == "box.colour_bonus.red.I"
+    assert refused.value.msg.render("en") == "colour-bonus tile red (city), side I: at most 99 points, found 150"
+    with pytest.raises(BoardStateError):  # not a number: the core's check still says so
+        check_box_values(GAME, {"colour_bonus.red.I": "3"})
+    state, config = play([])
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "box_value", "key": "colour_bonus.red.I", "value": 100}, config)

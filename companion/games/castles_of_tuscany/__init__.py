@@ -34,6 +34,7 @@ GAME = GameDefinition(
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     box_values=BOX_VALUES,
+    validate_box=tracker.validate_box,
     event_schema=2,  # 2: entries name their choices ("colour": "red"), see tracker.named_choice
     # The end board is one number per field and player: the core's board_set and board_add edit it, no
     # board moves of its own; its parts are named by `castles-of-tuscany.where.<field>`.

@@ -41,7 +41,7 @@ red) happens after it, and green points scored in the extra cycle count. The fin
 
 from __future__ import annotations
 
-from companion.core.game import Action, Counter, InvalidMove, MissingBoxData, Move
+from companion.core.game import Action, BoardStateError, Counter, InvalidMove, MissingBoxData, Move
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (
     BONUS_KINDS, BONUS_TILES_PER_KIND, BONUS_TILES_PER_PLAYER_MAX, BOX_KEYS, CITIES_MAX, COLOURS, GAME_ID, HAND, MAX_AGRICULTURE_KINDS_PER_TILE,
@@ -52,6 +52,7 @@ from companion.games.castles_of_tuscany.components import (
 NS = GAME_ID
 ROUNDS = STACKS
 YIELD_POINT_CHOICES = (1, 2, 3, 4, 5, 6)
+MAX_COLOUR_BONUS = 99  # far above what a tile can show (its points are box data, never guessed)
 # What one tap of "yield card: goods" gives; the last is the rulebook's case of a second wooden
 # hexagon in the same turn with no free storage space: it stays in the supply, +2 red instead.
 GOODS = ("card", "marble", "worker", "hexagon", "hexagon_no_space")
@@ -308,11 +309,21 @@ def box_value(state: dict, event: dict, config: dict) -> None:
     key, value = event.get("key"), event.get("value")
     if key not in BOX_KEYS:
         raise InvalidMove(m("error.box_key", entry=repr(key)))
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COLOUR_BONUS:
         raise InvalidMove(m("error.box_number", value=repr(value)))
     state["box"][key] = value
     colour, side = key.split(".")[1:]
     _log(state, m("log.box_value", colour=colour_msg(colour), side=side, points=value))
+
+
+def validate_box(box: dict) -> None:
+    """The box data's own check (Settings, a tile's dialog, a backup): a colour-bonus value the tracker
+    would refuse is refused before it is kept. Other shapes are the core check's (companion/core/box.py)."""
+    for key, value in box.items():
+        if key in BOX_KEYS and isinstance(value, int) and not isinstance(value, bool) and value > MAX_COLOUR_BONUS:
+            colour, side = key.split(".")[1:]
+            raise BoardStateError(f"box.{key}", m("error.box_points", colour=colour_msg(colour), side=side,
+                                                  value=value, maximum=MAX_COLOUR_BONUS))
 
 
 def box_value_entries(state: dict, values: dict) -> list[dict]:
