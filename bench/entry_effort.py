@@ -665,15 +665,22 @@ def milestones_grid(phone: Phone, seat: int, start: dict, target: dict) -> None:
 
 
 def castles_of_tuscany_today(phone: Phone, seat: int, start: dict, target: dict) -> None:
-    """The two tracks typed over (only where the tracker's value is wrong), the rest by steppers."""
-    who = target["name"]
-    for track in ("red", "green"):
-        if start[track] != target[track]:
-            field = phone.page.get_by_role("textbox", name=t(f"castles-of-tuscany.board.{track}", name=who))
-            phone.type_into(field, str(start[track]), str(target[track]))
-    for key, steps in (("tiles", (1,)), ("hexagons", (1,)), ("marble", (1,)), ("workers", (1,)),
-                       ("cards", (1, 5)), ("empty_fields", (1, 5))):
-        step_to(phone, t(f"castles-of-tuscany.board.{key}"), who, start[key], target[key], steps=steps)
+    """The two tracks typed over (only where the tracker's value is wrong), the rest by steppers, the empty
+    fields in the table's list."""
+    castles_of_tuscany_prefilled(phone, target, start)
+    castles_of_tuscany_empty_fields(phone, start, target)
+
+
+def castles_of_tuscany_empty_fields(phone: Phone, start: dict, target: dict) -> None:
+    """A player's empty fields in the table's list: 0 to 9 in one tap, "more" first for 10 to 29."""
+    who, empty = target["name"], target["empty_fields"]
+    if empty == start["empty_fields"]:
+        return
+    if empty > 9:
+        more = t("castles-of-tuscany.board.empty_fields_more", name=who)
+        phone.tap(more, then=t("castles-of-tuscany.board.empty_fields_pick", count=empty, name=who))
+    name = t("castles-of-tuscany.board.empty_fields_pick", count=empty, name=who)
+    phone.tap(name, then=name, selected=True)
 
 
 def castles_of_tuscany_prefilled(phone: Phone, target: dict, start: dict) -> None:
@@ -689,15 +696,10 @@ def castles_of_tuscany_prefilled(phone: Phone, target: dict, start: dict) -> Non
 
 def castles_of_tuscany_table(phone: Phone, seat: int, start: dict, target: dict) -> None:
     """Every player's empty fields in the table's list at the top of the screen, in one tap each (0 to 9;
-    the stepper beside them for more), no player tab; a player's board is opened (its tab) only where
-    what the tracker prefilled differs from the table."""
+    "more" first for 10 to 29), no player tab; a player's board is opened (its tab) only where what the
+    tracker prefilled differs from the table."""
     who = target["name"]
-    empty = target["empty_fields"]
-    if empty != start["empty_fields"] and empty <= 9:
-        name = t("castles-of-tuscany.board.empty_fields_pick", count=empty, name=who)
-        phone.tap(name, then=name, selected=True)
-    else:
-        step_to(phone, t("castles-of-tuscany.board.empty_fields"), who, start["empty_fields"], empty, steps=(1, 5))
+    castles_of_tuscany_empty_fields(phone, start, target)
     if any(start[k] != target[k] for k in ("red", "green", "tiles", "hexagons", "marble", "workers", "cards")):
         if seat:  # the first board is open already
             tab = t("ui.score.board_of", name=who)

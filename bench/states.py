@@ -120,20 +120,6 @@ def milestones(rng: random.Random, players: int) -> dict:
     return {"game": "milestones", "players": out}
 
 
-# ---------------------------------------------------------------- The Castles of Tuscany
-
-def castles_of_tuscany(rng: random.Random, players: int) -> dict:
-    out = []
-    for i in range(players):
-        green = rng.randint(0, 60)
-        tiles = rng.randint(0, 3)
-        out.append({"name": NAMES[i], "red": green + rng.randint(0, 80), "green": green, "tiles": tiles,
-                    "hexagons": rng.randint(0, 3 - tiles), "marble": rng.randint(0, 6),
-                    "workers": rng.randint(0, 8), "cards": rng.randint(0, 25),
-                    "empty_fields": rng.randint(0, 10)})
-    return {"game": "castles-of-tuscany", "players": out}
-
-
 # ---------------------------------------------------------------- Carpe Diem
 
 def carpe_diem(rng: random.Random, players: int) -> dict:
@@ -202,8 +188,7 @@ def _connected_cells_6(rng: random.Random, size: int) -> list[tuple[int, int]]:
 
 
 # `(rng, players) -> board state` of the games that do not bring their own `random_board` yet.
-GENERATORS = {"city-of-rome": city_of_rome, "milestones": milestones,
-              "castles-of-tuscany": castles_of_tuscany, "carpe-diem": carpe_diem}
+GENERATORS = {"city-of-rome": city_of_rome, "milestones": milestones, "carpe-diem": carpe_diem}
 
 
 def drawable() -> list[str]:

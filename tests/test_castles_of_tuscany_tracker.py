@@ -8,7 +8,6 @@ from companion.core.session import Session, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
-from companion.games.castles_of_tuscany.tracker import upgrade_event
 
 NAMES = ["Anna", "Ben", "Clara", "Dario"]
 # Entries name their choices; the names, spelled out here from the rulebook's lists, not taken from the code.
@@ -78,7 +77,11 @@ def test_rulebook_scoring_example_anna():
     a = counters(state, 0)
     assert (a["green"], a["red"]) == (22, 37)
     assert state["scorings"][0]["red"][0] == 13 and state["scorings"][1]["red"][0] == 37
-    assert "Anna 15 + 22 green = 37 red" in rendered(state)[-2]
+    # said in words, never as a formula ("15 + 22 green = 37 red" read as code)
+    assert rendered(state)[-2] == ("Scoring 2: Anna: red from 15 to 37 with 22 green points; "
+                                   "Ben: no green points, red stays at 0; Clara: no green points, red stays at 0")
+    assert rendered(state, "de")[-2].startswith("Wertung 2: Anna: Rot von 15 auf 37 mit 22 grünen Punkten; "
+                                                "Ben: keine grünen Punkte, Rot bleibt bei 0")
 
 
 # ------------------------------------------------------------------ points during play
@@ -287,8 +290,8 @@ def test_colour_bonus_first_side_one_second_side_two_then_gone():
     with pytest.raises(InvalidMove) as refused:
         GAME.apply(state, {"type": "colour_bonus", "player": 2, "colour": "yellow"}, config)
     assert "back in the box" in refused.value.msg.render("en")
-    assert any("yellow (monastery) side - (done: Ben, Anna)" in line.render("en")
-               for line in GAME.status(state, config))
+    assert any("yellow (monastery) back in the box (done: Ben, Anna)" in line.render("en")
+               for line in GAME.status(state, config))  # in words, not "side -"
 
 
 def test_second_side_value_asked_only_when_needed_and_box_value_event():
@@ -537,7 +540,10 @@ def test_every_offered_choice_goes_under_the_actions_field():
     ({"type": "colour_bonus", "player": 1, "value": 9},) * 2,
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    assert upgrade_event(old) == new
+    """Each entry's own move upgrades it from schema 1 (the state before it is not needed)."""
+    state, config = play([])
+    assert GAME.upgrade(old, 1, state, config) == new
+    assert GAME.upgrade(new, 2, state, config) == new  # today's form: nothing to do
 
 
 def test_the_end_form_prefills_every_value_the_tracker_knows():
@@ -560,3 +566,81 @@ def test_the_end_form_prefills_every_value_the_tracker_knows():
                                    "workers": 1, "cards": 5 + 3 - 2, "empty_fields": 0}
     assert board["players"][1] == {"name": "Ben", "red": 0, "green": 0, "tiles": 0, "hexagons": 0, "marble": 1,
                                    "workers": 0, "cards": 5, "empty_fields": 0}
+
+
+# ------------------------------------------------------------------ the moves one by one, and through the hub
+
+def test_every_move_takes_exactly_its_params():
+    """Each kind of entry declares its keys: a misspelt or extra key is refused, never ignored."""
+    box = {f"colour_bonus.{c}.{s}": 2 for c in COLOUR for s in ("I", "II")}
+    state, config = play([], box=box)
+    good = {"bonus_tile": {"player": 0, "bonus": "marble"}, "region": {"player": 0, "fields": 1},
+            "agriculture": {"player": 0, "kinds": 1}, "colour_bonus": {"player": 0, "colour": "red"},
+            "tile_effect": {"player": 0, "tile": "quarry"}, "yield_red": {"player": 0, "points": 1},
+            "yield_green": {"player": 0, "points": 1}, "yield_goods": {"player": 0, "goods": "card"},
+            "box_value": {"key": "colour_bonus.red.I", "value": 4}}
+    assert set(good) | {"end_round", "end_extra_cycle"} == {m.name for m in GAME.moves}
+    for name, params in good.items():
+        GAME.apply(state, {"type": name, **params}, config)  # taken as it is
+        with pytest.raises(InvalidMove):
+            GAME.apply(state, {"type": name, **params, "colour_": "red"}, config)
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "end_round", "player": 0}, config)
+
+
+def test_the_offers_come_in_the_order_the_table_needs_them():
+    """The round's end first (with its confirmation), then the entries of play; nothing once the game is over."""
+    state, config = play([reveal(0, 7)])
+    assert [a.id for a in GAME.actions(state, config)] == [
+        "end_round", "bonus_tile", "region", "agriculture", "colour_bonus", "tile_effect", "yield_red",
+        "yield_green", "yield_goods"]
+    end = GAME.actions(state, config)[0]
+    assert end.confirm.render("en").startswith("Has Clara (on the start player's right) finished the turn cycle?")
+    for event in ({"type": "end_round"}, reveal(0, 7), {"type": "end_round"}, reveal(0, 7), {"type": "end_round"}):
+        state = GAME.apply(state, event, config)
+    assert [a.id for a in GAME.actions(state, config)][0] == "end_extra_cycle"
+    state = GAME.apply(state, {"type": "end_extra_cycle"}, config)
+    assert GAME.actions(state, config) == []
+    with pytest.raises(InvalidMove) as refused:
+        GAME.apply(state, {"type": "region", "player": 0, "fields": 1}, config)
+    assert refused.value.msg.key == "castles-of-tuscany.error.game_over"
+
+
+def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
+    """A tile's value and the colour bonus that needs it, sent together, are both applied; a batch with one
+    refused entry leaves the game and its file as they were."""
+    from companion.core.table import Tables
+    from companion.storage import Repository
+
+    repo = Repository(tmp_path / "data", GAMES)
+    game = Session("c1", GAME, config_for(2))
+    game.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
+    game.record({"type": "bonus_tile", "player": 1, "bonus": "card"})
+    repo.save(game)
+    hub = Tables(repo)
+    hub.apply("c1", {"type": "box_value", "key": "colour_bonus.red.I", "value": 5},
+              {"type": "colour_bonus", "player": 1, "colour": "red"})
+    assert counters(hub.session("c1").state, 1)["green"] == 5
+    with pytest.raises(InvalidMove):
+        hub.apply("c1", {"type": "box_value", "key": "colour_bonus.grey.I", "value": 2},
+                  {"type": "colour_bonus", "player": 1, "colour": "red"})  # Ben has red already
+    for seen in (hub.session("c1"), Repository(tmp_path / "data", GAMES).session("c1")):
+        assert "colour_bonus.grey.I" not in seen.state["box"] and counters(seen.state, 1)["green"] == 5
+
+
+def test_a_colour_bonus_value_the_tracker_would_refuse_is_not_kept_as_box_data():
+    """The box data's check (Settings, a tile's dialog, a backup) and the tracker agree: 0 to 99."""
+    from companion.core.box import check_box_values
+    from companion.core.game import BoardStateError
+
+    assert check_box_values(GAME, {"colour_bonus.red.I": 99, "colour_bonus.red.II": 0}) == {
+        "colour_bonus.red.I": 99, "colour_bonus.red.II": 0}
+    with pytest.raises(BoardStateError) as refused:
+        check_box_values(GAME, {"colour_bonus.red.I": 150})
+    assert refused.value.field == "box.colour_bonus.red.I"
+    assert refused.value.msg.render("en") == "colour-bonus tile red (city), side I: at most 99 points, found 150"
+    with pytest.raises(BoardStateError):  # not a number: the core's check still says so
+        check_box_values(GAME, {"colour_bonus.red.I": "3"})
+    state, config = play([])
+    with pytest.raises(InvalidMove):
+        GAME.apply(state, {"type": "box_value", "key": "colour_bonus.red.I", "value": 100}, config)

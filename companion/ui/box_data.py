@@ -1,4 +1,7 @@
-"""Entering box data: values printed on components, asked once and kept (see game-facts' policy)."""
+"""Entering box data: values printed on components, asked once and kept (see game-facts' policy).
+
+A screen gives the form the AppModel; a game's own screen part (which has no model) gives it its view and
+dispatch instead: the stored values are then the view's `box`, and saving is the `box_data` move."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, BoxValue
 from companion.games import GAMES
 from companion.ui.model import AppModel
+from companion.ui.view import BOX_DATA, Dispatch, GameView
 from companion.ui.widgets import TOUCH
 
 
@@ -21,9 +25,10 @@ def describe(game, key: str) -> BoxValue:
 
 
 @ft.component
-def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=None):
+def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...], on_saved=None,
+                dispatch: Dispatch | None = None):
     game = GAMES[game_id]
-    stored = model.repo.box_data(game_id)
+    stored = model.box if dispatch is not None else model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
     message, set_message = ft.use_state("")
     values = [describe(game, k) for k in keys]
@@ -51,6 +56,10 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
             check_box_values(game, {**stored, **entered})
         except BoardStateError as error:
             set_message(model.m(error.msg) + f" ({error.field})")
+            return
+        if dispatch is not None:  # a game's screen part: kept by the move, then on_saved
+            set_drafts({})
+            dispatch({"type": BOX_DATA, "values": entered}, then=lambda saved: on_saved() if on_saved else None)
             return
         model.set_box_data(game_id, entered)
         set_drafts({})

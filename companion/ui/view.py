@@ -23,6 +23,8 @@ class Dispatch(Protocol):
 
 
 PREFERENCE = "preference"  # {"type": "preference", "id": ..., "value": ...}: a choice kept for the next game
+BOX_DATA = "box_data"  # {"type": "box_data", "values": {key: number}}: values printed on the box's components, kept
+KEPT = (PREFERENCE, BOX_DATA)  # kept beyond this game (the settings, the box data), not moves of the game
 
 
 @dataclass(frozen=True)
@@ -78,10 +80,12 @@ def use_view(model: AppModel, sid: str, session: Session | None) -> tuple[GameVi
 
     def dispatch(*moves: dict, then=None) -> None:
         latest = model.session(sid)
-        game_moves = [m for m in moves if m.get("type") != PREFERENCE]
-        for choice in (m for m in moves if m.get("type") == PREFERENCE):
-            if latest is not None:
-                model.set_preference(latest.game.id, choice.get("id"), choice.get("value"))
+        game_moves = [m for m in moves if m.get("type") not in KEPT]
+        for kept in (m for m in moves if m.get("type") in KEPT and latest is not None):
+            if kept["type"] == PREFERENCE:
+                model.set_preference(latest.game.id, kept.get("id"), kept.get("value"))
+            else:  # checked by the BoxDataForm that sends it
+                model.set_box_data(latest.game.id, kept.get("values") or {})
         if game_moves:
             model.dispatch(sid, *game_moves, then=then)
         elif then is not None and latest is not None:

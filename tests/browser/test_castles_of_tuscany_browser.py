@@ -55,7 +55,7 @@ def switch(app: App, lang: str, path: str) -> None:
 
 def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
     """Screenshot this screen, then the same screen on a second phone at the table that reads the other
-    language. Between shots that phone waits on Settings: a screen of the game would be drawn again with
+    language in the dark theme. Between shots that phone waits on Settings: a screen of the game would be drawn again with
     every entry made on the first."""
     app.shot(f"castles-{name}-{lang}")
     other = "de" if lang == "en" else "en"
@@ -70,8 +70,9 @@ def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
 
 def second_phone(app: App, lang: str) -> App:
     phone = getattr(app, "second_phone", None)
-    if phone is None:
+    if phone is None:  # dark: every screen shot in both languages and both themes
         phone = app.second_phone = App(app.context.browser, app.url).open("settings")
+        phone.click("Dark")
         phone.lang = None
     if phone.lang != lang:
         phone.click(LANG_BUTTON[lang])  # this phone's language (the first phone keeps its own)
@@ -155,7 +156,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Green track (outer) of Anna: 9")  # green is not reset
     app.wait_label("Red track (inner) of Ben: 4")
     app.scroll_top()
-    app.wait_text("Scoring 1: Anna 4 \\+ 9 = 13; Ben 0 \\+ 4 = 4")
+    # in words, not "4 + 9 = 13"
+    app.wait_text("Scoring 1: Anna: red from 4 to 13 with 9 green points; Ben: red from 0 to 4 with 4 green points")
     assert app.has_text("Round 2 of 3")
     app.shot("castles-scoring1-en")
 
@@ -183,10 +185,18 @@ def test_two_player_game_through_three_scorings(browser, server):
 
     app.scroll_top()
     app.wait_text("Farbbonus-Plättchen Dunkelgrün \\(Kastell\\): zurück in der Schachtel")
+    app.wait_text("In der Schachtel")  # the tile's own words: no "–", no "I · ?"
+    app.wait_text("Seite I: Punkte eingeben")  # red: nobody has entered its points yet
     tile_dialog(app, "de")
     app.wait_text("Seite II: Punkte")
     both(app, "tile-dialog", "de", play, tile_dialog)
-    app.click("Schließen", dialog=True)
+    # Red's side I entered from its tile: kept with the box data and handed to the tracker at once.
+    app.fill("Farbbonus-Plättchen Rot (Stadt), Seite I: Punkte", "4")
+    app.click("Speichern")
+    app.wait_text("Seite I: 4 Punkte")
+    app.wait_label("Farbbonus-Plättchen Rot (Stadt): Seite I oben, 4 Punkte")
+    kept = Repository(server.data_dir, GAMES, read_only=True).box_data("castles-of-tuscany")
+    assert kept["colour_bonus.red.I"] == 4
 
     # Anna is on stack 2 already; Ben empties stack 2 (14 tiles): the second scoring.
     reveal(app, "Ben", 14, "de")
@@ -198,7 +208,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Grüne Leiste (außen) von Anna: 22")
     app.wait_label("Rote Leiste (innen) von Ben: 10")
     app.scroll_top()
-    app.wait_text("Wertung 2: Anna 15 \\+ 22 = 37; Ben 4 \\+ 6 = 10")
+    app.wait_text("Wertung 2: Anna: Rot von 15 auf 37 mit 22 grünen Punkten; Ben: Rot von 4 auf 10 mit 6 grünen Punkten")
     both(app, "scorings", "de", play)
 
     # Round 3: Ben scores red, empties stack 3; one more full turn cycle follows.
@@ -220,7 +230,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Rote Leiste (innen) von Anna: 59")
     app.wait_label("Rote Leiste (innen) von Ben: 58")
     app.scroll_top()
-    app.wait_text("Wertung 3: Anna 37 \\+ 22 = 59; Ben 46 \\+ 12 = 58")
+    app.wait_text("Wertung 3: Anna: Rot von 37 auf 59 mit 22 grünen Punkten; Ben: Rot von 46 auf 58 mit 12 grünen Punkten")
     app.wait_text("Alle drei Wertungen sind erfolgt")
     both(app, "finished", "de", play)
 
@@ -243,9 +253,9 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.click("Arbeiter +1 (Ben)")
     app.click("Arbeiter +1 (Ben)")
     app.wait_text("Ben liegt mit Anna gleichauf bei 61 Punkten")  # 61 each: the empty fields decide
-    for _ in range(3):
-        app.click("Leere Felder +1 (Ben)")
+    app.click("Ben: 3 leere Felder")  # one control: the count itself
     app.wait_label("Leere Felder von Ben: 3")
+    assert app.absent(re.escape("Leere Felder +1 (Ben)"))  # no second control for the same count
     both(app, "score-entry", "de", score)
     app.click("Punkte berechnen")
     # 61 each; Ben has more empty fields.
@@ -260,7 +270,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     # Corrected: Ben has 2 empty fields too, so the green track decides (Anna 22, Ben 12). In the table's
     # list of empty fields, without opening Ben's board.
     app.click("Auslagen ändern")
-    app.click("Leere Felder -1 (Ben)")
+    app.click("Ben: 2 leere Felder")
     app.wait_label("Leere Felder von Ben: 2")
     app.click("Punkte berechnen")
     app.wait_text("1. Anna: 61 Punkte")
@@ -342,6 +352,7 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
     # The same list in German.
     ben.open("settings")
     ben.click("Deutsch")
+    ben.click("Dunkel")
     ben.open(score)
     ben.click("Auslagen ändern")
     ben.wait_label("Leere Felder von Ben: 4")

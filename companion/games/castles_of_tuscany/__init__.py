@@ -1,6 +1,5 @@
 """The Castles of Tuscany (alea / Ravensburger 2020, Stefan Feld)."""
 
-from companion.games.legacy import legacy_moves
 from companion.core.game import BoxValue, GameDefinition
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany import scoring, setup, tracker
@@ -15,6 +14,12 @@ BOX_VALUES = tuple(
     for colour in COLOURS for side in SIDES
 )
 
+
+def ui():
+    from companion.games.castles_of_tuscany.ui import UI  # the screens: imported by the app only
+    return UI
+
+
 GAME = GameDefinition(
     id=GAME_ID,
     name=Msg(f"{GAME_ID}.name"),
@@ -24,14 +29,18 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    moves=legacy_moves(tuple(tracker.EVENTS), tracker.apply_event, tracker.actions,
-                       tracker.upgrade_event),
+    moves=tracker.MOVES,
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     box_values=BOX_VALUES,
-    event_schema=2,
+    validate_box=tracker.validate_box,
+    event_schema=2,  # 2: entries name their choices ("colour": "red"), see tracker.named_choice
+    # The end board is one number per field and player: the core's board_set and board_add edit it, no
+    # board moves of its own; its parts are named by `castles-of-tuscany.where.<field>`.
+    random_board=scoring.random_board,
+    ui=ui,
     counter_limit=tracker.counter_limit,
     is_finished=lambda state: state["finished"],
     start_player_now=lambda state, config: state["start_player"],

@@ -19,7 +19,6 @@ MARBLE, WORKERS, WOODEN_HEXAGONS = 12, 12, 10  # the supply; not limited (rulebo
 NEUTRAL_TILES = 32
 DISPLAY = 8  # face up in the middle, two rows of four
 HAND = 5
-BOARD_PIECES = ("A", "B", "C")
 BOARD_PIECES_PER_LETTER = 4  # 12 board pieces in the box
 BOARD_FIELDS = 30
 DARK_GREEN_FIELDS = 3  # "auf einem beliebigen seiner 3 dunkelgrünen Felder"

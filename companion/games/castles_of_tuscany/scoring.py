@@ -7,6 +7,8 @@ Most red points wins; ties: more empty fields on the player's board, then more g
 
 from __future__ import annotations
 
+import random
+
 from companion.core.board import Problems, field, read_table, reject_unknown, require_int
 from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
@@ -75,3 +77,29 @@ def score(board: dict, box: dict | None = None) -> ScoreSheet:
     scored on the green track during play and reached red at the scorings)."""
     return ScoreSheet(GAME_ID, [score_player(p) for p in board["players"]], CATEGORY_LABELS,
                       notes=[m("tiebreak_rule")])
+
+
+def tied_with(board: dict, player: int) -> tuple[int, list[str]] | None:
+    """The player's total as the game scores the board now and who has the same total; None while the
+    table cannot be scored yet. The empty fields only ever decide such a tie."""
+    try:
+        sheet = score(parse_board_state(board))
+    except BoardStateError:
+        return None
+    me = sheet.players[player]
+    return me.total, [p.name for i, p in enumerate(sheet.players) if i != player and p.total == me.total]
+
+
+def random_board(rng: random.Random, players: int) -> tuple[dict, dict]:
+    """A random end state of this game's format for the fuzz tests and benchmarks (red at least green, tiles
+    and hexagons within the storage spaces); its scoring needs no box data."""
+    names = ("Anna", "Ben", "Cleo", "Dora")
+    out = []
+    for i in range(players):
+        green = rng.randint(0, 60)
+        tiles = rng.randint(0, STORAGE_SPACES_MAX)
+        out.append({"name": names[i], "red": green + rng.randint(0, 80), "green": green, "tiles": tiles,
+                    "hexagons": rng.randint(0, STORAGE_SPACES_MAX - tiles), "marble": rng.randint(0, 6),
+                    "workers": rng.randint(0, 8), "cards": rng.randint(0, 25),
+                    "empty_fields": rng.randint(0, MAX_EMPTY_FIELDS)})
+    return {"game": GAME_ID, "players": out}, {}

@@ -2,8 +2,8 @@
 three scorings (rulebook: Siegpunkte, Die Plättchen im Einzelnen, Die 3 Durchgänge,
 Farbbonus-Plättchen, Wertungen).
 
-Events (besides core's generic `adjust` of a counter; every choice by name, see `upgrade_event`
-for the positions that games saved before event schema 2 stored):
+Its moves (`MOVES`, besides core's generic `adjust` of a counter), each entry naming its choice (see
+`named_choice` for the positions that games saved before event schema 2 stored):
 - `{"type": "bonus_tile", "player": p, "bonus": kind}`: p takes a bonus tile (`BONUS_KINDS`: "card",
   "storage", "marble", "worker", "yield"); the first one each player takes is the setup pick, in
   turn order. "+1 storage space" also moves the green marker 2 on. A player holds at most 4 (the setup
@@ -41,7 +41,7 @@ red) happens after it, and green points scored in the extra cycle count. The fin
 
 from __future__ import annotations
 
-from companion.core.game import Action, Counter, InvalidMove, MissingBoxData
+from companion.core.game import Action, BoardStateError, Counter, InvalidMove, MissingBoxData, Move
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (
     BONUS_KINDS, BONUS_TILES_PER_KIND, BONUS_TILES_PER_PLAYER_MAX, BOX_KEYS, CITIES_MAX, COLOURS, GAME_ID, HAND, MAX_AGRICULTURE_KINDS_PER_TILE,
@@ -52,6 +52,7 @@ from companion.games.castles_of_tuscany.components import (
 NS = GAME_ID
 ROUNDS = STACKS
 YIELD_POINT_CHOICES = (1, 2, 3, 4, 5, 6)
+MAX_COLOUR_BONUS = 99  # far above what a tile can show (its points are box data, never guessed)
 # What one tap of "yield card: goods" gives; the last is the rulebook's case of a second wooden
 # hexagon in the same turn with no free storage space: it stays in the supply, +2 red instead.
 GOODS = ("card", "marble", "worker", "hexagon", "hexagon_no_space")
@@ -183,11 +184,15 @@ def counter_limit(state: dict, config: dict, p: int, counter: str, value: int):
     return storage_problem(state, config, p, c["storage"], c["hexagons"])
 
 
-# ---------------------------------------------------------------- events
+# ---------------------------------------------------------------- the moves, one per kind of entry
 
-def _bonus_tile(state, event, config, names):
-    p = _player(event, config)
-    kind = _choice(event, "bonus", BONUS_KINDS)
+def _player_choice(event: dict, config: dict, key: str, choices) -> tuple[int, list[str], object]:
+    """The seat an entry names, the players' names and its choice under `key`."""
+    return _player(event, config), _names(config), _choice(event, key, choices)
+
+
+def bonus_tile(state: dict, event: dict, config: dict) -> None:
+    p, names, kind = _player_choice(event, config, "bonus", BONUS_KINDS)
     if state["bonus_pick"] and state["bonus_pick"][0] != p:
         raise InvalidMove(m("error.pick_order", player=names[p], next=names[state["bonus_pick"][0]],
                             order=[names[i] for i in state["bonus_pick"]]))
@@ -209,16 +214,14 @@ def _bonus_tile(state, event, config, names):
         _log(state, m("log.pick_done", first=names[state["start_player"]]))
 
 
-def _region(state, event, config, names):
-    p = _player(event, config)
-    size = _choice(event, "fields", tuple(REGION_POINTS))
+def region(state: dict, event: dict, config: dict) -> None:
+    p, names, size = _player_choice(event, config, "fields", tuple(REGION_POINTS))
     green = _add(state, p, "green", REGION_POINTS[size])
     _log(state, m("log.region", player=names[p], size=size, points=REGION_POINTS[size], green=green))
 
 
-def _agriculture(state, event, config, names):
-    p = _player(event, config)
-    kinds = _choice(event, "kinds", range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
+def agriculture(state: dict, event: dict, config: dict) -> None:
+    p, names, kinds = _player_choice(event, config, "kinds", range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
     green = _add(state, p, "green", kinds)
     _log(state, m("log.agriculture", player=names[p], kinds=kinds, points=kinds, green=green))
 
@@ -230,15 +233,13 @@ def colour_bonus_points(state: dict, colour: str, side: str) -> int:
     return state["box"][key]
 
 
-def _colour_bonus(state, event, config, names):
-    p = _player(event, config)
-    colour = _choice(event, "colour", COLOURS)
+def colour_bonus(state: dict, event: dict, config: dict) -> None:
+    p, names, colour = _player_choice(event, config, "colour", COLOURS)
     got = state["colour_bonus"][colour]
     if p in got:
         raise InvalidMove(m("error.colour_twice", player=names[p], colour=colour_msg(colour)))
     if len(got) >= len(SIDES):
-        raise InvalidMove(m("error.colour_gone", colour=colour_msg(colour),
-                            players=[names[i] for i in got]))
+        raise InvalidMove(m("error.colour_gone", colour=colour_msg(colour), players=[names[i] for i in got]))
     side = SIDES[len(got)]
     points = colour_bonus_points(state, colour, side)
     got.append(p)
@@ -247,9 +248,8 @@ def _colour_bonus(state, event, config, names):
                   player=names[p], colour=colour_msg(colour), points=points, green=green))
 
 
-def _tile_effect(state, event, config, names):
-    p = _player(event, config)
-    kind = _choice(event, "tile", TILE_EFFECTS)
+def tile_effect(state: dict, event: dict, config: dict) -> None:
+    p, names, kind = _player_choice(event, config, "tile", TILE_EFFECTS)
     bonus = state["players"][p]["bonus"]
     if kind == "cart":
         cards = 1 + bonus["yield"]
@@ -266,10 +266,10 @@ def _tile_effect(state, event, config, names):
     _log(state, m(f"log.tile_{kind}", player=names[p], amount=amount, value=value))
 
 
-def _yield_points(track):
-    def apply(state, event, config, names):
-        p = _player(event, config)
-        points = _choice(event, "points", YIELD_POINT_CHOICES)
+def yield_points(track: str):
+    """A yield card's red or green points."""
+    def apply(state: dict, event: dict, config: dict) -> None:
+        p, names, points = _player_choice(event, config, "points", YIELD_POINT_CHOICES)
         total = _add(state, p, track, points)
         _log(state, m(f"log.yield_{track}", player=names[p], points=points, total=total))
     return apply
@@ -281,9 +281,8 @@ def free_storage(state: dict, p: int) -> int:
     return max(0, storage_spaces(state, p) - c["storage"] - c["hexagons"])
 
 
-def _yield_goods(state, event, config, names):
-    p = _player(event, config)
-    goods = _choice(event, "goods", GOODS)
+def yield_goods(state: dict, event: dict, config: dict) -> None:
+    p, names, goods = _player_choice(event, config, "goods", GOODS)
     if goods == "hexagon_no_space":
         # "Sollte er ... ein zweites solches Sechseck erhalten und dafür kein Ablagefeld mehr frei haben,
         # lässt er es im Vorrat liegen und erhält stattdessen 2 Siegpunkte": only without a free space;
@@ -306,15 +305,32 @@ def _yield_goods(state, event, config, names):
     _log(state, m("log.yield_goods", player=names[p], goods=m(f"goods.{goods}"), value=value))
 
 
-def _box_value(state, event, config, names):
+def box_value(state: dict, event: dict, config: dict) -> None:
     key, value = event.get("key"), event.get("value")
     if key not in BOX_KEYS:
         raise InvalidMove(m("error.box_key", entry=repr(key)))
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COLOUR_BONUS:
         raise InvalidMove(m("error.box_number", value=repr(value)))
     state["box"][key] = value
     colour, side = key.split(".")[1:]
     _log(state, m("log.box_value", colour=colour_msg(colour), side=side, points=value))
+
+
+def validate_box(box: dict) -> None:
+    """The box data's own check (Settings, a tile's dialog, a backup): a colour-bonus value the tracker
+    would refuse is refused before it is kept. Other shapes are the core check's (companion/core/box.py)."""
+    for key, value in box.items():
+        if key in BOX_KEYS and isinstance(value, int) and not isinstance(value, bool) and value > MAX_COLOUR_BONUS:
+            colour, side = key.split(".")[1:]
+            raise BoardStateError(f"box.{key}", m("error.box_points", colour=colour_msg(colour), side=side,
+                                                  value=value, maximum=MAX_COLOUR_BONUS))
+
+
+def box_value_entries(state: dict, values: dict) -> list[dict]:
+    """The `box_value` entries that hand the tracker the colour-bonus values just kept with the box data,
+    each one it does not hold yet or holds otherwise."""
+    return [{"type": "box_value", "key": k, "value": v} for k, v in values.items()
+            if k in BOX_KEYS and state["box"].get(k) != v]
 
 
 def scoring(state: dict, names: list[str]) -> None:
@@ -327,18 +343,25 @@ def scoring(state: dict, names: list[str]) -> None:
         c["red"] += c["green"]
         record["green"].append(c["green"])
         record["red"].append(c["red"])
-        parts.append(m("log.scoring_player", player=names[i], green=c["green"], before=before, red=c["red"]))
+        parts.append(scoring_part(names[i], before, c["green"], c["red"]))
     state["scorings"].append(record)
     _log(state, m("log.scoring", round=state["round"], parts=parts))
 
 
-def _end_round(state, event, config, names):
+def scoring_part(player: str, before: int, green: int, red: int) -> Msg:
+    """One player's scoring in words, never a formula: "Anna: red from 4 to 13 with 9 green points"."""
+    if green == 0:
+        return m("log.scoring_player_none", player=player, red=red)
+    return m("log.scoring_player", player=player, before=before, green=green, red=red)
+
+
+def end_round(state: dict, event: dict, config: dict) -> None:
+    names = _names(config)
     if state["finished"] or state["extra_cycle"]:
         raise InvalidMove(m("error.not_now"))
     who = emptied(state, state["round"])
     if not who:
-        raise InvalidMove(m("error.no_stack_emptied", stack=state["round"],
-                            tiles=state["round"] * STACK_SIZE))
+        raise InvalidMove(m("error.no_stack_emptied", stack=state["round"], tiles=state["round"] * STACK_SIZE))
     _log(state, m("log.round_end", round=state["round"], stack=state["round"], players=[names[i] for i in who]))
     if state["round"] < ROUNDS:
         scoring(state, names)
@@ -346,43 +369,26 @@ def _end_round(state, event, config, names):
         _log(state, m("log.round_start", round=state["round"], stack=state["round"]))
     else:
         state["extra_cycle"] = True
-        n = len(names)
         _log(state, m("log.extra_cycle", first=names[state["start_player"]],
-                      last=names[last_in_cycle(n, state["start_player"])]))
+                      last=names[last_in_cycle(len(names), state["start_player"])]))
 
 
-def _end_extra_cycle(state, event, config, names):
+def end_extra_cycle(state: dict, event: dict, config: dict) -> None:
     if state["finished"] or not state["extra_cycle"]:
         raise InvalidMove(m("error.not_now"))
-    scoring(state, names)
+    scoring(state, _names(config))
     state["extra_cycle"] = False
     state["finished"] = True
     _log(state, m("log.game_over"))
 
 
-EVENTS = {
-    "bonus_tile": _bonus_tile,
-    "region": _region,
-    "agriculture": _agriculture,
-    "colour_bonus": _colour_bonus,
-    "tile_effect": _tile_effect,
-    "yield_red": _yield_points("red"),
-    "yield_green": _yield_points("green"),
-    "yield_goods": _yield_goods,
-    "box_value": _box_value,
-    "end_round": _end_round,
-    "end_extra_cycle": _end_extra_cycle,
-}
-PLAY_EVENTS = {"bonus_tile", "tile_effect", "region", "agriculture", "colour_bonus", "yield_red", "yield_green", "yield_goods"}
-
-
-def apply_event(state: dict, event: dict, config: dict) -> None:
-    handler = EVENTS.get(event.get("type"))
-    if handler is None:
-        raise InvalidMove(Msg("core.error.bad_event"))
-    if state["finished"] and event["type"] in PLAY_EVENTS:
-        raise InvalidMove(m("error.game_over"))
-    handler(state, event, config, _names(config))
+def during_play(apply):
+    """An entry of what happens at the table: refused once the game is over."""
+    def checked(state: dict, event: dict, config: dict) -> None:
+        if state["finished"]:
+            raise InvalidMove(m("error.game_over"))
+        apply(state, event, config)
+    return checked
 
 
 # ---------------------------------------------------------------- games saved before event schema 2
@@ -399,14 +405,14 @@ SCHEMA_1_POSITIONS = {
 SCHEMA_1_NUMBERS = {"region": "fields", "agriculture": "kinds", "yield_red": "points", "yield_green": "points"}
 
 
-def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
-    """An entry of event schema 1 in today's form: `{"type": "colour_bonus", "player": 1, "value": 2}`
+def named_choice(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
+    """An entry of event schema 1 in schema 2's form: `{"type": "colour_bonus", "player": 1, "value": 2}`
     becomes `{"type": "colour_bonus", "player": 1, "colour": "red"}`. A position that never existed
     is left as it was (the replay then refuses that entry). Needs neither the state before the
-    entry nor the config (the Carpe Diem upgrade does)."""
+    entry nor the config."""
     kind = event.get("type")
     if "value" not in event or kind not in (*SCHEMA_1_POSITIONS, *SCHEMA_1_NUMBERS):
-        return event  # adjust, box_value, end_round, end_extra_cycle: unchanged
+        return event
     rest = {k: v for k, v in event.items() if k != "value"}
     value = event["value"]
     if kind in SCHEMA_1_NUMBERS:
@@ -419,44 +425,60 @@ def upgrade_event(event: dict, state: dict | None = None, config: dict | None = 
 
 # ---------------------------------------------------------------- what the tracker offers
 
-def actions(state: dict, config: dict) -> list[Action]:
-    if state["finished"]:
+def offer_end_extra_cycle(state: dict, config: dict) -> list[Action]:
+    if state["finished"] or not state["extra_cycle"]:
         return []
-    names = _names(config)
-    n = len(names)
-    out: list[Action] = []
-    if state["extra_cycle"]:
-        out.append(Action("end_extra_cycle", m("action.end_extra_cycle"),
-                          confirm=m("confirm.end_extra_cycle", last=names[last_in_cycle(n, state["start_player"])])))
-    elif round_over(state):
-        key = "action.end_round_3" if state["round"] == ROUNDS else "action.end_round"
-        out.append(Action("end_round", m(key, round=state["round"]),
-                          confirm=m("confirm.end_round_3" if state["round"] == ROUNDS else "confirm.end_round",
-                                    round=state["round"],
-                                    last=names[last_in_cycle(n, state["start_player"])])))
-    out.append(Action("bonus_tile", m("action.bonus_tile"), per_player=True, field="bonus",
-                      value_choices=BONUS_KINDS, choice_labels=tuple(bonus_msg(k) for k in BONUS_KINDS)))
-    if state["bonus_pick"]:
-        return out  # the setup pick comes first; nothing else happens before it is done
-    out += [
-        Action("region", m("action.region"), per_player=True, field="fields", value_choices=tuple(REGION_POINTS),
-               choice_labels=tuple(m("choice.region", size=s, points=p) for s, p in REGION_POINTS.items())),
-        Action("agriculture", m("action.agriculture"), per_player=True, field="kinds",
-               value_choices=tuple(range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1)),
-               choice_labels=tuple(m("choice.agriculture", kinds=k)
-                                   for k in range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))),
-        Action("colour_bonus", m("action.colour_bonus"), per_player=True, field="colour",
-               value_choices=COLOURS, choice_labels=tuple(colour_msg(c) for c in COLOURS)),
-        Action("tile_effect", m("action.tile_effect"), per_player=True, field="tile",
-               value_choices=TILE_EFFECTS, choice_labels=tuple(m(f"choice.tile_{t}") for t in TILE_EFFECTS)),
-        Action("yield_red", m("action.yield_red"), per_player=True, field="points",
-               value_choices=YIELD_POINT_CHOICES),
-        Action("yield_green", m("action.yield_green"), per_player=True, field="points",
-               value_choices=YIELD_POINT_CHOICES),
-        Action("yield_goods", m("action.yield_goods"), per_player=True, field="goods",
-               value_choices=GOODS, choice_labels=tuple(m(f"goods.{g}") for g in GOODS)),
-    ]
-    return out
+    last = _names(config)[last_in_cycle(len(config["players"]), state["start_player"])]
+    return [Action("end_extra_cycle", m("action.end_extra_cycle"), confirm=m("confirm.end_extra_cycle", last=last))]
+
+
+def offer_end_round(state: dict, config: dict) -> list[Action]:
+    if not round_over(state):
+        return []
+    third = state["round"] == ROUNDS
+    last = _names(config)[last_in_cycle(len(config["players"]), state["start_player"])]
+    return [Action("end_round", m("action.end_round_3" if third else "action.end_round", round=state["round"]),
+                   confirm=m("confirm.end_round_3" if third else "confirm.end_round", round=state["round"],
+                             last=last))]
+
+
+def offer_choice(move: str, field: str, choices: tuple, labels: tuple[Msg, ...] = (), in_pick: bool = False):
+    """A per-player entry with a choice, offered while the game runs; only the bonus tile during the setup
+    pick ("nothing else happens before it is done")."""
+    action = Action(move, m(f"action.{move}"), per_player=True, field=field, value_choices=choices,
+                    choice_labels=labels)
+
+    def offer(state: dict, config: dict) -> list[Action]:
+        return [] if state["finished"] or (state["bonus_pick"] and not in_pick) else [action]
+    return offer
+
+
+AGRICULTURE_KINDS = tuple(range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
+UPGRADES = {1: named_choice}
+# In the order the tracker offers them: the round's end first, then the setup pick, then the entries of play.
+MOVES = (
+    Move("end_extra_cycle", end_extra_cycle, offer=offer_end_extra_cycle),
+    Move("end_round", end_round, offer=offer_end_round),
+    Move("bonus_tile", during_play(bonus_tile), params=("player", "bonus"), upgrades=UPGRADES,
+         offer=offer_choice("bonus_tile", "bonus", BONUS_KINDS, tuple(bonus_msg(k) for k in BONUS_KINDS), True)),
+    Move("region", during_play(region), params=("player", "fields"), upgrades=UPGRADES,
+         offer=offer_choice("region", "fields", tuple(REGION_POINTS),
+                            tuple(m("choice.region", size=s, points=p) for s, p in REGION_POINTS.items()))),
+    Move("agriculture", during_play(agriculture), params=("player", "kinds"), upgrades=UPGRADES,
+         offer=offer_choice("agriculture", "kinds", AGRICULTURE_KINDS,
+                            tuple(m("choice.agriculture", kinds=k) for k in AGRICULTURE_KINDS))),
+    Move("colour_bonus", during_play(colour_bonus), params=("player", "colour"), upgrades=UPGRADES,
+         offer=offer_choice("colour_bonus", "colour", COLOURS, tuple(colour_msg(c) for c in COLOURS))),
+    Move("tile_effect", during_play(tile_effect), params=("player", "tile"), upgrades=UPGRADES,
+         offer=offer_choice("tile_effect", "tile", TILE_EFFECTS, tuple(m(f"choice.tile_{t}") for t in TILE_EFFECTS))),
+    Move("yield_red", during_play(yield_points("red")), params=("player", "points"), upgrades=UPGRADES,
+         offer=offer_choice("yield_red", "points", YIELD_POINT_CHOICES)),
+    Move("yield_green", during_play(yield_points("green")), params=("player", "points"), upgrades=UPGRADES,
+         offer=offer_choice("yield_green", "points", YIELD_POINT_CHOICES)),
+    Move("yield_goods", during_play(yield_goods), params=("player", "goods"), upgrades=UPGRADES,
+         offer=offer_choice("yield_goods", "goods", GOODS, tuple(m(f"goods.{g}") for g in GOODS))),
+    Move("box_value", box_value, params=("key", "value")),  # from the box-data prompt: never offered as a button
+)
 
 
 def _player_line(state: dict, i: int, name: str) -> Msg:
@@ -501,8 +523,9 @@ def status(state: dict, config: dict) -> list[Msg]:
     lines.append(Msg("core.status.start_player", name=names[start]))
     if not state["finished"]:
         lines += [_player_line(state, i, names[i]) for i in range(n)]
-    taken = [m("status.colour_tile", colour=colour_msg(c), side=SIDES[len(got)] if len(got) < len(SIDES) else "-",
-               players=[names[i] for i in got])
+    taken = [m("status.colour_tile", colour=colour_msg(c), side=SIDES[len(got)], players=[names[i] for i in got])
+             if len(got) < len(SIDES) else
+             m("status.colour_tile_gone", colour=colour_msg(c), players=[names[i] for i in got])
              for c, got in state["colour_bonus"].items() if got]
     if taken:
         lines.append(m("status.colour_tiles", tiles=taken))
