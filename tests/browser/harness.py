@@ -187,6 +187,8 @@ IDLE_JS = """quiet => {
   return !(host && (host.textContent || '').includes('Working...'));
 }"""
 
+# Calculate's question, its answer for the boards not confirmed yet: "Confirm them as they are".
+AS_THEY_ARE = re.compile(r"^Confirm (it|them) as (it is|they are)$|so bestätigen, wie sie (ist|sind)$")
 SWEEP = [350] * 6 + [-700] * 6  # find: down about two and a half screens, then up as far again
 MIDDLE = (PHONE["width"] / 2, PHONE["height"] / 2)
 
@@ -453,6 +455,14 @@ class App:
             return True
         except PlaywrightTimeoutError:
             return False
+
+    def calculate(self, name: str = "Calculate scores", rest: bool = True) -> None:
+        """Tap Calculate (`name`: its label in the page's language). `rest`: the boards nobody confirmed
+        yet are then confirmed as they are, in Calculate's question (a table entering every board on one
+        phone); without, every board is confirmed already and the result comes at once."""
+        self.click(name)
+        if rest:
+            self.press(self.find(self.dialog_button(AS_THEY_ARE)))
 
     def hold(self) -> None:
         """From now on the server's messages to this tab wait (a phone on a slow network): the screen

@@ -257,7 +257,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Leere Felder von Ben: 3")
     assert app.absent(re.escape("Leere Felder +1 (Ben)"))  # no second control for the same count
     both(app, "score-entry", "de", score)
-    app.click("Punkte berechnen")
+    app.calculate("Punkte berechnen")  # both boards as they are now
     # 61 each; Ben has more empty fields.
     app.wait_text("1. Ben: 61 Punkte")
     app.wait_text("2. Anna: 61 Punkte")
@@ -272,7 +272,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.click("Auslagen ändern")
     app.click("Ben: 2 leere Felder")
     app.wait_label("Leere Felder von Ben: 2")
-    app.click("Punkte berechnen")
+    app.calculate("Punkte berechnen")  # Ben's board changed: confirmed again
     app.wait_text("1. Anna: 61 Punkte")
     app.wait_text("2. Ben: 61 Punkte")
     assert app.has_text("Sieger: Anna")
@@ -344,7 +344,7 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
     anna.click("Board of Anna", exact=False)
     anna.click("Anna's board is entered")
     ben.wait_text("2 of 3 boards entered")
-    ben.click("Calculate scores")
+    ben.calculate()  # Clara's board as it is
     for phone in (anna, ben):  # 117 each: Ben's 4 empty fields beat Anna's 2
         phone.wait_text("1. Ben: 117 points")
         phone.wait_text("2. Anna: 117 points")
@@ -362,7 +362,7 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
 
     # A count the board cannot have is said in the list, on Ben's line, not on his board below.
     anna.open(f"game/{BAD_SID}/score")
-    anna.click("Calculate scores")
+    anna.calculate()
     problem = anna.wait_text("empty fields: a board has 30 fields and the start castle covers one, so at most 29 "
                              "can be empty, found 31")
     anna.into_view(problem)
