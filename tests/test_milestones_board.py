@@ -329,3 +329,16 @@ def test_board_moves_reopen_the_board_and_taps_on_goods_and_points_all_count(hub
                   {"type": "worker_count", "player": 0, "kind": "sand", "part": "workers", "delta": 3})
     assert counts_of(hub.session("m1").board["players"][0])["sand"]["workers"] == 0
     assert count_step_blocked(board["players"][0], "sand", "workers") is False
+
+
+def test_the_board_s_parts_are_named_in_the_game_s_own_catalogue():
+    """Where a problem is ("Anna's worker row, path space 4, kind") in Milestones' own words, both languages."""
+    from companion.core.text import catalogue
+    from companion.core.where import where
+    keys = ["milestones.where.board.workers", "milestones.where.item.workers", *(
+        f"milestones.where.{part}" for part in ("kind", "bonus", "worker_counts", "workers", "points", "goods", "name"))]
+    for lang in ("en", "de"):
+        assert [k for k in keys if k not in catalogue(lang)] == []
+    assert where("en", "milestones", "$.players[0].workers[3].bonus", ["Anna"]) == "Anna's worker row, path space 4, bonus tile"
+    assert where("de", "milestones", "$.players[0].worker_counts.grain.workers", ["Anna"]) == \
+        "Anna – Arbeiter (nur Anzahl), Getreidebauer, Arbeiter"

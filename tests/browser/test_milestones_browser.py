@@ -219,7 +219,8 @@ def play_game(app: App) -> None:
     app.wait_text("Werte für die Mehrheiten: Steinhauer 2, Holzfäller 2, Sandarbeiter 1, Getreidebauern 0 und "
                   "Münzpräger 1")
     # 5 workers, but the tracker knows of no worker tile bought (this table did not enter them): said
-    app.wait_text("5 Arbeiter eingetragen, mehr als die 3 laut Mitschrift: bitte die Reihe prüfen")
+    notice = app.wait_text("5 Arbeiter eingetragen, mehr als die 3 laut Mitschrift: bitte die Reihe prüfen")
+    app.into_view(notice, centred=True)
     app.shot("milestones-row-notice-de")  # under the row, with the values for the majorities
     app.scroll_top()
     app.shot("milestones-row-de")
