@@ -174,9 +174,15 @@ def play_carpe_diem(session: Session, example: dict) -> None:
 
 
 def play_milestones(session: Session, example: dict) -> None:
-    """Twelve rounds of turns with each bonus tile of the example taken on the kind of worker it lies on,
-    then points and goods as in the example, then turns until the end that the target field triggers."""
+    """The worker tiles the example's workers need beyond the 4 of the start tiles bought, and each bonus
+    tile of the example taken on the kind of worker it lies on; twelve rounds of turns, then points and
+    goods as in the example, then turns until the end that the target field triggers."""
     for seat, p in enumerate(example["players"]):
+        workers = sum(1 for v in p.get("workers") or [] if milestones_space(v) is not None) + sum(
+            e if isinstance(e, int) else e["workers"] for e in (p.get("worker_counts") or {}).values())
+        for _ in range(max(0, workers - 3) // 2):  # 2 workers a tile
+            session.record({"type": "adjust", "player": seat, "counter": "coins", "delta": 2})
+            session.record({"type": "buy_worker", "player": seat})
         for value in p.get("workers") or []:
             space = milestones_space(value)
             if space is not None and space[1]:
@@ -625,9 +631,8 @@ def milestones_grid(phone: Phone, seat: int, start: dict, target: dict) -> None:
     """Points and goods come from the tracker (steppers only where they differ); the worker row as
     a grid, one line per path space: tap the worker's kind on its line (one tap, no dialog; it brings
     a bonus tile the tracker saw laid on that kind), then the bonus tile next to it where the screen
-    shows it otherwise than the table. A count-only board: "Count only", then per kind "+1 with bonus
-    tile" for each worker carrying one that "+1 workers" did not bring, and "+1 workers" for the
-    others."""
+    shows it otherwise than the table. A count-only board: "Count only" (which counts the tracker's bonus
+    tiles with their workers), then per kind the workers and those with a bonus tile stepped to the table's."""
     who = target["name"]
     step_to(phone, t("milestones.board.points"), who, start["points"], target["points"], steps=(1, 5))
     goods = target["goods"] if isinstance(target["goods"], dict) else {}
@@ -638,10 +643,11 @@ def milestones_grid(phone: Phone, seat: int, start: dict, target: dict) -> None:
         for kind in ("stone", "wood", "sand", "grain", "coin"):
             entry = target["worker_counts"].get(kind, 0)
             workers, bonus = (entry, 0) if isinstance(entry, int) else (entry["workers"], entry.get("bonus", 0))
-            name = t(f"milestones.kind.{kind}")
-            step_to(phone, t("milestones.board.count_workers", kind=name), who, 0, workers)
-            shown = phone.value_of(t("milestones.board.count_bonus", kind=name), who, most=8)
-            step_to(phone, t("milestones.board.count_bonus", kind=name), who, shown, bonus)
+            kinds = t(f"milestones.kinds.{kind}")  # the tracker's bonus tiles are counted already
+            shown = phone.value_of(kinds, who, most=8)
+            step_to(phone, kinds, who, shown, workers)
+            shown = phone.value_of(t("milestones.board.count_bonus", kinds=kinds), who, most=8)
+            step_to(phone, t("milestones.board.count_bonus", kinds=kinds), who, shown, bonus)
         return
     have_row = [milestones_space(v) for v in start.get("workers") or []] + [None] * 8
     for index, value in enumerate((list(target["workers"]) + [None] * 8)[:8]):

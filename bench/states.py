@@ -84,40 +84,6 @@ def city_of_rome(rng: random.Random, players: int) -> dict:
     return {"game": "city-of-rome", "players": out}
 
 
-# ---------------------------------------------------------------- Milestones
-
-def milestones(rng: random.Random, players: int) -> dict:
-    from companion.games.milestones.components import GOODS, WORKER_KINDS
-
-    bonus_left = 15
-    out = []
-    for i in range(players):
-        p = {"name": NAMES[i], "points": rng.randint(0, 120)}
-        p["goods"] = ({g: rng.randint(0, 3) for g in GOODS if rng.random() < 0.5} if rng.random() < 0.7
-                      else rng.randint(0, 3))
-        if rng.random() < 0.7:
-            row = []
-            for _ in range(rng.randint(0, 8)):
-                x = rng.random()
-                if x < 0.2:
-                    row.append(rng.choice([None, "empty", "covered"]))
-                elif x < 0.35 and bonus_left:
-                    bonus_left -= 1
-                    row.append({"kind": rng.choice(WORKER_KINDS), "bonus": True})
-                else:
-                    row.append(rng.choice(WORKER_KINDS))
-            p["workers"] = row
-        else:
-            counts, total = {}, 0
-            for kind in rng.sample(WORKER_KINDS, rng.randint(0, 5)):
-                n = rng.randint(0, 8 - total)
-                total += n
-                b = min(rng.randint(0, n), bonus_left)
-                bonus_left -= b
-                counts[kind] = {"workers": n, "bonus": b} if b else n
-            p["worker_counts"] = counts
-        out.append(p)
-    return {"game": "milestones", "players": out}
 
 
 # ---------------------------------------------------------------- Carpe Diem
@@ -188,7 +154,7 @@ def _connected_cells_6(rng: random.Random, size: int) -> list[tuple[int, int]]:
 
 
 # `(rng, players) -> board state` of the games that do not bring their own `random_board` yet.
-GENERATORS = {"city-of-rome": city_of_rome, "milestones": milestones, "carpe-diem": carpe_diem}
+GENERATORS = {"city-of-rome": city_of_rome, "carpe-diem": carpe_diem}
 
 
 def drawable() -> list[str]:

@@ -30,7 +30,9 @@ NAMED = {
         "end_round": set(), "end_extra_cycle": set()},
     "milestones": {
         "road": {"player", "number"}, "market": {"player", "number"}, "house": {"player", "points"},
-        "flour": {"player", "points"}, "bonus_produced": {"player", "workers"}, "bonus_taken": {"player"},
+        "flour": {"player", "points"}, "bonus_produced": {"player", "workers"},
+        # a tile taken before a bonus tile needed a worker field without one (Milestones' event schema 3)
+        "bonus_taken": {"player", "before_bound"},
         "buy_worker": {"player"}, "castle": {"keep"}, "end_turn": set()},
     "carpe-diem": {
         "set_card": {"space", "card"}, "end_round": set(), "banderole": {"player", "steps"},
@@ -128,7 +130,7 @@ def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
     # Saved again it is a file of today's schema, which loads to the same game without an upgrade.
     repo.save(session)
     saved = json.loads((tmp_path / "live" / f"{doc['id']}.json").read_text(encoding="utf-8"))["session"]["1"]
-    assert saved["event_schema"] == session.game.event_schema == 2
+    assert saved["event_schema"] == session.game.event_schema >= 2
     again = Repository(tmp_path, GAMES).session(doc["id"])
     assert again.events == session.events and rendered(again.state, game_id) == kept(expected["at_cursor"])
 
@@ -174,8 +176,12 @@ def test_a_game_saved_before_each_game_had_its_own_event_schema_resumes_exactly(
     repo = Repository(tmp_path, GAMES)
     session = repo.session(doc["id"])
     assert repo.notices == [] and session is not None
-    assert (session.events, session.entry_ids, session.cursor) == (expected["events"], expected["entry_ids"],
-                                                                  expected["cursor"])
+    # each entry as the game upgrades one of its schema 2 (Milestones, now at 3, marks its old bonus tiles)
+    game, state, events = GAMES[game_id], GAMES[game_id].initial_state(doc["config"]), []
+    for event in expected["events"]:
+        events.append(game.upgrade(event, 2, state, doc["config"]))
+        game.apply_in_place(state, events[-1], doc["config"])
+    assert (session.events, session.entry_ids, session.cursor) == (events, expected["entry_ids"], expected["cursor"])
     assert (session.stage, session.board, session.board_done) == (expected["stage"], expected["board"],
                                                                  expected["board_done"])
     assert session.set_aside == [{"event_schema": None, "event": e} for e in expected["set_aside"]]

@@ -3,6 +3,9 @@ DIE BURG, SPIELENDE): quick scoring, the castle, the end trigger and its countdo
 
 import copy
 import itertools
+import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -10,9 +13,10 @@ from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.core.text import Msg
 from companion.games.milestones import GAME
-from companion.games.milestones.tracker import upgrade_event
 from companion.games.milestones.components import WORKER_KINDS
-from companion.games.milestones.tracker import keep_options
+from companion.storage.repository import Repository
+from companion.games.milestones.board import row_of
+from companion.games.milestones.tracker import bonus_by_kind, keep_options
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 END_TURN = {"type": "end_turn"}
@@ -681,7 +685,8 @@ def test_the_round_goes_on_counting_during_the_last_turns():
     ({"type": "castle", "value": -1},) * 2,  # never valid: the replay refuses it
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    assert upgrade_event(old) == new
+    s = session()
+    assert GAME.upgrade(old, 1, s.state, s.config) == new
 
 
 def test_offered_numbers_go_under_their_names():
@@ -696,14 +701,139 @@ def test_offered_numbers_go_under_their_names():
 def test_a_bonus_tile_that_left_the_game_is_not_on_the_end_board():
     """The end-scoring form lays the tracker's bonus tiles on the first workers of their kind entered: a
     tile covered or built over during play is not among them."""
-    from companion.ui.boards.milestones import bonus_owed, row_of, set_space, tracked_bonus
     s = session(2)
     s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
     s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
     s.record({"type": "bonus_removed", "player": 0, "kind": "wood"})
-    tracked = tracked_bonus(s, 0)
+    tracked = bonus_by_kind(s.state, 0)
     assert tracked == {"wood": 1}
-    p = GAME.board_from_tracker(s.state, s.config)["players"][0]
+    board = GAME.board_from_tracker(s.state, s.config)
     for index in (0, 1):
-        set_space(p, index, "wood", bonus_owed(row_of(p), index, "wood", tracked))
-    assert row_of(p)[:2] == [("wood", True), ("wood", False)]
+        GAME.board_move("path_space").apply(board, {"type": "path_space", "player": 0, "space": index, "kind": "wood",
+                                                    "expect": None, "tracked": tracked}, s.config)
+    assert row_of(board["players"][0])[:2] == [("wood", True), ("wood", False)]
+
+
+# ------------------------------------------------------------------ every entry is a move of its own
+
+def test_each_kind_of_entry_is_a_move_with_its_own_parameters():
+    """A move per event type, with exactly its parameters: a key another move has is refused as a typo."""
+    params = {name: GAME.move(name).params for name in (
+        "end_turn", "castle", "road", "house", "market", "flour", "bonus_taken", "bonus_produced", "bonus_removed",
+        "buy_worker", "last_worker_tile")}
+    assert params == {"end_turn": (), "castle": ("player", "keep"), "road": ("player", "number"),
+                      "house": ("player", "points"), "market": ("player", "number"), "flour": ("player", "points"),
+                      "bonus_taken": ("player", "kind", "before_bound"), "bonus_produced": ("player", "workers"),
+                      "bonus_removed": ("player", "kind"), "buy_worker": ("player",), "last_worker_tile": ("player",)}
+    s = session()
+    give(s, 0, stone=1, sand=1)
+    for event in ({"type": "road", "player": 0, "points": 3}, {"type": "end_turn", "player": 0},
+                  {"type": "buy_worker", "player": 0, "kind": "wood"}):
+        assert unchanged_after(s, event).key == "core.error.bad_event"
+
+
+def test_the_offers_follow_the_declared_moves_and_end_with_the_game():
+    s = session(2)
+    assert [a.id for a in GAME.actions(s.state, s.config)] == [
+        "end_turn", "castle", "road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker",
+        "last_worker_tile"]
+    give(s, 0, points=67)
+    s.record(END_TURN)
+    s.record(END_TURN)
+    assert s.state["finished"] and GAME.actions(s.state, s.config) == []
+    assert unchanged_after(s, {"type": "bonus_taken", "player": 1}).key == "milestones.error.game_over"
+
+
+# ------------------------------------------------------------------ End turn asks first
+
+def end_turn_question(s, lang="en"):
+    action = next(a for a in GAME.actions(s.state, s.config) if a.id == "end_turn")
+    return action.confirm.render(lang)
+
+
+def test_end_turn_always_asks_naming_who_is_next():
+    """Like the other games' End round: a tap too many would end the wrong turn. An ordinary turn asks
+    whether both moves are made ("Jeder Zug besteht aus genau 2 Spielzügen") and names who is next; the
+    end trigger, the last turns and the game's last turn say what follows."""
+    s = session(3, start=1)
+    assert end_turn_question(s) == "Has Ben made both moves of this turn? Then it is Cleo's turn."
+    assert end_turn_question(s, "de") == "Hat Ben beide Spielzüge dieses Zugs gemacht? Dann ist Cleo am Zug."
+    s.record(END_TURN)
+    s.record(END_TURN)
+    assert end_turn_question(s) == "Has Anna made both moves of this turn? Then it is Ben's turn."
+    give(s, 0, points=59)
+    assert "Anna has reached the end of the game" in end_turn_question(s)
+    s.record(END_TURN)  # Anna triggers: Ben and Cleo play a last turn
+    assert end_turn_question(s) == "Has Ben made both moves of this last turn? Then Cleo plays their last turn."
+    s.record(END_TURN)
+    assert end_turn_question(s) == "This is the last turn of the game. End it and go to the final scoring?"
+    s.record(END_TURN)
+    assert s.state["finished"]
+
+
+# ------------------------------------------------------------------ games saved under event schema 2
+# Die Bonusplättchen: "Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen." Since event schema 3
+# a bonus tile needs a worker field without one; games saved before may hold more tiles than that.
+
+BEFORE_BOUND = Path(__file__).parent / "data" / "milestones-before-bound"
+
+
+def test_a_bonus_tile_saved_under_schema_2_is_marked_and_replays_beyond_the_bound():
+    s = session(2)
+    for kind in ("wood", "wood", "stone", "sand"):
+        s.record({"type": "bonus_taken", "player": 0, "kind": kind})
+    old = {"type": "bonus_taken", "player": 0, "kind": "coin"}
+    assert unchanged_after(s, old).key == "milestones.error.bonus_no_worker"  # as a new entry: refused
+    for schema in (1, 2):  # a tile of schema 1 (without its kind) the same, chained
+        assert GAME.upgrade(old, schema, s.state, s.config) == {**old, "before_bound": True}
+    s.record(GAME.upgrade(old, 2, s.state, s.config))
+    assert s.state["players"][0]["bonus_tiles"] == 5 and counters(s, 0)["points"] == 5
+    # the tiles from now on are held to the bound, the old ones counted
+    assert unchanged_after(s, {"type": "bonus_taken", "player": 0, "kind": "grain"}).key == "milestones.error.bonus_no_worker"
+    assert GAME.upgrade({"type": "bonus_removed", "player": 0, "kind": "coin"}, 2, s.state, s.config) == {
+        "type": "bonus_removed", "player": 0, "kind": "coin"}  # nothing else changes its meaning
+    for bad in (1, "yes", None):
+        assert unchanged_after(s, {**old, "before_bound": bad}).key == "core.error.bad_event"
+
+
+def test_a_game_saved_under_schema_2_with_more_tiles_than_workers_resumes_whole(tmp_path):
+    """tests/data/milestones-before-bound/milestones.json, saved by the code before the bound (see its
+    make_fixtures.py): Anna took 5 bonus tiles with the 4 workers of her start tiles (and 7 with one worker
+    tile bought), Ben 4 after a worker was covered at the castle. Loaded today, no entry is set aside, the
+    state is the one the old code had, and the game goes on under today's rules."""
+    doc = json.loads((BEFORE_BOUND / "milestones.json").read_text(encoding="utf-8"))["session"]["1"]
+    expected = json.loads((BEFORE_BOUND / "milestones.state.json").read_text(encoding="utf-8"))
+    assert doc["event_schema"] == 2
+    (tmp_path / "live").mkdir()
+    shutil.copyfile(BEFORE_BOUND / "milestones.json", tmp_path / "live" / f"{doc['id']}.json")
+    repo = Repository(tmp_path, {"milestones": GAME})
+    loaded = repo.session(doc["id"])
+    assert repo.notices == [] and not loaded.set_aside
+    assert (loaded.cursor, len(loaded.events)) == (expected["cursor"], expected["events"])
+    assert as_then(loaded.state) == kept(expected["at_cursor"])
+    redone = Session(loaded.id, GAME, loaded.config, list(loaded.events), len(loaded.events))
+    assert as_then(redone.state) == kept(expected["all_redone"])
+    # Anna 7 tiles, Ben 4 and the one left undone: every one marked
+    assert [e.get("before_bound") for e in loaded.events if e["type"] == "bonus_taken"] == [True] * 12
+    assert loaded.state["players"][0]["bonus_tiles"] == 7 > loaded.state["worker_fields"][0]["most"] == 6
+    # Without the mark, today's rules would cut the game at Anna's fifth tile.
+    bare = [{k: v for k, v in e.items() if k != "before_bound"} for e in loaded.events]
+    with pytest.raises(InvalidMove):
+        Session(loaded.id, GAME, loaded.config, bare, loaded.cursor).state
+    # Saved again, it is a file of schema 3 that loads the same; a new tile is held to the bound.
+    repo.save(loaded)
+    again = Repository(tmp_path, {"milestones": GAME}).session(doc["id"])
+    assert again.to_json()["event_schema"] == 3 and again.events == loaded.events and again.state == loaded.state
+    assert unchanged_after(again, {"type": "bonus_taken", "player": 0, "kind": "wood"}).key == \
+        "milestones.error.bonus_no_worker"
+
+
+def as_then(state):
+    """A state as the fixture keeps it: what the code of then had (the worker fields are newer), the log
+    as messages."""
+    return {"state": {k: v for k, v in state.items() if k not in ("log", "worker_fields")},
+            "log": json.loads(json.dumps(state["log"]))}
+
+
+def kept(expected):
+    return {"state": expected["state"], "log": expected["log"]}

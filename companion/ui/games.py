@@ -18,7 +18,6 @@ from companion.core.game import GameDefinition
 from companion.ui.boards.carpe_diem import CarpeDiemBoard
 from companion.ui.boards.city_of_rome import CityOfRomeBoard
 from companion.ui.boards.generic import GenericBoard
-from companion.ui.boards.milestones import MilestonesBoard
 from companion.ui.panels.carpe_diem import CarpeDiemPanel
 from companion.ui.panels.city_of_rome import CityCardPart, CityOfRomePanel, build_dialog, card_state
 
@@ -65,7 +64,6 @@ LEGACY_UIS: dict[str, GameUI] = {
                          panel_offers_game_actions=True, legacy=True),
     "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel, card_state=card_state,
                            card_part=CityCardPart, action_dialogs={"build": build_dialog}, legacy=True),
-    "milestones": GameUI(board=MilestonesBoard, legacy=True),
 }
 DEFAULT = GameUI()
 

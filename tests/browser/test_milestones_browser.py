@@ -1,8 +1,11 @@
 """A 3-player Milestones game in a real browser, from setup to the saved result: the setup numbers,
-quick scoring with undo and a refused entry (English), then in German the end trigger and the
-countdown of last turns, the castle with labelled choices, the worker rows (one as a row, one in the
-count-only entry) and the result with every category, checked against totals worked out by hand."""
+quick scoring with undo and a refused entry, End turn asking first (English, light), then in German on
+the dark theme a worker tile bought, the end trigger and the countdown of last turns, the castle with
+labelled choices, the worker rows (one as a row, one in the count-only entry) with what the tracker knows
+of the workers, and the result with every category, checked against totals worked out by hand. The
+worker buttons not chosen are measured on screen: 3:1 and more on both themes."""
 
+import base64
 import re
 
 from companion.core.text import Msg
@@ -13,6 +16,43 @@ def castle_choice(lang: str, **keep) -> str:
     """The label of one castle choice, as the game words it."""
     from companion.games.milestones.components import goods_msgs
     return Msg("milestones.action.castle_keep", goods=goods_msgs(keep)).render(lang)
+
+
+# The contrast of what is drawn inside a control's box (its frame left out): the colour most of it has
+# (the background) against the pixel furthest from it in luminance (the icon's ink), as WCAG counts it.
+INK_JS = """async ([png, r]) => {
+  const bitmap = await createImageBitmap(await (await fetch('data:image/png;base64,' + png)).blob());
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const g = canvas.getContext('2d', {willReadFrequently: true});
+  g.drawImage(bitmap, 0, 0);
+  const d = g.getImageData(Math.round(r.x + 6), Math.round(r.y + 6), Math.round(r.width - 12), Math.round(r.height - 12)).data;
+  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = i => 0.2126 * lin(d[i]) + 0.7152 * lin(d[i + 1]) + 0.0722 * lin(d[i + 2]);
+  const counts = new Map();
+  let mode = 0, best = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const key = d[i] << 16 | d[i + 1] << 8 | d[i + 2];
+    const n = (counts.get(key) || 0) + 1;
+    counts.set(key, n);
+    if (n > best) { best = n; mode = i; }
+  }
+  const back = lum(mode);
+  let ratio = 1;
+  for (let i = 0; i < d.length; i += 4) {
+    const l = lum(i);
+    ratio = Math.max(ratio, (Math.max(l, back) + 0.05) / (Math.min(l, back) + 0.05));
+  }
+  return ratio;
+}"""
+
+
+def ink_contrast(app: App, name: str) -> float:
+    """The contrast of the icon of the button named `name` on its background, from a screenshot."""
+    button = app.find(app.button(name))
+    app.into_view(button, centred=True)
+    box = button.bounding_box()
+    png = base64.b64encode(app.shot("milestones-contrast").read_bytes()).decode()
+    return app.page.evaluate(INK_JS, [png, box])
 
 
 def set_space(app: App, number: int, kind: str, bonus: bool = False) -> None:
@@ -72,7 +112,10 @@ def play_game(app: App) -> None:
     app.click("Redo: Anna", exact=False)
     app.wait_label("Points of Anna: 7")
     app.wait_label("Wood of Anna: 0")
-    app.click("End Anna's turn")
+    app.click("End Anna's turn")  # asks first, like the other games' End round
+    app.wait_text(re.escape("Has Anna made both moves of this turn? Then it is Ben's turn."))
+    app.shot("milestones-end-turn-confirm-en")
+    app.click("End Anna's turn", dialog=True)
     app.wait_text("Round 1: Ben's turn")
     app.click("Grain +1 (Ben)")
     app.click("Grain +1 (Ben)")
@@ -87,6 +130,7 @@ def play_game(app: App) -> None:
     app.click("Back")
     app.click("Settings")
     app.click("Deutsch")
+    app.click("Dunkel")
     app.open(f"game/{sid}/setup")
     app.wait_text("Deckt für 3 Spieler 7 weitere Arbeiterplättchen auf")
     assert app.has_text("Reihenfolge: Carla wählt 2 aus 7; Ben wählt 2 aus 5; Anna wählt 2 aus 3")
@@ -110,7 +154,12 @@ def play_game(app: App) -> None:
     app.click("Abbrechen", dialog=True)
     app.wait_gone("Auf welcher Sorte Arbeiter lag")
     app.click("Zug von Ben beenden")
+    app.wait_text("Hat Ben beide Spielzüge dieses Zugs gemacht\\? Dann ist Carla am Zug.")
+    app.click("Zug von Ben beenden", dialog=True)
     app.wait_text("Runde 1: Carla ist am Zug")
+    app.click("Münzen +1 (Carla)")  # Carla buys a worker tile: the end form knows it
+    app.click("Arbeiterplättchen gekauft (2 Münzen) (Carla)")
+    app.wait_label("Münzen von Carla: 0")
     for _ in range(12):
         app.click("Punkte +5 (Carla)")
     app.wait_label("Punkte von Carla: 60")
@@ -140,6 +189,8 @@ def play_game(app: App) -> None:
     app.click("Bonusplättchen genommen (+1): Steinhauer")
     app.wait_label("Punkte von Anna: 13")
     app.click("Zug von Anna beenden")
+    app.wait_text("Hat Anna beide Spielzüge dieses letzten Zugs gemacht\\? Dann hat Ben den letzten Zug.")
+    app.click("Zug von Anna beenden", dialog=True)
     app.wait_text("Letzte Züge noch für: Ben")
     app.click("Zug von Ben beenden")
     app.wait_text("Das ist der letzte Zug des Spiels")
@@ -154,14 +205,23 @@ def play_game(app: App) -> None:
     app.wait_label("Stein von Anna: 1")
     # Anna: stone cutter with bonus tile, 2 woodcutters, sand worker, (gap), coin minter. The tracker saw
     # her bonus tile laid on a stone cutter: her first stone cutter entered carries it, with no tap of its own.
-    app.wait_text("Bonusplättchen aus der Mitschrift: Steinhauer 1")
+    # What the tracker knows of her workers: no worker tile bought, one worker covered at the castle.
+    app.wait_text("Aus der Mitschrift: 0 Arbeiterplättchen gekauft und 1 Arbeiter in der Burg abgedeckt, also hat "
+                  "Anna höchstens 3 Arbeiter. Die Bonusplättchen von Anna liegen auf 1 Steinhauer. Die ersten "
+                  "Arbeiter dieser Sorten, die ihr eintragt, tragen sie.")
+    assert ink_contrast(app, "Wegefeld 1: Holzfäller") >= 3  # a kind not chosen still reads (dark theme)
     set_space(app, 1, "Steinhauer")
     set_space(app, 2, "Holzfäller")
     set_space(app, 3, "Holzfäller")
     set_space(app, 4, "Sandarbeiter")
     set_space(app, 6, "Münzpräger")
     app.wait_label("Auf Wegefeld 1: Steinhauer mit Bonusplättchen")
-    app.wait_text("Steinhauer 2 · Holzfäller 2 · Sandarbeiter 1 · Getreidebauer 0 · Münzpräger 1")
+    app.wait_text("Werte für die Mehrheiten: Steinhauer 2, Holzfäller 2, Sandarbeiter 1, Getreidebauern 0 und "
+                  "Münzpräger 1")
+    # 5 workers, but the tracker knows of no worker tile bought (this table did not enter them): said
+    notice = app.wait_text("5 Arbeiter eingetragen, mehr als die 3 laut Mitschrift: bitte die Reihe prüfen")
+    app.into_view(notice, centred=True)
+    app.shot("milestones-row-notice-de")  # under the row, with the values for the majorities
     app.scroll_top()
     app.shot("milestones-row-de")
     # Ben: 2 stone cutters, a sand worker, a sand worker with bonus tile, a grain farmer. The tracker's
@@ -179,12 +239,13 @@ def play_game(app: App) -> None:
     set_space(app, 5, "Getreidebauer")
     # Carla in a hurry: counts only (2 woodcutters, one with bonus tile; a grain farmer; a coin minter)
     app.click("Auslage von Carla", exact=False)
+    app.wait_text("1 Arbeiterplättchen gekauft und 0 Arbeiter in der Burg abgedeckt, also hat Carla höchstens 6 "
+                  "Arbeiter")
     app.click("Nur zählen")
-    for name in ("Holzfäller: Arbeiter", "Holzfäller: Arbeiter", "Holzfäller: mit Bonusplättchen",
-                 "Getreidebauer: Arbeiter", "Münzpräger: Arbeiter"):
+    for name in ("Holzfäller", "Holzfäller", "Holzfäller mit Bonusplättchen", "Getreidebauern", "Münzpräger"):
         app.click(f"{name} +1 (Carla)")
-    app.wait_label("Holzfäller: mit Bonusplättchen von Carla: 1")
-    app.wait_text("Steinhauer 0 · Holzfäller 3 · Sandarbeiter 0 · Getreidebauer 1 · Münzpräger 1")
+    app.wait_label("Holzfäller mit Bonusplättchen von Carla: 1")
+    app.wait_text("Steinhauer 0, Holzfäller 3, Sandarbeiter 0, Getreidebauern 1 und Münzpräger 1")
     app.shot("milestones-counts-de")
 
     # By hand (rulebook SPIELENDE: worker 1, with bonus tile 2; highest alone 5, tied highest 2 each):
@@ -213,18 +274,21 @@ def play_game(app: App) -> None:
     # ------------------------------------------------------------ the same screens in English
     app.open("settings")
     app.click("English")
+    app.click("Light")
     app.open(f"game/{sid}/score")
     app.wait_text("Winner: Carla")  # every board is entered: the result stays until a board is changed
     app.click("Edit boards")
     app.wait_text("Calculate scores")
     app.wait_label("Path space 1 holds: Stone cutter with bonus tile")
+    app.scroll_top()
     app.shot("milestones-row-en")
+    assert ink_contrast(app, "Path space 8: Woodcutter") >= 3  # a kind not chosen still reads (light theme)
     app.click("Path space 7: Coin minter")  # a worker put on a space and taken off again: one tap each
     app.wait_label("Path space 7 holds: Coin minter")
     app.click("Path space 7: Coin minter")
     app.wait_label("Path space 7 holds: Empty or covered")
     app.click("Board of Carla", exact=False)
-    app.wait_label("Woodcutter: with bonus tile of Carla: 1")
+    app.wait_label("Woodcutters with a bonus tile of Carla: 1")
     app.shot("milestones-counts-en")
     app.click("Calculate scores")
     app.wait_text("Winner: Carla")

@@ -208,15 +208,15 @@ def test_milestones_grid_and_counts_that_act_or_say_why(browser, prepared_server
     app.shot("polish-milestones-grid-en")
 
     app.click("Count only")
-    app.click("Wood: with bonus tile +1 (Anna)".replace("Wood", "Woodcutter"))  # at 0 woodcutters: adds one
-    app.wait_label("Woodcutter: workers of Anna: 1")
-    app.wait_label("Woodcutter: with bonus tile of Anna: 1")
+    app.click("Woodcutters with a bonus tile +1 (Anna)")  # at 0 woodcutters: adds one
+    app.wait_label("Woodcutters of Anna: 1")
+    app.wait_label("Woodcutters with a bonus tile of Anna: 1")
     for _ in range(6):
-        app.click("Sand worker: workers +1 (Anna)")
-    app.wait_label("Sand worker: workers of Anna: 6")  # 1 stone cutter, 1 woodcutter, 6 sand workers: 8
+        app.click("Sand workers +1 (Anna)")
+    app.wait_label("Sand workers of Anna: 6")  # 1 stone cutter, 1 woodcutter, 6 sand workers: 8
     full = "All 8 path spaces hold a worker: take one off first."
     app.wait_text(re.escape(full))
-    blocked = app.page.get_by_role("button", name=f"Grain farmer: workers +1 (Anna) ({full})")
+    blocked = app.page.get_by_role("button", name=f"Grain farmers +1 (Anna) ({full})")
     assert blocked.count() == 1 and blocked.get_attribute("aria-disabled") == "true"
     app.shot("polish-milestones-counts-full-en")
 

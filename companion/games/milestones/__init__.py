@@ -1,9 +1,18 @@
-"""Milestones (eggertspiele 2012, Stefan Dorra & Ralf zur Linde)."""
+"""Milestones (eggertspiele 2012, Stefan Dorra & Ralf zur Linde).
 
-from companion.games.legacy import legacy_moves
+The package: the components and numbers (components.py), the setup checklist (setup.py), the tracker's
+rules (tracker.py) and its moves (moves.py), the end board and its moves (board.py), the final scoring
+(scoring.py) and the screens (ui/, imported by the app only)."""
+
 from companion.core.game import BoardParts, GameDefinition
 from companion.core.text import Msg
-from companion.games.milestones import scoring, setup, tracker
+from companion.games.milestones import board, moves, scoring, setup, tracker
+
+
+def ui():
+    from companion.games.milestones.ui import UI  # the screens: imported by the app only
+    return UI
+
 
 GAME = GameDefinition(
     id="milestones",
@@ -14,14 +23,17 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    moves=legacy_moves(("end_turn", *tracker.PLAYER_EVENTS), tracker.apply_event, tracker.actions,
-                       tracker.upgrade_event),
+    moves=moves.MOVES,
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
-    event_schema=2,
-    parts=BoardParts(numbered=frozenset({"workers"}), kinds={"goods": "milestones.counter.", "worker_counts": "milestones.kind."}),
+    event_schema=moves.EVENT_SCHEMA,
+    board_moves=board.BOARD_MOVES,
+    parts=BoardParts(numbered=frozenset({"workers"}), kinds={"goods": "milestones.counter.",
+                                                            "worker_counts": "milestones.kind."}),
+    random_board=board.random_board,
+    ui=ui,
     is_finished=lambda state: state["finished"],
     # Milestones follows turns: the player on turn until the end, nobody after it.
     player_on_turn=lambda state: None if state["finished"] else state["turn"],

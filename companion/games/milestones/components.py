@@ -102,7 +102,11 @@ def tiles_to_buy(players: int) -> int:
 
 def goods_msgs(goods: dict, zeros: bool = False) -> Msg | None:
     """Goods as one message ("1 stone and 1 sand", "1 wood, 2 grain and 1 coin(s)"); None for none."""
-    parts = [Msg(f"milestones.goods.{kind}", count=count) for kind, count in goods.items() if count or zeros]
+    return joined([Msg(f"milestones.goods.{kind}", count=count) for kind, count in goods.items() if count or zeros])
+
+
+def joined(parts: list[Msg]) -> Msg | None:
+    """Messages as one, the way a sentence lists them ("a, b and c"); None for none."""
     if not parts:
         return None
     joined = parts[-1]

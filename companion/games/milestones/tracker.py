@@ -1,20 +1,7 @@
-"""Milestones during play (rulebook: SPIELABLAUF, DAS BAUAMT, DIE MÜHLE, DIE BURG, SPIELENDE).
+"""Milestones during play (rulebook: SPIELABLAUF, DAS BAUAMT, DIE MÜHLE, DIE BURG, SPIELENDE): the
+tracker's state and the rules each move applies (the moves themselves, their parameters, what they offer
+and their upgrades are declared in moves.py).
 
-Events (besides core's generic `adjust` of a counter), as the generic tracker screen sends them:
-- `{"type": "road" | "market", "player": p, "number": n}`: a road section (its milestone) or a market
-  on a number field worth n;
-- `{"type": "house" | "flour", "player": p, "points": n}`: a house (the free corners add up to n) or a
-  flour delivery (the 2 free numbers add up to n);
-- `{"type": "bonus_produced", "player": p, "workers": n}`: n workers with a bonus tile produced;
-- `{"type": "bonus_taken", "player": p, "kind": k}`: a bonus tile laid on a worker of kind k (one of
-  `WORKER_KINDS`; games saved before the kind was asked have none);
-- `{"type": "bonus_removed", "player": p, "kind": k}`: the bonus tile on a worker of kind k was covered
-  (at the castle) or built over (by a worker tile bought) and leaves the game;
-- `{"type": "buy_worker" | "last_worker_tile", "player": p}`;
-- `{"type": "castle", "player": p, "keep": {"stone": 1, "coins": 2}}`: DIE BURG, the goods kept
-  (see `castle`; `player` defaults to the player on turn, `keep` may be left out when there is
-  nothing to choose or the player gives goods back with the counters);
-- `{"type": "end_turn"}`.
 Quick scoring hands in the goods the rules ask for and refuses when a player does not have them,
 and refuses what the box cannot hold (`BUILD_LIMITS`): a 25th road section, a 13th house, a 12th
 market built (the 12th lies on the market stand from the start), a flour delivery with no market
@@ -30,9 +17,6 @@ on that many workers. Whether a free worker of the tile's kind is left is up to 
 kein freies Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen"): the
 tracker cannot see the kinds.
 
-Games saved before event schema 2 stored these choices as "value" (the castle's as packed digits):
-`upgrade_event` turns them into this form.
-
 The end: a player who reaches the target field (or buys the last worker tile) ends the game for
 themselves after their turn; then every other player has exactly one more turn. The trigger is
 checked when a turn ends, so points entered with the generic counter count too.
@@ -40,13 +24,12 @@ checked when a turn ends, so points entered with the generic counter count too.
 
 from __future__ import annotations
 
-from companion.core.game import Action, Counter, InvalidMove
+from companion.core.game import Counter, InvalidMove
 from companion.core.text import Msg
 from companion.games.milestones.components import (
-    BONUS_PRODUCTION_CHOICES, BONUS_TILES, BUILD_LIMITS, CASTLE_GOODS_LIMIT, FIELD_CHOICES, FLOUR_CHOICES, FLOUR_COINS,
-    FLOUR_COST, GOODS, HOUSE_CHOICES, HOUSE_COST, MARKET_COST, MAX_ENTRY, PATH_SPACES, ROAD_COST, START_COINS,
-    START_MARKETS, START_TILES_PER_PLAYER, WORKER_KINDS, WORKER_TILE_COST, WORKERS_PER_TILE, CASTLE_KEEPS_WORKERS,
-    goods_msgs, target_field, tiles_to_buy,
+    BONUS_TILES, BUILD_LIMITS, CASTLE_GOODS_LIMIT, CASTLE_KEEPS_WORKERS, FLOUR_COINS, FLOUR_COST, GOODS, HOUSE_COST,
+    MARKET_COST, MAX_ENTRY, PATH_SPACES, ROAD_COST, START_COINS, START_MARKETS, START_TILES_PER_PLAYER, WORKER_KINDS,
+    WORKER_TILE_COST, WORKERS_PER_TILE, goods_msgs, target_field, tiles_to_buy,
 )
 
 NS = "milestones"
@@ -67,19 +50,10 @@ BUILDS = {
     "market": (MARKET_COST, 0),
     "flour": (FLOUR_COST, FLOUR_COINS),
 }
-VALUE_CHOICES = {
-    "road": FIELD_CHOICES,
-    "house": HOUSE_CHOICES,
-    "market": FIELD_CHOICES,
-    "flour": FLOUR_CHOICES,
-    "bonus_produced": BONUS_PRODUCTION_CHOICES,
-}
 # The event key of each action's number, in the rulebook's terms: a milestone or a market stands on
 # a number field; a house and a flour sack score the free numbers around them added up.
 VALUE_FIELDS = {"road": "number", "house": "points", "market": "number", "flour": "points",
                 "bonus_produced": "workers"}
-PLAYER_EVENTS = ("road", "house", "market", "flour", "bonus_taken", "bonus_removed", "bonus_produced", "buy_worker",
-                 "last_worker_tile", "castle")
 START_WORKERS = START_TILES_PER_PLAYER * WORKERS_PER_TILE
 
 
@@ -165,8 +139,9 @@ def _worker_covered(state: dict, player: int) -> None:
         fields["covered"] += 1
 
 
-def take_bonus(state: dict, player: int, tile: str | None, name: str) -> None:
-    """A bonus tile laid on a worker of kind `tile` (None: a game saved before the kind was asked)."""
+def take_bonus(state: dict, player: int, tile: str | None, name: str, bounded: bool = True) -> None:
+    """A bonus tile laid on a worker of kind `tile` (None: a game saved before the kind was asked);
+    `bounded`: held to the player's worker fields (not an entry saved before that bound)."""
     me = state["players"][player]
     if tile is not None and tile not in WORKER_KINDS:
         raise InvalidMove(Msg(f"{NS}.error.bonus_kind", kind=str(tile)[:40]))
@@ -174,7 +149,7 @@ def take_bonus(state: dict, player: int, tile: str | None, name: str) -> None:
         raise InvalidMove(Msg(f"{NS}.error.no_bonus_tiles", count=BONUS_TILES))
     # "Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen": no worker field left without one.
     fields = state["worker_fields"][player]
-    if me["bonus_tiles"] >= fields["most"]:
+    if bounded and me["bonus_tiles"] >= fields["most"]:
         raise InvalidMove(Msg(f"{NS}.error.bonus_no_worker", name=name, tiles=me["bonus_tiles"], most=fields["most"],
                               start=START_WORKERS, bought=fields["bought"], spaces=PATH_SPACES,
                               covered=fields["covered"]))
@@ -255,8 +230,6 @@ def castle(state: dict, player: int, event: dict, name: str) -> None:
     else:
         _worker_covered(state, player)
     keep = event.get("keep")
-    if "value" in event:  # schema 1's packed digits: only `upgrade_event` reads them
-        raise InvalidMove(Msg("core.error.bad_event"))
     if keep is not None and (not isinstance(keep, dict) or any(g not in GOODS for g in keep) or any(
             isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in keep.values())):
         raise InvalidMove(Msg("core.error.bad_event"))
@@ -289,7 +262,7 @@ def _pending_castle(state: dict) -> list[int]:
     return [p for p in state["castle"] if goods_total(state["players"][p]["counters"]) > CASTLE_GOODS_LIMIT]
 
 
-def _trigger_candidate(state: dict) -> tuple[int, str] | None:
+def trigger_candidate(state: dict) -> tuple[int, str] | None:
     """Who ends the game when the current turn ends: the player on turn first; otherwise (an entry made
     late, for a player whose turn is over) the player whose last turn lies furthest back."""
     n, current = len(state["players"]), state["turn"]
@@ -302,6 +275,16 @@ def _trigger_candidate(state: dict) -> tuple[int, str] | None:
     return None
 
 
+def next_on_turn(state: dict) -> int | None:
+    """Who plays next when the current turn ends without triggering the end (None: nobody, the game is
+    over then): the left neighbour, or during the last turns the next player still to play."""
+    current = state["turn"]
+    if state["end"] is None:
+        return (current + 1) % len(state["players"])
+    pending = [p for p in state["end"]["pending"] if p != current]
+    return pending[0] if pending else None
+
+
 def end_turn(state: dict, names: list[str]) -> None:
     n, current = len(names), state["turn"]
     waiting = _pending_castle(state)
@@ -311,7 +294,7 @@ def end_turn(state: dict, names: list[str]) -> None:
     state["castle"] = []
     _log(state, "turn_end", name=names[current])
     if state["end"] is None:
-        candidate = _trigger_candidate(state)
+        candidate = trigger_candidate(state)
         if candidate is None:
             state["turn"] = (current + 1) % n
             if state["turn"] == state["start_player"]:
@@ -344,126 +327,95 @@ def end_turn(state: dict, names: list[str]) -> None:
     _log(state, "last_turn", name=names[pending[0]], left=len(pending))
 
 
-def apply_event(state: dict, event: dict, config: dict) -> None:
+# ---------------------------------------------------------------- each move's apply (see moves.py)
+
+def _playing(state: dict) -> None:
     if state["finished"]:
         raise InvalidMove(Msg(f"{NS}.error.game_over"))
-    names = [p["name"] for p in config["players"]]
-    kind = event.get("type")
-    if kind == "end_turn":
-        end_turn(state, names)
-        return
-    if kind not in PLAYER_EVENTS:
+
+
+def _names(config: dict) -> list[str]:
+    return [p["name"] for p in config["players"]]
+
+
+def apply_end_turn(state: dict, event: dict, config: dict) -> None:
+    _playing(state)
+    end_turn(state, _names(config))
+
+
+def apply_build(state: dict, event: dict, config: dict) -> None:
+    """Quick scoring: a road section, a house, a market or a flour delivery worth the event's number."""
+    _playing(state)
+    kind = event["type"]
+    player = _player(event, state, config)
+    name = _names(config)[player]
+    cost, coins = BUILDS[kind]
+    points = _value(event, VALUE_FIELDS[kind], 0 if kind in ("house", "flour") else 1)
+    _check_box_limit(state, kind, name)
+    _hand_in(state, player, cost, name)
+    state["built"][kind] += 1
+    state["players"][player]["counters"]["coins"] += coins
+    _log(state, kind, name=name, points=points, goods=goods_msgs(cost))
+    _add_points(state, player, points, name)
+
+
+def apply_bonus_taken(state: dict, event: dict, config: dict) -> None:
+    """"Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen Sorte legen": the
+    kind it lies on is what the end scoring needs (a worker with a bonus tile is worth 2). An entry saved
+    before the bound (`before_bound`, written by the upgrade from event schema 2 only) is not held to it."""
+    _playing(state)
+    player = _player(event, state, config)
+    before_bound = event.get("before_bound", False)
+    if not isinstance(before_bound, bool):
         raise InvalidMove(Msg("core.error.bad_event"))
-    if kind == "castle" and "player" not in event:
+    take_bonus(state, player, event.get("kind"), _names(config)[player], bounded=not before_bound)
+
+
+def apply_bonus_removed(state: dict, event: dict, config: dict) -> None:
+    _playing(state)
+    player = _player(event, state, config)
+    remove_bonus(state, player, event.get("kind"), _names(config)[player])
+
+
+def apply_bonus_produced(state: dict, event: dict, config: dict) -> None:
+    _playing(state)
+    player = _player(event, state, config)
+    name, me = _names(config)[player], state["players"][player]
+    count = _value(event, VALUE_FIELDS["bonus_produced"], 1)
+    if count > PATH_SPACES:
+        raise InvalidMove(Msg(f"{NS}.error.bad_value", minimum=1, maximum=PATH_SPACES))
+    # "Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen": only as many workers as the
+    # player has taken bonus tiles can score for one (fewer once one is covered or built over).
+    if count > me["bonus_tiles"]:
+        raise InvalidMove(Msg(f"{NS}.error.bonus_workers", name=name, count=count, tiles=me["bonus_tiles"]))
+    _log(state, "bonus_produced", name=name, count=count)
+    _add_points(state, player, count, name)
+
+
+def apply_buy_worker(state: dict, event: dict, config: dict) -> None:
+    """A worker tile bought ("buy_worker"), or the last one of the display ("last_worker_tile")."""
+    _playing(state)
+    player = _player(event, state, config)
+    name = _names(config)[player]
+    if state["tiles_left"] <= 0:
+        raise InvalidMove(Msg(f"{NS}.error.no_worker_tiles"))
+    _hand_in(state, player, {"coins": WORKER_TILE_COST}, name)
+    state["tiles_left"] = 0 if event["type"] == "last_worker_tile" else state["tiles_left"] - 1
+    _worker_tile_bought(state, player)
+    if state["tiles_left"] == 0:
+        if state["end"] is None:
+            state["last_tile_by"] = player
+        _log(state, "last_worker_tile", name=name, cost=WORKER_TILE_COST)
+    else:
+        _log(state, "buy_worker", name=name, cost=WORKER_TILE_COST, left=state["tiles_left"])
+
+
+def apply_castle(state: dict, event: dict, config: dict) -> None:
+    _playing(state)
+    if "player" not in event:
         event = {**event, "player": state["turn"]}  # the castle is on the moving player's board
     player = _player(event, state, config)
-    name = names[player]
-    me = state["players"][player]
-    if kind in BUILDS:
-        cost, coins = BUILDS[kind]
-        points = _value(event, VALUE_FIELDS[kind], 0 if kind in ("house", "flour") else 1)
-        _check_box_limit(state, kind, name)
-        _hand_in(state, player, cost, name)
-        state["built"][kind] += 1
-        me["counters"]["coins"] += coins
-        _log(state, kind, name=name, points=points, goods=goods_msgs(cost))
-        _add_points(state, player, points, name)
-    elif kind == "bonus_taken":
-        # "Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen Sorte legen":
-        # the kind it lies on is what the end scoring needs (a worker with a bonus tile is worth 2).
-        take_bonus(state, player, event.get("kind"), name)
-    elif kind == "bonus_removed":
-        remove_bonus(state, player, event.get("kind"), name)
-    elif kind == "bonus_produced":
-        count = _value(event, VALUE_FIELDS[kind], 1)
-        if count > PATH_SPACES:
-            raise InvalidMove(Msg(f"{NS}.error.bad_value", minimum=1, maximum=PATH_SPACES))
-        # "Auf jedem Arbeiter kann maximal ein Bonusplättchen liegen": only as many workers as the
-        # player has taken bonus tiles can score for one (fewer once one is covered or built over).
-        if count > me["bonus_tiles"]:
-            raise InvalidMove(Msg(f"{NS}.error.bonus_workers", name=name, count=count, tiles=me["bonus_tiles"]))
-        _log(state, "bonus_produced", name=name, count=count)
-        _add_points(state, player, count, name)
-    elif kind in ("buy_worker", "last_worker_tile"):
-        if state["tiles_left"] <= 0:
-            raise InvalidMove(Msg(f"{NS}.error.no_worker_tiles"))
-        _hand_in(state, player, {"coins": WORKER_TILE_COST}, name)
-        state["tiles_left"] = 0 if kind == "last_worker_tile" else state["tiles_left"] - 1
-        _worker_tile_bought(state, player)
-        if state["tiles_left"] == 0:
-            if state["end"] is None:
-                state["last_tile_by"] = player
-            _log(state, "last_worker_tile", name=name, cost=WORKER_TILE_COST)
-        else:
-            _log(state, "buy_worker", name=name, cost=WORKER_TILE_COST, left=state["tiles_left"])
-    elif kind == "castle":
-        castle(state, player, event, name)
-
-
-def actions(state: dict, config: dict) -> list[Action]:
-    if state["finished"]:
-        return []
-    names = [p["name"] for p in config["players"]]
-    current = state["turn"]
-    confirm = None
-    if state["end"] is None:
-        candidate = _trigger_candidate(state)
-        if candidate is not None:
-            confirm = Msg(f"{NS}.confirm.end_turn_trigger", name=names[candidate[0]])
-    elif state["end"]["pending"] == [current]:
-        confirm = Msg(f"{NS}.confirm.end_turn_last", name=names[current])
-    out = [Action("end_turn", Msg(f"{NS}.action.end_turn", name=names[current]), confirm=confirm)]
-    options = keep_options(state["players"][current]["counters"])
-    if len(options) > 1:
-        out.append(Action("castle", Msg(f"{NS}.action.castle_choose", name=names[current]), field="keep",
-                          value_choices=tuple(options),
-                          choice_labels=tuple(Msg(f"{NS}.action.castle_keep", goods=goods_msgs(o))
-                                              for o in options)))
-    else:
-        out.append(Action("castle", Msg(f"{NS}.action.castle", name=names[current])))
-    out += [
-        *(Action(k, Msg(f"{NS}.action.{k}"), per_player=True, value_choices=VALUE_CHOICES[k], field=VALUE_FIELDS[k])
-          for k in ("road", "house", "market", "flour")),
-        Action("bonus_taken", Msg(f"{NS}.action.bonus_taken"), per_player=True, value_choices=WORKER_KINDS,
-               field="kind", choice_labels=tuple(Msg(f"{NS}.kind.{k}") for k in WORKER_KINDS),
-               question=Msg(f"{NS}.question.bonus_kind")),
-        Action("bonus_produced", Msg(f"{NS}.action.bonus_produced"), per_player=True,
-               value_choices=VALUE_CHOICES["bonus_produced"], field=VALUE_FIELDS["bonus_produced"]),
-    ]
-    if any(p["bonus_tiles"] for p in state["players"]):  # once a bonus tile lies on a worker
-        out.append(Action("bonus_removed", Msg(f"{NS}.action.bonus_removed"), per_player=True,
-                          value_choices=WORKER_KINDS, field="kind",
-                          choice_labels=tuple(Msg(f"{NS}.kind.{k}") for k in WORKER_KINDS),
-                          question=Msg(f"{NS}.question.bonus_removed")))
-    if state["tiles_left"] > 0:
-        out.append(Action("buy_worker", Msg(f"{NS}.action.buy_worker", cost=WORKER_TILE_COST), per_player=True))
-        if state["end"] is None:
-            out.append(Action("last_worker_tile", Msg(f"{NS}.action.last_worker_tile"), per_player=True,
-                              confirm=Msg(f"{NS}.confirm.last_worker_tile", cost=WORKER_TILE_COST)))
-    return out
-
-
-# ---------------------------------------------------------------- games saved before event schema 2
-
-SCHEMA_1_GOODS = ("stone", "wood", "sand", "grain", "coins")  # the castle's digits, in this order
-
-
-def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
-    """An entry of event schema 1 in today's form: a quick scoring's "value" under its name
-    (`{"type": "road", "player": 0, "value": 3}` -> `"number": 3`), and the castle's choice, packed
-    as digits (1 stone and 2 coins -> 10002), as the goods kept: `"keep": {"stone": 1, "coins": 2}`.
-    A value that was never valid is left as it was (the replay then refuses that entry)."""
-    kind = event.get("type")
-    if "value" not in event or kind not in (*VALUE_FIELDS, "castle"):
-        return event
-    rest = {k: v for k, v in event.items() if k != "value"}
-    value = event["value"]
-    if kind in VALUE_FIELDS:
-        return {**rest, VALUE_FIELDS[kind]: value}
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** len(SCHEMA_1_GOODS):
-        return event
-    digits = f"{value:0{len(SCHEMA_1_GOODS)}d}"
-    return {**rest, "keep": {g: int(d) for g, d in zip(SCHEMA_1_GOODS, digits) if int(d)}}
+    castle(state, player, event, _names(config)[player])
 
 
 def status(state: dict, config: dict) -> list[Msg]:
@@ -479,7 +431,7 @@ def status(state: dict, config: dict) -> list[Msg]:
         lines.append(Msg(f"{NS}.status.target", target=state["target"], points=best,
                          leaders=[names[i] for i, v in enumerate(points) if v == best],
                          missing=max(state["target"] - best, 0)))
-        candidate = _trigger_candidate(state)
+        candidate = trigger_candidate(state)
         if candidate is not None:
             by, reason = candidate
             if by == current:
@@ -499,7 +451,9 @@ def status(state: dict, config: dict) -> list[Msg]:
 
 
 def board_from_tracker(state: dict, config: dict) -> dict:
-    """The end-scoring form, prefilled with the score track and the goods left."""
+    """The end-scoring form, prefilled with the score track and the goods left. The worker row starts
+    empty: the tracker knows no worker's kind nor where a tile lies (see `bonus_by_kind` and
+    `worker_fields` for what it knows of the workers, which the form uses as they are entered)."""
     return {
         "game": "milestones",
         "players": [
@@ -509,3 +463,17 @@ def board_from_tracker(state: dict, config: dict) -> dict:
             for p, s in zip(config["players"], state["players"])
         ],
     }
+
+
+def bonus_by_kind(state: dict, player: int) -> dict[str, int]:
+    """The bonus tiles the player laid on workers, by worker kind, as far as the tracker knows their kinds
+    (a tile covered or built over is gone; one taken before the kind was asked is not among them)."""
+    players = state["players"]
+    return dict(players[player].get("bonus_kinds", {})) if 0 <= player < len(players) else {}
+
+
+def worker_fields(state: dict, player: int) -> dict[str, int]:
+    """What the tracker knows of the player's worker fields: the worker tiles bought, the workers covered
+    at the castle, the most worker fields the player can have ("start": those of the start tiles)."""
+    fields = state["worker_fields"][player]
+    return {"start": START_WORKERS, "bought": fields["bought"], "covered": fields["covered"], "most": fields["most"]}
