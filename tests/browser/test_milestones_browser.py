@@ -254,7 +254,7 @@ def play_game(app: App) -> None:
     # coin minters 1 / 0 / 1 » Anna 2, Carla 2.
     # Anna 13 + 2 + 2 = 17; Ben 8 + 2 + 5 + 2 = 17; Carla 60 + 5 + 2 + 2 = 69.
     # Anna and Ben tie: Ben has 2 goods left (2 coins), Anna 1 (1 stone): Ben is second.
-    app.click("Punkte berechnen")
+    app.calculate("Punkte berechnen")  # the boards as they are
     app.wait_text("Sieger: Carla")
     app.wait_text("1. Carla: 69 Punkte")
     app.wait_text("2. Ben: 17 Punkte")
@@ -290,7 +290,7 @@ def play_game(app: App) -> None:
     app.click("Board of Carla", exact=False)
     app.wait_label("Woodcutters with a bonus tile of Carla: 1")
     app.shot("milestones-counts-en")
-    app.click("Calculate scores")
+    app.calculate()  # Anna's board was changed (and changed back): confirmed again
     app.wait_text("Winner: Carla")
     app.wait_text("1. Carla: 69 points")
     app.wait_text("2. Ben: 17 points")

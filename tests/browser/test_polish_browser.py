@@ -160,7 +160,7 @@ def test_a_board_that_cannot_score_says_so_in_words_after_it_is_entered(browser,
     assert not app.has_text("red 112 is less than", timeout=1500)
 
     # Anna and Ben tie on 117: the tie-break is worded on their cards.
-    app.click("Calculate scores")
+    app.calculate()
     app.wait_text("Tied with Ben on 117 points")
     app.wait_text("Tied with Anna on 117 points")
     app.wait_text("Ties: more empty fields")

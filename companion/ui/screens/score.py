@@ -92,9 +92,10 @@ def ScoreScreen(model: AppModel):
     def mark_done(e):
         waiting = [i for i in now.not_entered if i != player]
         mine = [e for e in now.problems if player_of(e.field) == player]
-        # on to the next board still to be entered (this one stays open when it cannot be scored: its
-        # problems show on it once it is confirmed)
-        go_on = (lambda saved: set_player(waiting[0])) if waiting and not mine else None
+        # on to the next board still to be entered; this one stays open when it cannot be scored, scrolled
+        # to its first problem (said on it once it is confirmed)
+        go_on = (lambda saved: open_board(player)) if mine else \
+            (lambda saved: set_player(waiting[0])) if waiting else None
         dispatch({"type": "board_done", "player": player, "done": True}, then=go_on)
 
     def confirm(e):
@@ -118,7 +119,9 @@ def ScoreScreen(model: AppModel):
                                  height=TOUCH, expand=True, on_click=mark_done)] if player in now.not_entered else []),
             ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
                             on_click=calculate)])
-        note = why_not(model, view, now) if asked else None
+        mine = now.problems_of(player)
+        note = why_not(model, view, now) if asked else \
+            model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else None
     said = ([error_banner(model.error_for(session))] if model.error_for(session) else []) + \
         ([info_banner(model.info_for(session))] if model.info_for(session) else [])
     return screen(model, route, model.t("ui.score.title"), said + controls, back=f"/game/{sid}/play", bottom=bottom,
