@@ -16,6 +16,7 @@ The way an action is done is a *procedure* per screen (`PROCEDURES`): the screen
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import tempfile
@@ -80,7 +81,7 @@ def label(game_id: str, counter: str) -> str:
 
 
 def value_of(app: App, game_id: str, counter: str, who: str) -> int:
-    found = app.wait_text(f"^{label(game_id, counter)} of {who}: -?\\d+")
+    found = app.wait_text(f"^{re.escape(label(game_id, counter))} of {re.escape(who)}: -?\\d+")
     text = found.evaluate("e => e.getAttribute('aria-label') || e.textContent")
     return int(text.split(":", 1)[1].split()[0])
 
