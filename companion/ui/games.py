@@ -17,12 +17,10 @@ from companion import games
 from companion.core.game import GameDefinition
 from companion.ui.boards.carpe_diem import CarpeDiemBoard
 from companion.ui.boards.castles_of_tuscany import CastlesOfTuscanyBoard, CastlesOfTuscanyEmptyFields
-from companion.ui.boards.city_of_rome import CityOfRomeBoard
 from companion.ui.boards.generic import GenericBoard
 from companion.ui.boards.milestones import MilestonesBoard
 from companion.ui.panels.carpe_diem import CarpeDiemPanel
 from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
-from companion.ui.panels.city_of_rome import CityCardPart, CityOfRomePanel, build_dialog, card_state
 
 
 @dataclass(frozen=True)
@@ -68,8 +66,6 @@ LEGACY_UIS: dict[str, GameUI] = {
     "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel,
                                  table_section=CastlesOfTuscanyEmptyFields, table_section_parts=("empty_fields",),
                                  legacy=True),
-    "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel, card_state=card_state,
-                           card_part=CityCardPart, action_dialogs={"build": build_dialog}, legacy=True),
     "milestones": GameUI(board=MilestonesBoard, legacy=True),
 }
 DEFAULT = GameUI()
