@@ -186,7 +186,7 @@ def enter_city(table_board, player, target, brush_order=None):
             if want is None:
                 event = space_move("city_clear", player, r, c, have)
             elif have is None:
-                event, _ = tap_space(current["players"][player]["city"], player, r, c, card, None)
+                event, _ = tap_space(current["players"][player]["city"], player, r, c, card)
             else:
                 event = space_move("city_set", player, r, c, have, card=card)
             current = apply(current, event)

@@ -40,13 +40,12 @@ def test_a_tap_on_an_empty_space_lays_the_card_in_hand_and_a_tap_on_a_card_selec
     was replaced by the Minerva temple in hand)."""
     city = [[None] * 4 for _ in range(4)]
     city[1][1] = {"card": "therme", "vp_markers": 2}
-    move, selected = tap_space(city, 2, 0, 3, "temple-minerva", None)
+    move, selected = tap_space(city, 2, 0, 3, "temple-minerva")
     assert move == {"type": "city_set", "player": 2, "row": 0, "column": 3, "card": "temple-minerva", "expect": None}
     assert selected == (0, 3)  # the space just laid is the one being edited
-    assert tap_space(city, 2, 1, 1, "temple-minerva", (0, 3)) == (None, (1, 1))  # the therme: selected, kept
-    assert tap_space(city, 2, 1, 1, "temple-minerva", [1, 1]) == (None, None)  # tapped again: let go
+    assert tap_space(city, 2, 1, 1, "temple-minerva") == (None, (1, 1))  # the therme: selected, kept
     city[2][2] = "house-2"
-    assert tap_space(city, 0, 2, 2, "house-3", None) == (None, (2, 2))
+    assert tap_space(city, 0, 2, 2, "house-3") == (None, (2, 2))
 
 
 def test_cells_of_every_form_read_alike():

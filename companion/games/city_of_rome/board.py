@@ -210,12 +210,12 @@ def space_move(kind: str, player: int, row: int, column: int, drawn, **params) -
     return {"type": kind, "player": player, "row": row, "column": column, **params, "expect": drawn}
 
 
-def tap_space(city, player: int, row: int, column: int, brush: str, selected) -> tuple[dict | None, tuple | None]:
-    """What a tap on a space does: (the move to send or None, the space selected after it or None).
-    An empty space gets the card in hand and is selected, so that its VP markers (a therme) or the card
-    can be corrected at once; a space with a card is selected for editing (markers, another card,
-    removed), never overwritten; a tap on the selected space lets go of it."""
+def tap_space(city, player: int, row: int, column: int, brush: str) -> tuple[dict | None, tuple]:
+    """What a tap on a space does: (the move to send or None, the space selected after it). An empty
+    space gets the card in hand and is selected, so that its VP markers (a therme) or the card can be
+    corrected at once; a space with a card is selected for editing (markers, another card, removed),
+    never overwritten."""
     drawn = city[row][column]
     if cell_card(drawn)[0] is None:
         return space_move("city_set", player, row, column, drawn, card=brush), (row, column)
-    return None, None if selected is not None and tuple(selected) == (row, column) else (row, column)
+    return None, (row, column)

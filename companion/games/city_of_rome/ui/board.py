@@ -31,7 +31,6 @@ from companion.ui.widgets import TOUCH, icon_button
 NS = "city-of-rome.board"
 CELL_W, CELL_H = 84, 62  # four cells and their gaps fit a 390 px phone
 GRID_W = SIZE * CELL_W + (SIZE - 1) * 4
-EDIT_H = 3 * TOUCH + 2 * 6  # the part under the grid keeps its height: the palette never jumps
 # The card in hand when the editor first opens: every city has its value-2 start house (and the most
 # copies of any card), so a first tap on the city is never lost.
 FIRST_BRUSH = "house-2"
@@ -106,8 +105,8 @@ def CityGrid(view: GameView, player: int, dispatch: Dispatch, brush: str, select
     city = view.board["players"][player]["city"]
 
     def tap(r, c):
-        move, now = tap_space(city, player, r, c, brush, selected)
-        select(list(now) if now is not None else None)
+        move, now = tap_space(city, player, r, c, brush)
+        select(list(now))
         if move is not None:
             dispatch(move)
     return ft.Column([ft.Row([space_view(view, city, r, c, selected == (r, c), (r, c) in troubled, tap)
@@ -181,15 +180,15 @@ def space_editor(view: GameView, player: int, dispatch: Dispatch, brush: str, sp
 
 @ft.component
 def UnderTheGrid(view: GameView, player: int, dispatch: Dispatch, brush: str, selected, select) -> ft.Control:
-    """Under the grid, always as high: the selected space's editor, or how the palette works and the
-    arrows that move the whole city."""
+    """Under the grid: the selected space's editor, or how the palette works and the arrows that move the
+    whole city (about as high: the palette moves only when a therme's markers come in)."""
     if selected is not None:
         parts = space_editor(view, player, dispatch, brush, selected, select)
     else:
         hint = view.t(f"{NS}.placing", card=view.t(f"city-of-rome.card.{brush}"))
         parts = [ft.Text(hint, size=13, max_lines=3), shift_row(view, player, dispatch)]
     return ft.Semantics(live_region=True, container=True, content=ft.Container(
-        ft.Column(parts, spacing=6, tight=True), height=EDIT_H, width=GRID_W))
+        ft.Column(parts, spacing=6, tight=True), width=GRID_W))
 
 
 @ft.component
@@ -197,7 +196,7 @@ def Palette(view: GameView, brush: str, choose) -> ft.Control:
     cards = palette_cards(len(view.board["players"]))
     return ft.Column([
         ft.Row([card_tile(view, cid, lambda e, cid=cid: choose(cid), chosen=cid == brush) for cid in cards],
-               wrap=True, spacing=4, run_spacing=4, width=GRID_W),
+               wrap=True, spacing=4, run_spacing=4),
         star_hint(view),
     ], spacing=8)
 

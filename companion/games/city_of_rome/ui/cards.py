@@ -18,7 +18,7 @@ PUBLIC_ICONS = {"market": ft.Icons.STOREFRONT, "arena": ft.Icons.STADIUM, "schoo
                 "therme": ft.Icons.HOT_TUB}
 PUBLIC_COLOURS = {"market": "#2e7d32", "arena": "#c62828", "school": "#f5c400", "therme": "#1565c0"}
 DARK_TEXT, LIGHT_TEXT = "#262626", "#ffffff"
-TILE_W, TILE_H = 68, 56  # five tiles a row on a phone; a name in up to two lines under the icon
+TILE_W, TILE_H = 68, 56  # five a row on a phone; a name ("Getreidehof") in up to two lines under the icon
 
 
 def card_style(card_id: str) -> tuple[str, str, str]:
