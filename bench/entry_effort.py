@@ -518,8 +518,10 @@ def city_of_rome_palette(phone: Phone, seat: int, start: dict, target: dict) -> 
         for r, c in cells:
             have = shown[(r, c)]
             if card is None:  # the space emptied: selected, then the card removed
-                phone.tap(rome_cell_label(r, c, *have), then=t("city-of-rome.board.remove"))
-                phone.tap(t("city-of-rome.board.remove"), then=rome_cell_label(r, c, None, 0))
+                remove = t("city-of-rome.board.remove", card=tool(have[0]),
+                           space=t("city-of-rome.board.space", row=r + 1, column=c + 1))
+                phone.tap(rome_cell_label(r, c, *have), then=remove)
+                phone.tap(remove, then=rome_cell_label(r, c, None, 0))
                 shown[(r, c)] = (None, 0)
                 continue
             city = [[cell_value(*shown[(i, j)]) for j in range(4)] for i in range(4)]

@@ -46,8 +46,8 @@ def test_rulebook_scoring_example_every_number(example):
     twos = sorted(d.points for d in residential_districts(city) if d.value == 2)
     assert twos == [2, 22]
     # The temples separately: Fortuna 0 (3 colours only), Luna 4 (4 stars on 4 cards).
-    assert "3 of 4 public colours » 0" in rulebook.categories[4].explanation.render("en")
-    assert "4 stars » 4" in rulebook.categories[4].explanation.render("en")
+    assert "3 of 4 public colours, 0 VP" in rulebook.categories[4].explanation.render("en")
+    assert "4 stars, 4 VP" in rulebook.categories[4].explanation.render("en")
 
 
 def test_lone_house_is_a_district_and_needs_a_public_building():

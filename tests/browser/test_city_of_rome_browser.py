@@ -200,9 +200,9 @@ def test_three_player_game_in_german(browser, server):
                   "pro angrenzender Karte darauf, hier also höchstens 1")
     app.shot("score-error-space-de")
     tap(app, cell(2, 1, "therme", 2))
-    tap(app, "Karte entfernen", then=cell(2, 1))
+    tap(app, "Therme von Reihe 3, Spalte 2 entfernen", then=cell(2, 1))
     tap(app, cell(*START_FARM, "vegetable-farm"))  # her start buildings: removed and laid again
-    tap(app, "Karte entfernen", then=cell(*START_FARM))
+    tap(app, "Gemüsehof von Reihe 2, Spalte 3 entfernen", then=cell(*START_FARM))
     tap(app, card_name("vegetable-farm"))
     tap(app, cell(*START_FARM), then=cell(*START_FARM, "vegetable-farm"))
     app.click("Auslage von Ben", exact=False)

@@ -167,15 +167,15 @@ def space_editor(view: GameView, player: int, dispatch: Dispatch, brush: str, sp
         dispatch(space_move("city_clear", player, r, c, drawn))
     title = ft.Row([ft.Text(space_label(view, city, r, c), weight=ft.FontWeight.BOLD, size=14, expand=True,
                             max_lines=2),
+                    icon_button(ft.Icons.DELETE_OUTLINE, view.t(f"{NS}.remove", card=view.t(f"city-of-rome.card.{card_id}"),
+                                                               space=where), remove),
                     icon_button(ft.Icons.CHECK, view.t(f"{NS}.done", space=where), lambda e: select(None))],
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
+                   spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     replace = ft.OutlinedButton(
         view.t(f"{NS}.replace", card=view.t(f"city-of-rome.card.{brush}")), icon=ft.Icons.SWAP_HORIZ, height=TOUCH,
         on_click=lambda e: dispatch(space_move("city_set", player, r, c, drawn, card=brush)))
-    actions = ft.Row([*([replace] if brush != card_id else []),
-                      ft.OutlinedButton(view.t(f"{NS}.remove"), icon=ft.Icons.DELETE_OUTLINE, height=TOUCH,
-                                        on_click=remove)], spacing=8, wrap=True)
-    return [title, *([marker_chips(view, player, dispatch, r, c, drawn)] if is_therme(card_id) else []), actions]
+    return [title, *([marker_chips(view, player, dispatch, r, c, drawn)] if is_therme(card_id) else []),
+            *([replace] if brush != card_id else [])]
 
 
 @ft.component

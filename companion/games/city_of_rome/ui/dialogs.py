@@ -57,6 +57,7 @@ def choose_space(view: GameView, player: int, options: dict, choose, swap) -> ft
         # nothing: a full 4 x 4 city with an aqueduct in every row and column
         ft.Text(view.t(f"{NS}.where" if options else f"{NS}.nothing")),
         grid,
+        *([star_hint(view)] if has_stars(e["card"] for e in city.values()) else []),
         *([ft.TextButton(view.t(f"{NS}.swap"), icon=ft.Icons.SWAP_HORIZ, on_click=lambda e: swap(),
                          height=TOUCH)] if swappable else []),
     ], tight=True, spacing=8)
