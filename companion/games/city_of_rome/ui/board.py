@@ -284,7 +284,7 @@ def city_source(view: GameView, player: int) -> ft.Control:
 @ft.component
 def CityOfRomeBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
     brush, set_brush = use_kept(f"{NS}.brush.{player}", FIRST_BRUSH)  # the card in hand
-    kept, select = use_kept(f"{NS}.selected.{player}", None)  # [row, column] of the space being edited
+    kept, select = use_kept(f"{NS}.selected.{view.session.id}.{player}", None)  # [row, column] being edited
     city = view.board["players"][player]["city"]
     if brush not in palette_cards(len(view.board["players"])):  # kept from a game with more players
         brush = FIRST_BRUSH
