@@ -253,3 +253,27 @@ def test_two_phones_one_city_the_later_tap_on_a_changed_space_is_refused(table):
     table.apply("g1", {"type": "city_shift", "player": 2, "direction": "down"}, by="anna")  # every tap counts
     city = Repository(table.repo.dir, GAMES).session("g1").board["players"][2]["city"]
     assert city[2][2:] == ["house-2", "vegetable-farm"] and city[3][3] == "arena"
+
+
+def test_each_edit_says_what_it_did_for_its_undo():
+    """Undo on final scoring names the edit it takes back in the game's words (`BoardMove.describe`)."""
+    b = board(start_city(), start_city(), start_city())
+    events = [space_move("city_set", 1, 2, 1, None, card="imperial-therme"),
+              space_move("city_markers", 1, 2, 1, {"card": "imperial-therme", "vp_markers": 2}, vp_markers=3),
+              space_move("city_set", 1, 2, 2, None, card="market"),
+              space_move("city_clear", 1, 2, 2, "market"),
+              {"type": "city_shift", "player": 1, "direction": "left"},
+              {"type": "influence_card", "player": 1, "card": 6, "won": True},
+              {"type": "influence_card", "player": 1, "card": 6, "won": False}]
+    said = []
+    for event in events:
+        b = apply(b, event)
+        said.append(GAME.board_move(event["type"]).describe(event, b))
+    assert [m.render("en") for m in said] == [
+        "Imperial therme with 2 VP markers on row 3, column 2", "3 VP markers on the Imperial therme on row 3, column 2",
+        "Market on row 3, column 3", "row 3, column 3 emptied", "city moved one space left", "influence card 6 won",
+        "influence card 6 not won"]
+    assert [m.render("de") for m in said][:2] == [
+        "Kaiser-Therme mit 2 Siegpunktmarkern auf Reihe 3, Spalte 2",
+        "3 Siegpunktmarker auf der Kaiser-Therme auf Reihe 3, Spalte 2"]
+    assert said[4].render("de") == "Stadt ein Feld nach links verschoben"

@@ -56,6 +56,9 @@ class BoardMove:
     # InvalidMove refuses the edit. The event names the player whose board it edits ("player").
     apply: Callable[[dict, dict, dict], None]
     params: tuple[str, ...] = ()
+    # (event, board after it) -> what it did, in the game's words, for Undo on final scoring ("Undo: Ben's
+    # city: Therme in row 2, column 3"); None: "a change of Ben's board".
+    describe: Callable[[dict, dict], Msg] | None = None
 
     def check(self, event: dict) -> None:
         if any(k not in ("type", "player") and k not in self.params for k in event):

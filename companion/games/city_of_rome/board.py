@@ -194,12 +194,45 @@ def influence_card(board: dict, event: dict, config: dict) -> None:
     me["influence_cards"] = sorted(set(cards) - {value} | ({value} if won else set()))
 
 
+# ---------------------------------------------------------------- what an edit did, for its Undo
+
+def _where(event: dict) -> dict:
+    return {"row": event["row"] + 1, "column": event["column"] + 1}
+
+
+def said_set(event: dict, board: dict) -> Msg:
+    """"Therme with 2 VP markers on row 2, column 3": the card as it lies after the edit."""
+    card_id, markers = cell_card(player_board(board, event)["city"][event["row"]][event["column"]])
+    if is_therme(card_id):
+        return Msg("city-of-rome.edit.set_therme", card=Msg(f"city-of-rome.card.{card_id}"), markers=markers,
+                   **_where(event))
+    return Msg("city-of-rome.edit.set", card=Msg(f"city-of-rome.card.{card_id}"), **_where(event))
+
+
+def said_clear(event: dict, board: dict) -> Msg:
+    return Msg("city-of-rome.edit.clear", **_where(event))
+
+
+def said_markers(event: dict, board: dict) -> Msg:
+    card_id = cell_card(player_board(board, event)["city"][event["row"]][event["column"]])[0]
+    return Msg("city-of-rome.edit.markers", card=Msg(f"city-of-rome.card.{card_id}"), markers=event["vp_markers"],
+               **_where(event))
+
+
+def said_shift(event: dict, board: dict) -> Msg:
+    return Msg("city-of-rome.edit.shift", direction=Msg(f"city-of-rome.edit.direction.{event['direction']}"))
+
+
+def said_card(event: dict, board: dict) -> Msg:
+    return Msg("city-of-rome.edit.card_won" if event["won"] else "city-of-rome.edit.card_not_won", value=event["card"])
+
+
 BOARD_MOVES = (
-    BoardMove("city_set", city_set, params=("row", "column", "card", "expect")),
-    BoardMove("city_clear", city_clear, params=("row", "column", "expect")),
-    BoardMove("city_markers", city_markers, params=("row", "column", "vp_markers", "expect")),
-    BoardMove("city_shift", city_shift, params=("direction",)),
-    BoardMove("influence_card", influence_card, params=("card", "won")),
+    BoardMove("city_set", city_set, params=("row", "column", "card", "expect"), describe=said_set),
+    BoardMove("city_clear", city_clear, params=("row", "column", "expect"), describe=said_clear),
+    BoardMove("city_markers", city_markers, params=("row", "column", "vp_markers", "expect"), describe=said_markers),
+    BoardMove("city_shift", city_shift, params=("direction",), describe=said_shift),
+    BoardMove("influence_card", influence_card, params=("card", "won"), describe=said_card),
 )
 
 
