@@ -498,12 +498,14 @@ def rome_unselected(phone: Phone, name: str) -> None:
 
 
 def city_of_rome_palette(phone: Phone, seat: int, start: dict, target: dict) -> None:
-    """The palette editor (issue 10; the dialog per space it replaced is the baseline): per card of the
-    city, the one in hand first, then in reading order of its first space, tap it in the palette (a
-    therme: and its VP-marker count, one tap), then every space it goes to; then money and influence tokens by -5/-1/+1/+5 where
-    the tracker's value is not the board's, and each influence card that differs, one tap."""
-    from companion.games.city_of_rome.cards import CARDS
-    who = target["name"]
+    """The palette editor (issue 10; the dialog per space it replaced is the baseline; issue 20: a tap on
+    a space with a card selects it): per card of the city, the one in hand first, then in reading order of
+    its first space, tap it in the palette, then every space it goes to: an empty space one tap (a therme
+    lays the VP markers its neighbours give; where the table's differ, one tap on the marker count), a
+    space holding another card two (the space, then "Replace with"), a space to empty two (the space, then
+    "Remove the card"); then money and influence tokens by -5/-1/+1/+5 where the tracker's value is not
+    the board's, and each influence card that differs, one tap."""
+    from companion.games.city_of_rome.board import cell_value, is_therme, therme_markers
     wanted: dict[tuple[str | None, int], list[tuple[int, int]]] = {}
     for r in range(4):
         for c in range(4):
@@ -513,20 +515,36 @@ def city_of_rome_palette(phone: Phone, seat: int, start: dict, target: dict) -> 
     shown = {(r, c): rome_cell(start["city"][r][c]) for r in range(4) for c in range(4)}
 
     def tool(card):
-        return t(f"city-of-rome.card.{card}") if card else t("city-of-rome.board.eraser")
+        return t(f"city-of-rome.card.{card}")
     # The card already in hand first (a value-2 house when the editor opens, else the board before's last).
-    for (card, markers), cells in sorted(wanted.items(), key=lambda group: not rome_selected(phone, tool(group[0][0]))):
-        if not rome_selected(phone, tool(card)):
+    for (card, markers), cells in sorted(wanted.items(), key=lambda group: not (
+            group[0][0] and rome_selected(phone, tool(group[0][0])))):
+        if card and not rome_selected(phone, tool(card)):
             phone.tap(tool(card), then=tool(card), selected=True)
-        if card and CARDS[card].public_type == "therme":
-            chip = t("city-of-rome.board.markers_choice", markers=markers)
-            if not rome_selected(phone, chip):
-                phone.tap(chip, then=chip, selected=True)
         for r, c in cells:
-            phone.tap(rome_cell_label(r, c, *shown[(r, c)]), then=rome_cell_label(r, c, card, markers))
+            have = shown[(r, c)]
+            if card is None:  # the space emptied: selected, then the card removed
+                remove = t("city-of-rome.board.remove", card=tool(have[0]),
+                           space=t("city-of-rome.board.space", row=r + 1, column=c + 1))
+                phone.tap(rome_cell_label(r, c, *have), then=remove)
+                phone.tap(remove, then=rome_cell_label(r, c, None, 0))
+                shown[(r, c)] = (None, 0)
+                continue
+            city = [[cell_value(*shown[(i, j)]) for j in range(4)] for i in range(4)]
+            laid = therme_markers(city, r, c, card) if is_therme(card) else 0
+            if have[0] is None:
+                phone.tap(rome_cell_label(r, c, *have), then=rome_cell_label(r, c, card, laid))
+            else:  # another card lies there: selected, then replaced by the card in hand
+                replace = t("city-of-rome.board.replace", card=tool(card))
+                phone.tap(rome_cell_label(r, c, *have), then=replace)
+                phone.tap(replace, then=rome_cell_label(r, c, card, laid))
+            if laid != markers:
+                chip = t("city-of-rome.board.markers_choice", card=tool(card), markers=markers)
+                phone.tap(chip, then=rome_cell_label(r, c, card, markers))
             shown[(r, c)] = (card, markers)
     for key in ("money", "influence_tokens"):
-        step_to(phone, t(f"city-of-rome.board.{key}"), who, start[key], target[key], steps=(1, 5), down=(1, 5))
+        step_to(phone, t(f"city-of-rome.board.{key}"), target["name"], start[key], target[key], steps=(1, 5),
+                down=(1, 5))
     for card in sorted(set(start["influence_cards"]) ^ set(target["influence_cards"])):
         name = t("city-of-rome.board.influence_card", value=card)
         phone.tap(name, then=lambda name=name, card=card: phone.shows(
@@ -551,9 +569,8 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
     """What "built" costs during play: the example's cities built through the tracker's Build dialog
     on the phone, from the start buildings on (Build, the space, the card: one tap each; Swap in the
     same dialog), counted per city; the cities the tracker then holds must be the example's."""
-    from companion.games.city_of_rome.tracker import around, build_options, city_map
+    from companion.games.city_of_rome.tracker import around, build_options, city_map, grid_corner
     from companion.storage import Repository
-    from companion.ui.panels.city_of_rome import grid_corner
 
     mirror = Repository(data, GAMES).session(sid)  # prepared at round 1, nothing built (see `run`)
     players = len(example["players"])

@@ -150,7 +150,7 @@ def test_city_of_rome_every_rule_of_a_city_and_the_money():
     data["players"][0]["money"] = "nine"
     problems = said(every_problem(GAMES["city-of-rome"].parse_board_state, data))
     assert problems == [
-        (f"$.players[0].city[{therme[0]}][{therme[1]}].vp_markers", "city-of-rome.error.too_few_markers"),
+        (f"$.players[0].city[{therme[0]}][{therme[1]}]", "city-of-rome.error.too_few_markers"),
         ("$.players[0].money", "core.board.not_integer"),
     ]
 

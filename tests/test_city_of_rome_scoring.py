@@ -46,8 +46,8 @@ def test_rulebook_scoring_example_every_number(example):
     twos = sorted(d.points for d in residential_districts(city) if d.value == 2)
     assert twos == [2, 22]
     # The temples separately: Fortuna 0 (3 colours only), Luna 4 (4 stars on 4 cards).
-    assert "3 of 4 public colours » 0" in rulebook.categories[4].explanation.render("en")
-    assert "4 stars » 4" in rulebook.categories[4].explanation.render("en")
+    assert "3 of 4 public colours, 0 VP" in rulebook.categories[4].explanation.render("en")
+    assert "4 stars, 4 VP" in rulebook.categories[4].explanation.render("en")
 
 
 def test_lone_house_is_a_district_and_needs_a_public_building():
@@ -172,7 +172,11 @@ def test_tie_breaks_tokens_then_money_then_shared():
     (lambda d: d["players"][1].__setitem__("influence_cards", [3]), "$.players[1].influence_cards[0]", "twice"),
     (lambda d: d["players"][1]["city"][3].__setitem__(2, "temple-juno"), "$.players[1].city[3][2]", "stack IV"),
     (lambda d: d["players"][0]["city"][1].__setitem__(3, {"card": "therme", "vp_markers": 4}),
-     "$.players[0].city[1][3].vp_markers", "at most 3"),
+     "$.players[0].city[1][3]", "so at most 3 here"),
+    (lambda d: d["players"][0]["city"][1].__setitem__(3, {"card": "therme", "vp_markers": 5}),
+     "$.players[0].city[1][3]", "a whole number from 0 to 4"),
+    (lambda d: d["players"][0]["city"][1].__setitem__(3, {"card": "house-2", "vp_markers": 1}),
+     "$.players[0].city[1][3]", "only a therme"),
     (lambda d: d["players"][0].pop("money"), "$.players[0].money", "missing"),
     (lambda d: d["players"][1].__setitem__("city", [[None] * 4 for _ in range(4)]), "$.players[1].city",
      "no cards"),
@@ -217,9 +221,13 @@ def test_a_therme_has_its_markers_from_the_card_it_touches(card, minimum):
         return grid(["house-2", "vegetable-farm", {"card": card, "vp_markers": markers}])
     sheet_for(table(player_board(city(minimum))))
     error = refused(table(player_board(city(minimum - 1))))
-    assert error.field == "$.players[0].city[0][2].vp_markers"
-    assert f"{minimum - 1} VP markers on the" in error.msg.render("en")
-    assert f"at least {minimum} when it was built" in error.msg.render("en")
+    # said at the therme's space, in words: "Ben's city, row 1, column 3: the Therme needs its VP markers: ..."
+    assert error.field == "$.players[0].city[0][2]"
+    rule = "1 per neighbouring card" + (" and 1 more" if minimum == 2 else "")
+    assert error.msg.render("en") == (f"the {'Therme' if minimum == 1 else 'Imperial therme'} needs its VP markers: "
+                                      f"it got {rule} when it was built, so at least {minimum} (entered: {minimum - 1})")
+    assert error.msg.render("de").startswith(f"die {'Therme' if minimum == 1 else 'Kaiser-Therme'} braucht ihre "
+                                             "Siegpunktmarker: beim Bau kam je 1 pro angrenzender Karte")
 
 
 def test_the_last_influence_card_leaves_no_tokens():

@@ -563,3 +563,48 @@ def test_build_stays_offered_after_the_last_round():
     build(s, 1, "house-3", 1, 0)  # forgotten during play: entered without undoing the last round
     # the start buildings and the house under the value-2 house: 2 rows, 2 columns, in the middle
     assert GAME.board_from_tracker(s.state, s.config)["players"][1]["city"][2][1] == "house-3"
+
+
+# ------------------------------------------------------------------ the moves as the game declares them
+
+def test_each_entry_is_a_declared_move_with_its_exact_parameters():
+    """end_round, build and swap_start (and core's adjust); an entry with a key its move does not take is
+    refused (a typo is never ignored), and the state is left as it was."""
+    assert [m.name for m in tracker.MOVES] == ["end_round", "build", "swap_start"]
+    assert all(not m.upgrades for m in tracker.MOVES)  # schema-1 entries are today's form
+    s = session(3)
+    before = copy.deepcopy(s.state)
+    for bad in ({"type": "end_round", "player": 0}, {"type": "build", "player": 0, "card": "market",
+                                                     "space": [1, 0], "markers": 1},
+                {"type": "swap_start", "player": 0, "side": "left"}, {"type": "build_city"}):
+        with pytest.raises(InvalidMove):
+            s.record(bad)
+    assert s.state == before
+    assert GAME.upgrade({"type": "build", "player": 1, "card": "market", "space": [1, 0]}, 1, s.state, s.config) == \
+        {"type": "build", "player": 1, "card": "market", "space": [1, 0]}
+
+
+def test_the_moves_offer_end_round_then_build_and_swap_is_offered_inside_build():
+    s = session(3)
+    actions = GAME.actions(s.state, s.config)
+    assert [(a.id, a.per_player) for a in actions] == [("end_round", False), ("build", True)]
+    assert actions[0].confirm.key == "city-of-rome.confirm.end_round"
+
+
+def test_a_build_through_the_table_hub_is_saved_and_resumes(tmp_path):
+    from companion.core.table import Tables
+    from companion.games import GAMES
+    from companion.storage import Repository
+    repo = Repository(tmp_path, GAMES)
+    repo.save(session(3))
+    table = Tables(repo)
+    table.apply("t", {"type": "swap_start", "player": 1},
+                {"type": "build", "player": 1, "card": "therme", "space": [1, 0]})
+    with pytest.raises(InvalidMove):  # all or nothing: the swap is too late after a build
+        table.apply("t", {"type": "adjust", "player": 1, "counter": "money", "delta": 1},
+                    {"type": "swap_start", "player": 1})
+    resumed = Repository(tmp_path, GAMES).session("t")
+    assert resumed.state["cities"][1] == [{"card": "vegetable-farm", "space": [0, 0]},
+                                          {"card": "house-2", "space": [0, 1]},
+                                          {"card": "therme", "space": [1, 0], "vp_markers": 1}]
+    assert resumed.state["players"][1]["counters"]["money"] == 5

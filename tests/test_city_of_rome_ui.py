@@ -1,17 +1,19 @@
 """City of Rome's screens' plain logic: the palette editor (what a tap on a space does, the cards
-offered, typed counts) and the tracker's influence-scoring announcement and panel lines."""
+offered, typed counts), the tracker's influence-scoring announcement and panel lines, the Build dialog's
+corner. The board moves the editor sends are tested in test_city_of_rome_board.py."""
 
 import pytest
 
 from companion.core.session import Session, make_config
 from companion.games.city_of_rome import GAME
+from companion.games.city_of_rome.board import cards_placed, cell_card, palette_cards, parse_number, shifted, tap_space
 from companion.games.city_of_rome.cards import CARDS, PUBLIC
-from companion.games.city_of_rome.tracker import influence_leader, scoring_announcement
-from companion.ui.boards.city_of_rome import (
-    ERASER, PUBLIC_COLOURS, PUBLIC_ICONS, card_style, cards_placed, cell_card, max_markers, painted,
-    palette_cards, parse_number, shifted,
+from companion.games.city_of_rome.tracker import (
+    city_line, city_map, city_rows, grid_corner, influence_leader, leader_line, player_line, scoring_announcement,
 )
-from companion.ui.panels.city_of_rome import leader_line, player_line
+from companion.games.city_of_rome.ui.board import troubled_spaces
+from companion.games.city_of_rome.ui.cards import PUBLIC_COLOURS, PUBLIC_ICONS, card_style, has_stars
+from companion.ui.boards.problems import Problem
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
@@ -33,22 +35,17 @@ def rendered(msgs, lang="en"):
 
 # ------------------------------------------------------------------ the palette editor
 
-def test_a_tap_places_the_chosen_card_and_a_second_tap_empties_the_space():
-    assert painted(None, "house-2", 0) == "house-2"
-    assert painted("arena", "house-2", 0) == "house-2"  # another card is replaced
-    assert painted("house-2", "house-2", 0) is None
-    assert painted("house-2", ERASER, 0) is None
-    assert painted(None, ERASER, 0) is None
-
-
-def test_a_therme_is_placed_with_the_chosen_markers_and_they_change_in_place():
-    assert painted(None, "therme", 2) == {"card": "therme", "vp_markers": 2}
-    assert painted({"card": "therme", "vp_markers": 2}, "therme", 3) == {"card": "therme", "vp_markers": 3}
-    assert painted({"card": "therme", "vp_markers": 3}, "therme", 3) is None  # the same again: emptied
-    assert painted({"card": "therme", "vp_markers": 0}, "imperial-therme", 5) == {"card": "imperial-therme",
-                                                                                  "vp_markers": 5}
-    assert painted(None, "arena", 4) == "arena"  # markers only ever go on a therme
-    assert max_markers("therme") == 4 and max_markers("imperial-therme") == 5
+def test_a_tap_on_an_empty_space_lays_the_card_in_hand_and_a_tap_on_a_card_selects_it():
+    """Issue 20: a tap on a filled space selects it for editing instead of overwriting it (a placed therme
+    was replaced by the Minerva temple in hand)."""
+    city = [[None] * 4 for _ in range(4)]
+    city[1][1] = {"card": "therme", "vp_markers": 2}
+    move, selected = tap_space(city, 2, 0, 3, "temple-minerva")
+    assert move == {"type": "city_set", "player": 2, "row": 0, "column": 3, "card": "temple-minerva", "expect": None}
+    assert selected == (0, 3)  # the space just laid is the one being edited
+    assert tap_space(city, 2, 1, 1, "temple-minerva") == (None, (1, 1))  # the therme: selected, kept
+    city[2][2] = "house-2"
+    assert tap_space(city, 0, 2, 2, "house-3") == (None, (2, 2))
 
 
 def test_cells_of_every_form_read_alike():
@@ -56,8 +53,15 @@ def test_cells_of_every_form_read_alike():
     assert cell_card("aqueduct") == ("aqueduct", 0)
     assert cell_card({"card": "therme", "vp_markers": 2}) == ("therme", 2)
     assert cell_card({"card": "therme"}) == ("therme", 0)
+    assert cell_card(7) == (None, 0)  # a board edited by hand never crashes the editor
     assert cards_placed([["house-2", None, None, None], [None, {"card": "therme", "vp_markers": 1}, None, None],
                          [None] * 4, [None] * 4]) == 2
+
+
+def test_the_spaces_a_problem_is_about_are_marked():
+    problems = [Problem("$.players[1].city[1][3]", "..."), Problem("$.players[1].city[2]", "..."),
+                Problem("$.players[1].money", "..."), Problem("$.players[1].city[0][0].card", "...")]
+    assert troubled_spaces(problems) == {(1, 3), (0, 0)}
 
 
 @pytest.mark.parametrize("players, absent", [(2, {"temple-fortuna", "temple-juno"}),
@@ -86,6 +90,18 @@ def test_the_four_public_kinds_have_four_colours_and_icons_and_specials_share_th
     assert not public & others
 
 
+def test_every_card_has_its_name_under_its_icon_in_words_and_stars_are_explained():
+    """Issue 20: palettes with words (both languages), no abbreviations; "*" explained where it is shown."""
+    from companion.core.text import tr
+    for lang in ("en", "de"):
+        for card_id, card in CARDS.items():
+            short = tr(lang, f"city-of-rome.short.{card_id}")
+            assert short != f"city-of-rome.short.{card_id}" and "." not in short, (lang, short)
+            assert short.count("*") == card.stars, (lang, short)  # as many as on the card
+        assert "*" in tr(lang, "city-of-rome.board.star_hint")
+    assert has_stars(["house-2", "temple-mars"]) and not has_stars(["house-2", "market"])
+
+
 def test_the_whole_city_moves_one_space_unless_a_card_would_fall_off():
     """A city entered or opened in the wrong place of the 4 x 4 moves in one tap, with its thermes' markers;
     a move that would push a card off the grid is not offered."""
@@ -111,6 +127,20 @@ def test_typed_counts():
     assert parse_number("0") == 0
     for bad in ("", "-1", "1.5", "abc", "²", "1000", "99999"):
         assert parse_number(bad) is None, bad
+
+
+# ------------------------------------------------------------------ the tracker card and the Build dialog
+
+def test_a_city_on_the_tracker_card_and_for_screen_readers():
+    s = session(2)
+    s.record({"type": "build", "player": 1, "card": "therme", "space": [1, 0]})
+    rows = city_rows(s.state, 1)
+    assert rows == ((("house-2", 0), ("vegetable-farm", 0)), (("therme", 1), None))
+    assert city_line("en", "Ben", rows) == "City of Ben: 3 cards: House 2, Vegetable farm, Therme"
+    assert city_line("de", "Ben", rows) == "Stadt von Ben: 3 Karten: Wohnhaus 2, Gemüsehof, Therme"
+    city = city_map(s.state["cities"][1])
+    assert grid_corner(city, {(-1, 0): [], (2, 0): []}) == (-1, 0)
+    assert grid_corner(city, {(0, -1): []}) == (0, -1)
 
 
 # ------------------------------------------------------------------ influence scoring announced

@@ -33,8 +33,10 @@ CASES = [
      "Zoë 🎲 – Arbeiter (nur Anzahl), Steinhauer, Bonusplättchen"),
     ("milestones", "$.players[0].goods.coins", "Anna's goods left, coins", "Anna – übrige Güter, Münzen"),
     ("city-of-rome", "$.players[2].city[2][3].card", "Ben's city, row 3, column 4, card", "Ben – Stadt, Reihe 3, Spalte 4, Karte"),
-    ("city-of-rome", "$.players[0].influence_cards[1]", "Anna's influence cards won, card 2",
-     "Anna – gewonnene Einflusskarten, Karte 2"),
+    # an influence card is named by its value in the message itself, not by its place in the list
+    ("city-of-rome", "$.players[0].influence_cards[1]", "Anna's influence cards won",
+     "Anna – gewonnene Einflusswertungskarten"),
+    ("city-of-rome", "$.players[1].city[1][3]", "Zoë 🎲's city, row 2, column 4", "Zoë 🎲 – Stadt, Reihe 2, Spalte 4"),
     ("castles-of-tuscany", "$.players[1].empty_fields", "Zoë 🎲's empty fields", "Zoë 🎲 – leere Felder"),
     ("castles-of-tuscany", "$.players[0].workers", "Anna's workers", "Anna – Arbeiter"),
     ("castles-of-tuscany", "$.players[0].zz", "Anna's board", "Auslage von Anna"),

@@ -16,10 +16,8 @@ from typing import Callable
 from companion import games
 from companion.core.game import GameDefinition
 from companion.ui.boards.carpe_diem import CarpeDiemBoard
-from companion.ui.boards.city_of_rome import CityOfRomeBoard
 from companion.ui.boards.generic import GenericBoard
 from companion.ui.panels.carpe_diem import CarpeDiemPanel
-from companion.ui.panels.city_of_rome import CityCardPart, CityOfRomePanel, build_dialog, card_state
 
 
 @dataclass(frozen=True)
@@ -62,8 +60,6 @@ class GameUI:
 LEGACY_UIS: dict[str, GameUI] = {
     "carpe-diem": GameUI(board=CarpeDiemBoard, panel=CarpeDiemPanel, panel_offers_player_actions=True,
                          panel_offers_game_actions=True, legacy=True),
-    "city-of-rome": GameUI(board=CityOfRomeBoard, panel=CityOfRomePanel, card_state=card_state,
-                           card_part=CityCardPart, action_dialogs={"build": build_dialog}, legacy=True),
 }
 DEFAULT = GameUI()
 

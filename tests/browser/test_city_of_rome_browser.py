@@ -133,26 +133,36 @@ def test_three_player_game_in_german(browser, server):
     app.wait_text("Stand laut Tabula: Runde 4 von 14")  # before the game's end: asked first
     app.click("Jetzt zur Schlusswertung")
     app.wait_text("Punkte berechnen")
-    # The palette: each card chosen once (a therme with its VP markers), then every space it goes to;
-    # a board opens with the value-2 house (every city has one) in hand, and nobody recorded a build: the
-    # start buildings lie in the middle of the grid (the value-2 house where the rulebook's city has one).
+    # The palette: a card picked once, then every empty space it goes to; a board opens with the value-2
+    # house (every city has one) in hand, and nobody recorded a build: the start buildings lie in the
+    # middle of the grid. A space with a card is selected by a tap, never overwritten: its card is
+    # replaced by the one in hand on purpose. A therme lays the VP markers its neighbours give (issue 20).
     cards = {name for key, name in DE_CARD.items() if key.startswith("city-of-rome.card.")}
-    app.wait_text("Wohnhaus 2: Tippt auf jedes Feld")
+    app.wait_text("Wohnhaus 2 in der Hand: Tippt auf ein leeres Feld")
     app.wait_text("Startgebäude von Anna")
     assert [n for n in app.page.evaluate(SELECTED_JS) if n in cards] == [card_name("house-2")]
-    lying = {START_HOUSE: "house-2", START_FARM: "vegetable-farm"}
+    shown = {START_HOUSE: ("house-2", 0), START_FARM: ("vegetable-farm", 0)}  # the city as the screen has it
     spaces = {}
     for r, row in enumerate(RULEBOOK_CITY):
         for c, lies in enumerate(row):
-            if lying.get((r, c)) != lies:
-                spaces.setdefault((lies, 0) if isinstance(lies, str) else lies, []).append((r, c))
+            want = (lies, 0) if isinstance(lies, str) else lies
+            if shown.get((r, c)) != want:
+                spaces.setdefault(want, []).append((r, c))
     for (card, markers), where in spaces.items():
         tap(app, card_name(card))
         therme = "therme" in card
-        if therme:
-            tap(app, f"Siegpunktmarker auf der Therme: {markers}")
         for r, c in where:
-            tap(app, cell(r, c, lying.get((r, c))), then=cell(r, c, card, markers if therme else None))
+            if (r, c) in shown:  # a start building where the rulebook city has another card
+                tap(app, cell(r, c, shown[(r, c)][0]))
+                tap(app, f"Durch {card_name(card)} ersetzen", then=cell(r, c, card))
+            else:
+                near = sum((r + dr, c + dc) in shown for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+                laid = max(1, near) + (card == "imperial-therme")
+                tap(app, cell(r, c), then=cell(r, c, card, laid if therme else None))
+                if therme and laid != markers:  # the markers of the space just laid: one tap, at once
+                    tap(app, f"Siegpunktmarker auf der {card_name(card)}: {markers}",
+                        then=cell(r, c, card, markers))
+            shown[(r, c)] = (card, markers)
     app.wait_text("Stadt: 16 von 16 Feldern belegt")
     # Anna: 6 money from the tracker, typed over to 9; 3 influence tokens; influence card 3 belongs to Ben.
     app.wait_label("Geld von Anna: 6")
@@ -167,25 +177,38 @@ def test_three_player_game_in_german(browser, server):
     assert [n for n in app.page.evaluate(SELECTED_JS) if n in cards] == [card_name("house-4")]  # the card in hand
     app.shot("score-entry-de")
 
-    # Ben's city: first an impossible one (two aqueducts in row 2, either side of the start buildings),
-    # which is refused with a clear message.
+    # Ben's city: first an impossible one (two aqueducts in row 2, either side of the start buildings).
     app.click("Auslage von Ben")
     tap(app, card_name("aqueduct"))
     tap(app, cell(1, 0), then=cell(1, 0, "aqueduct"))
     tap(app, cell(1, 3), then=cell(1, 3, "aqueduct"))
-    app.click("Punkte berechnen")
-    app.wait_text("Ben.*Reihe 2 hat zwei Aquädukte")  # whose board and what is wrong
+    # Carla's: a therme under her value-2 house gets 1 marker; with the Temple of Minerva in hand, a tap
+    # on the therme selects it (it was replaced by the temple before), and 2 markers go on it in one tap.
+    app.click("Auslage von Carla")
+    tap(app, card_name("therme"))
+    tap(app, cell(2, 1), then=cell(2, 1, "therme", 1))
+    tap(app, card_name("temple-minerva"))
+    tap(app, cell(2, 1, "therme", 1))
+    app.wait_label(cell(2, 1, "therme", 1))
+    tap(app, "Siegpunktmarker auf der Therme: 2", then=cell(2, 1, "therme", 2))
+    app.shot("score-space-selected-de")
+    app.click("Punkte berechnen")  # both boards are refused, each problem said where it is, in words
+    app.wait_text("Stadt, Reihe 2: Reihe 2 hat zwei Aquädukte")  # on Ben's board, which opens
     app.shot("score-error-de")
-    tap(app, card_name("house-2"))
-    tap(app, cell(1, 3, "aqueduct"), then=cell(1, 3, "house-2"))
-    app.click("Auslage von Carla")  # her start buildings, never removed
+    app.click("Auslage von Carla", exact=False)
+    app.wait_text("Stadt, Reihe 3, Spalte 2: auf der Therme liegen 2 Siegpunktmarker, beim Bau kam aber je 1 "
+                  "pro angrenzender Karte darauf, hier also höchstens 1")
+    app.shot("score-error-space-de")
+    tap(app, cell(2, 1, "therme", 2))
+    tap(app, "Therme von Reihe 3, Spalte 2 entfernen", then=cell(2, 1))
+    tap(app, cell(*START_FARM, "vegetable-farm"))  # her start buildings: removed and laid again
+    tap(app, "Gemüsehof von Reihe 2, Spalte 3 entfernen", then=cell(*START_FARM))
     tap(app, card_name("vegetable-farm"))
-    tap(app, cell(*START_FARM, "vegetable-farm"), then=cell(*START_FARM))  # a second tap empties the space
     tap(app, cell(*START_FARM), then=cell(*START_FARM, "vegetable-farm"))
-    tap(app, card_name("school"))
-    tap(app, cell(2, 1), then=cell(2, 1, "school"))
-    tap(app, "Radierer (Feld leeren)")  # the eraser empties it again
-    tap(app, cell(2, 1, "school"), then=cell(2, 1))
+    app.click("Auslage von Ben", exact=False)
+    tap(app, card_name("house-2"))
+    tap(app, cell(1, 3, "aqueduct"))
+    tap(app, "Durch Wohnhaus 2 ersetzen", then=cell(1, 3, "house-2"))
     app.click("Punkte berechnen")
     app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
     # Ben: aqueduct 4 + 5 money + influence card 3 (his two houses touch no public building);

@@ -61,7 +61,7 @@ def test_city_of_rome_built_during_play_prefills_every_city(tmp_path):
     prefilled = GAMES["city-of-rome"].board_from_tracker(session.state, session.config)
     assert entry_effort.differences("city-of-rome", table, prefilled) == []
     # where a city lies in the 4 x 4 does not matter: the same city one space further up is the same board
-    from companion.ui.boards.city_of_rome import shifted
+    from companion.games.city_of_rome.board import shifted
     moved = copy.deepcopy(prefilled)
     moved["players"][2]["city"] = shifted(moved["players"][2]["city"], "up")
     assert moved["players"][2]["city"] != table["players"][2]["city"]

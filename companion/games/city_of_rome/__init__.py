@@ -1,9 +1,15 @@
 """City of Rome (Abacus Spiele 2018, Matthew Dunstan & Brett J. Gilbert)."""
 
-from companion.games.legacy import legacy_moves
 from companion.core.game import BoardParts, GameDefinition
 from companion.core.text import Msg
-from companion.games.city_of_rome import scoring, setup, tracker
+from companion.games.city_of_rome import board, scoring, setup, tracker
+from companion.games.city_of_rome.random_states import random_board
+
+
+def ui():
+    from companion.games.city_of_rome.ui import UI  # the screens: imported by the app only
+    return UI
+
 
 GAME = GameDefinition(
     id="city-of-rome",
@@ -14,14 +20,17 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    moves=legacy_moves(("end_round", "build", "swap_start"), tracker.apply_event, tracker.actions,
-                       tracker.upgrade_event),
+    moves=tracker.MOVES,
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
     event_schema=2,
-    parts=BoardParts(numbered=frozenset({"influence_cards"}), grids=frozenset({"city"})),
+    board_moves=board.BOARD_MOVES,
+    # An influence card is named by its value in every message about it, never by its place in the list.
+    parts=BoardParts(grids=frozenset({"city"})),
+    random_board=random_board,
+    ui=ui,
     is_finished=lambda state: state["finished"],
     start_player_now=lambda state, config: state["start_player"],  # passed on after every round
     start_question=Msg("city-of-rome.start_question"),  # "Der älteste Spieler wird Startspieler"

@@ -54,11 +54,16 @@ def parse_cell(value, path: str) -> Placed | None:
     card_id = field(value, "card", path)
     if not isinstance(card_id, str) or card_id not in CARDS:  # a list or object is not a card id (nor hashable)
         raise BoardStateError(f"{path}.card", Msg("city-of-rome.error.unknown_card", card=repr(card_id)))
+    # A therme's markers are said at its space ("Ben's city, row 2, column 4: the Therme needs its VP
+    # markers: ..."), never as a key of the cell.
     card = CARDS[card_id]
     markers = field(value, "vp_markers", path, 0)
     if card.public_type != "therme" and markers:
-        raise BoardStateError(f"{path}.vp_markers", Msg("city-of-rome.error.markers_not_therme"))
-    return Placed(card, require_int(markers, f"{path}.vp_markers", 0, 4 + card.extra_vp_marker))
+        raise BoardStateError(path, Msg("city-of-rome.error.markers_not_therme"))
+    if not isinstance(markers, int) or isinstance(markers, bool) or not 0 <= markers <= 4 + card.extra_vp_marker:
+        raise BoardStateError(path, Msg("city-of-rome.error.markers_range", card=card_msg(card_id),
+                                        most=4 + card.extra_vp_marker, rule=markers_rule(card)))
+    return Placed(card, markers)
 
 
 def parse_city(value, path: str, problems: Problems | None = None) -> City | None:
@@ -107,16 +112,17 @@ def check_city(city: City, path: str, problems: Problems | None = None) -> None:
         around = sum(1 for n in neighbours(r, c) if city[n[0]][n[1]])
         limit = around + placed.card.extra_vp_marker
         if placed.vp_markers > limit:
-            problems.note(BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
-                "city-of-rome.error.too_many_markers", markers=placed.vp_markers, limit=limit)))
+            problems.note(BoardStateError(f"{path}[{r}][{c}]", Msg(
+                "city-of-rome.error.too_many_markers", markers=placed.vp_markers, limit=limit,
+                card=card_msg(placed.card.id), rule=markers_rule(placed.card))))
         # "Baut der Spieler eine Therme, legt er sofort je 1 Siegpunktmarker für jede zu dieser Therme
         # waagerecht oder senkrecht angrenzende Karte auf diese Therme", and a card is always built
         # touching the city: at least 1 marker (the Kaiser-Therme 2), never taken off again.
         minimum = 1 + placed.card.extra_vp_marker
         if placed.card.public_type == "therme" and placed.vp_markers < minimum:
-            problems.note(BoardStateError(f"{path}[{r}][{c}].vp_markers", Msg(
+            problems.note(BoardStateError(f"{path}[{r}][{c}]", Msg(
                 "city-of-rome.error.too_few_markers", markers=placed.vp_markers, minimum=minimum,
-                card=card_msg(placed.card.id))))
+                card=card_msg(placed.card.id), rule=markers_rule(placed.card))))
     if cells:  # every card is built touching the city, so the city is one piece
         seen, todo = {cells[0]}, [cells[0]]
         while todo:
@@ -216,6 +222,11 @@ def check_influence_cards(players: list[dict], cards_used: list[tuple[int, str]]
 
 def card_msg(card_id: str) -> Msg:
     return Msg(f"city-of-rome.card.{card_id}")
+
+
+def markers_rule(card: Card) -> Msg:
+    """What a therme got when it was built, in words: 1 VP marker per neighbouring card (the Kaiser-Therme 1 more)."""
+    return Msg("city-of-rome.error.markers_rule_imperial" if card.extra_vp_marker else "city-of-rome.error.markers_rule")
 
 
 # ---------------------------------------------------------------- scoring

@@ -29,8 +29,9 @@ the log: `{"round", "winner" (seat or None), "tied" (seats), "tokens", "cards", 
 
 from __future__ import annotations
 
-from companion.core.game import Action, Counter, InvalidMove
-from companion.core.text import Msg
+from companion.core.game import Action, Counter, InvalidMove, Move
+from companion.core.moves import is_int
+from companion.core.text import Msg, tr
 from companion.games.city_of_rome.cards import (
     AQUEDUCT, CARDS, copies_in_play, influence_cards, reveal_round, rounds,
 )
@@ -90,20 +91,19 @@ def influence_scoring(state: dict, names: list[str]) -> None:
                                 tokens=best, cards=cards).to_json())
 
 
-def apply_event(state: dict, event: dict, config: dict) -> None:
-    kind = event.get("type")
-    if kind in ("build", "swap_start"):
-        player = event.get("player")
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(config["players"]):
-            raise InvalidMove(Msg("core.error.no_such_player"))
-        (build if kind == "build" else swap_start)(state, player, event, config)
-        return
-    if kind != "end_round":
-        raise InvalidMove(Msg("core.error.bad_event"))
+def _seat(event: dict, config: dict) -> int:
+    player = event.get("player")
+    if not is_int(player) or not 0 <= player < len(config["players"]):
+        raise InvalidMove(Msg("core.error.no_such_player"))
+    return player
+
+
+def end_round(state: dict, event: dict, config: dict) -> None:
+    """The round's influence scoring (when a card is waiting), then the next round with the start player
+    passed on; after the last round the game is over and cards still waiting are not awarded."""
     if state["finished"]:
         raise InvalidMove(Msg("city-of-rome.error.game_over"))
     names = [p["name"] for p in config["players"]]
-    n = len(names)
     state["log"].append(Msg("city-of-rome.log.round_end", round=state["round"]).to_json())
     state["last_scoring"] = None
     if state["waiting_cards"]:
@@ -118,8 +118,8 @@ def apply_event(state: dict, event: dict, config: dict) -> None:
         state["log"].append(Msg("city-of-rome.log.game_over").to_json())
         return
     state["round"] += 1
-    state["start_player"] = (state["start_player"] + 1) % n
-    state["waiting_cards"] += _revealed_in(state["round"], n)
+    state["start_player"] = (state["start_player"] + 1) % len(names)
+    state["waiting_cards"] += _revealed_in(state["round"], len(names))
     state["log"].append(Msg("city-of-rome.log.round_start", round=state["round"],
                             player=names[state["start_player"]]).to_json())
 
@@ -178,7 +178,9 @@ def build_problem(state: dict, player: int, card_id, space, players: int) -> Msg
     return None
 
 
-def build(state: dict, player: int, event: dict, config: dict) -> None:
+def build(state: dict, event: dict, config: dict) -> None:
+    """A building built on a space of the player's city, with what it does at once (see the module)."""
+    player = _seat(event, config)
     names = [p["name"] for p in config["players"]]
     card_id, space = event.get("card"), event.get("space")
     problem = build_problem(state, player, card_id, space, len(names))
@@ -215,7 +217,9 @@ def build(state: dict, player: int, event: dict, config: dict) -> None:
                             replaced=Msg(f"city-of-rome.card.{gone['card']}") if gone else None).to_json())
 
 
-def swap_start(state: dict, player: int, event: dict, config: dict) -> None:
+def swap_start(state: dict, event: dict, config: dict) -> None:
+    """The two start buildings the other way round: allowed while nothing else is built."""
+    player = _seat(event, config)
     if state["buildings_built"][player]:  # nothing built yet: the city is the two start buildings
         raise InvalidMove(Msg("city-of-rome.error.swap_too_late"))
     city = state["cities"][player]
@@ -246,22 +250,28 @@ def city_grid(city: list[dict]) -> list[list[dict | None]]:
     return [[here.get((top + r, left + c)) for c in range(cols)] for r in range(rows)]
 
 
-def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
-    """Event schema 1 to 2: nothing to do. City of Rome's entries (`end_round` and core's `adjust`)
-    never stored a position; they already name what they change."""
-    return event
-
-
-def actions(state: dict, config: dict) -> list[Action]:
-    # Build stays after the last round: a build forgotten then is entered without undoing the round.
-    build_action = Action("build", Msg("city-of-rome.action.build"), per_player=True)
+def _end_round_offer(state: dict, config: dict) -> list[Action]:
     if state["finished"]:
-        return [build_action]
+        return []
     last = state["round"] == state["rounds"]
     return [Action("end_round", Msg("city-of-rome.action.end_round_last" if last else "city-of-rome.action.end_round"),
                    confirm=Msg("city-of-rome.confirm.end_round_scoring" if state["waiting_cards"]
-                               else "city-of-rome.confirm.end_round")),
-            build_action]
+                               else "city-of-rome.confirm.end_round"))]
+
+
+def _build_offer(state: dict, config: dict) -> list[Action]:
+    # Build stays after the last round: a build forgotten then is entered without undoing the round.
+    return [Action("build", Msg("city-of-rome.action.build"), per_player=True)]
+
+
+# Every kind of entry (and core's "adjust" for the counters). Their schema-1 form is today's: City of
+# Rome's entries never stored a position, so no move has an upgrade step.
+MOVES = (
+    Move("end_round", end_round, offer=_end_round_offer),
+    Move("build", build, params=("player", "card", "space"), offer=_build_offer),
+    # offered inside the Build dialog, not as a button of its own
+    Move("swap_start", swap_start, params=("player",)),
+)
 
 
 def status(state: dict, config: dict) -> list[Msg]:
@@ -345,3 +355,45 @@ def board_city(city: list[dict]) -> list[list]:
                 grid[top + r][left + c] = ({"card": entry["card"], "vp_markers": entry["vp_markers"]}
                                            if "vp_markers" in entry else entry["card"])
     return grid
+
+
+# ---------------------------------------------------------------- what the tracker's panel and cards say
+
+def player_line(name: str, cards: list[int]) -> Msg:
+    """A player's won influence cards, for screen readers (the card values and what they are worth)."""
+    if not cards:
+        return Msg("city-of-rome.panel.player_none", player=name)
+    return Msg("city-of-rome.panel.player_cards", player=name, cards=[str(c) for c in cards], points=sum(cards))
+
+
+def leader_line(state: dict, names: list[str]) -> Msg | None:
+    """Who would take the waiting cards now; None when no card is waiting or the game is over."""
+    if not state["waiting_cards"] or state["finished"]:
+        return None
+    seat, tied, tokens = influence_leader(state)
+    if seat is not None:
+        return Msg("city-of-rome.panel.leader", player=names[seat], tokens=tokens)
+    if not tokens:
+        return Msg("city-of-rome.panel.leader_nobody")
+    return Msg("city-of-rome.panel.leader_tie", players=[names[i] for i in tied], tokens=tokens)
+
+
+def city_rows(state: dict, seat: int) -> tuple:
+    """A player's city as built so far, row by row: (card, VP markers) or None per space (plain values a
+    memoized tracker card can compare)."""
+    return tuple(tuple((e["card"], e.get("vp_markers", 0)) if e else None for e in row)
+                 for row in city_grid(state["cities"][seat]))
+
+
+def city_line(lang: str, name: str, rows) -> str:
+    """A city (as `city_rows` gives it) for screen readers, in `lang`: its cards row by row, as a list of
+    words ("House 2, Market", not sentences)."""
+    cards = [tr(lang, f"city-of-rome.card.{cell[0]}") for row in rows for cell in row if cell]
+    return tr(lang, "city-of-rome.panel.city", player=name, count=len(cards), cards=cards)
+
+
+def grid_corner(city: dict, options: dict) -> tuple[int, int]:
+    """The top-left space of what the Build dialog shows (the city and where it can grow): its row and
+    column 1."""
+    shown = set(city) | set(options)
+    return min(r for r, _ in shown), min(c for _, c in shown)

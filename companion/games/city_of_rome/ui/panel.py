@@ -1,0 +1,93 @@
+"""City of Rome's part of the live tracker: the influence scoring announced when it happens (who won
+which cards, or who tied and what stays waiting), each player's won influence cards, who would take the
+waiting cards if the round ended now, and on each player's card the influence cards won and the city as
+built.
+
+Everything shown comes from the tracker's state (`tracker.scoring_announcement`, `player_line`,
+`leader_line`, `city_rows`).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games.city_of_rome import tracker
+from companion.games.city_of_rome.ui.cards import mini_card
+from companion.ui.view import Dispatch, GameView
+from companion.ui.widgets import colour_dot
+
+NS = "city-of-rome.panel"
+
+
+def card_chip(value: int) -> ft.Control:
+    """An influence card won: its value, as printed on it."""
+    return ft.Container(ft.Text(str(value), size=14, weight=ft.FontWeight.BOLD, color="#3b2a00"),
+                        width=30, height=30, alignment=ft.Alignment.CENTER, border_radius=6,
+                        bgcolor="#f2c94c", border=ft.Border.all(1, "#8a6d00"))
+
+
+def card_state(state: dict, seat: int) -> tuple:
+    """What a player's tracker card shows, as plain values (the memoized card compares them): the
+    influence cards won, and the city as built."""
+    return tuple(state["players"][seat]["influence_cards"]), tracker.city_rows(state, seat)
+
+
+@ft.component
+def CityCardPart(texts, name: str, values: tuple) -> ft.Control:
+    """A player's won influence cards (their values as on the cards, worth as many VP) and their city as
+    built so far, small, on their tracker card."""
+    cards, rows = values
+    won = ft.Semantics(
+        label=texts.m(tracker.player_line(name, list(cards))), container=True,
+        content=ft.Row([ft.Text(texts.t(f"{NS}.title"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                        *[card_chip(c) for c in cards]], spacing=6, wrap=True,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    city = ft.Semantics(
+        label=tracker.city_line(texts.lang, name, rows), container=True, exclude_semantics=True,
+        content=ft.Column([ft.Row([mini_card(*(cell or (None,))) for cell in row], spacing=2) for row in rows],
+                          spacing=2))
+    return ft.Column([*([won] if cards else []), city], spacing=6)
+
+
+def announcement(view: GameView) -> list[ft.Control]:
+    """The influence scoring at the last round's end, said during the whole next round."""
+    announced = tracker.scoring_announcement(view.state, view.config)
+    if not announced:
+        return []
+    text = " ".join(view.m(m) for m in announced)
+    on = ft.Colors.ON_TERTIARY_CONTAINER
+    return [ft.Semantics(
+        label=f"{view.t('city-of-rome.announce.title')}: {text}", live_region=True, container=True,
+        content=ft.Container(
+            bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=12,
+            content=ft.Row([
+                ft.Icon(ft.Icons.EMOJI_EVENTS, color=on),
+                ft.Column([ft.Text(view.t("city-of-rome.announce.title"), weight=ft.FontWeight.BOLD, color=on),
+                           *[ft.Text(view.m(m), color=on) for m in announced]], spacing=2, expand=True),
+            ], vertical_alignment=ft.CrossAxisAlignment.START)))]
+
+
+def won_cards(view: GameView) -> ft.Control:
+    """Each player's influence cards won, and who would take the waiting cards now."""
+    rows = []
+    for player, tracked in zip(view.config["players"], view.state["players"]):
+        cards = list(tracked["influence_cards"])
+        rows.append(ft.Semantics(
+            label=view.m(tracker.player_line(player["name"], cards)), container=True,
+            content=ft.Row([
+                colour_dot(player["colour"], 14),
+                ft.Text(player["name"], expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                *([card_chip(c) for c in cards] if cards else
+                  [ft.Text(view.t(f"{NS}.none"), italic=True, color=ft.Colors.ON_SURFACE_VARIANT)]),
+            ], spacing=6, height=32)))
+    leader = tracker.leader_line(view.state, view.names)
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column([
+        ft.Text(view.t(f"{NS}.title"), weight=ft.FontWeight.BOLD),
+        *rows,
+        *([ft.Text(view.m(leader), size=13)] if leader else []),
+    ], spacing=4)))
+
+
+@ft.component
+def CityOfRomePanel(view: GameView, dispatch: Dispatch) -> ft.Control:
+    return ft.Column([*announcement(view), won_cards(view)], spacing=8)
