@@ -192,7 +192,7 @@ def test_three_player_game_in_german(browser, server):
     app.wait_label(cell(2, 1, "therme", 1))
     tap(app, "Siegpunktmarker auf der Therme: 2", then=cell(2, 1, "therme", 2))
     app.shot("score-space-selected-de")
-    app.click("Punkte berechnen")  # both boards are refused, each problem said where it is, in words
+    app.calculate("Punkte berechnen")  # both boards are refused, each problem said where it is, in words
     app.wait_text("Stadt, Reihe 2: Reihe 2 hat zwei Aquädukte")  # on Ben's board, which opens
     app.shot("score-error-de")
     app.click("Auslage von Carla", exact=False)
@@ -209,7 +209,7 @@ def test_three_player_game_in_german(browser, server):
     tap(app, card_name("house-2"))
     tap(app, cell(1, 3, "aqueduct"))
     tap(app, "Durch Wohnhaus 2 ersetzen", then=cell(1, 3, "house-2"))
-    app.click("Punkte berechnen")
+    app.calculate("Punkte berechnen")  # the boards corrected: confirmed again
     app.wait_text("1. Anna: 72 Punkte")  # the rulebook's 75 less the influence card 3 that Ben won
     # Ben: aqueduct 4 + 5 money + influence card 3 (his two houses touch no public building);
     # Carla: 5 money, 1 token = 0.

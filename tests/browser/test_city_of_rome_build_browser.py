@@ -117,7 +117,7 @@ def test_builds_recorded_during_play_fill_the_city_at_the_end(browser, server):
     app.find(blocked)
     app.find(app.button("Move Cy's city one space up"))
     app.shot("city-of-rome-start-buildings-moved-en")
-    app.click("Calculate scores")
+    app.calculate()
     # Ada: the house beside the therme 2 x 1 + its 2 markers, 1 aqueduct 4, 6 money; Bo: the house under
     # the Colosseum 2 x 1, 5 money, 2 tokens 1; Cy: a lone house 0, 5 money.
     app.wait_text("Winner: Ada")

@@ -62,16 +62,23 @@ def ScoreScreen(model: AppModel):
     ft.use_effect(scroll, [target])
     now = end_scoring(session, model.repo.box_data(session.game.id)) if session is not None else None
 
-    def open_board(seat):
+    def open_board(seat, scoring=None):
         set_confirming(False)
         set_player(seat)
-        errors = now.problems_of(seat)
+        errors = (scoring or now).problems_of(seat)
         key = scroll_key(errors[0].field) if errors and part_of(errors[0].field) else TOP
         set_target((key, (target or (None, 0))[1] + 1))
 
+    def first_troubled(saved):  # once confirmed, the first board that cannot be scored, at its first problem
+        scoring = end_scoring(saved, model.repo.box_data(saved.game.id))
+        seat = next((s for s in scoring.troubled if s is not None), None)
+        if seat is not None:
+            open_board(seat, scoring)
+
     def as_they_are():
         set_confirming(False)
-        dispatch(*[{"type": "board_done", "player": i, "done": True} for i in now.not_entered])
+        set_asked(True)
+        dispatch(*[{"type": "board_done", "player": i, "done": True} for i in now.not_entered], then=first_troubled)
     ft.use_dialog(not_entered_dialog(model, view, now, open_board, as_they_are, lambda: set_confirming(False))
                   if confirming and now is not None and now.not_entered else None)
     if session is None:
