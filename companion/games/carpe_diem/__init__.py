@@ -4,7 +4,6 @@ The scoring periods' outcome and advice are in `scoring_period` (its docstring i
 screen); `tracker.advice_for(state, config, player, circle)` gives the advice with the tracker's data.
 """
 
-from companion.games.legacy import legacy_moves
 from companion.core.game import BoardParts, GameDefinition
 from companion.core.text import Msg
 from companion.games.carpe_diem import scoring, scoring_period, setup, tracker
@@ -17,8 +16,7 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    moves=legacy_moves(("end_round", "set_card", "score_circle", *tracker.LANDSCAPE_ACTIONS, *tracker.REWARD_ACTIONS, "banderole"), tracker.apply_event, tracker.actions,
-                       tracker.upgrade_event),
+    moves=tracker.MOVES,
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
