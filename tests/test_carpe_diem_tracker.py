@@ -422,7 +422,7 @@ def test_the_end_form_prefills_every_value_the_tracker_knows():
     (its height in a shared stack) and, in the counts form, the completed features by kind. The district's
     cells, the villas' chimneys one by one, the frame goals and which fountain cards were kept are not
     tracked and are entered at the end."""
-    from companion.ui.boards.carpe_diem import to_counts
+    from companion.games.carpe_diem.district import to_counts
     s = session(3)  # Anna 8 VP, Ben 9, Cleo 13; all discs on space 0
     for event in ({"type": "complete_vineyard", "player": 0, "tiles": 3},   # 2 grapes
                   {"type": "complete_garden", "player": 0, "tiles": 2},     # 1 herbs

@@ -45,6 +45,9 @@ class SetupStep:
     id: str
     text: Msg
     details: tuple[Msg, ...] = ()
+    # Box values this step asks for (keys of `box_values` / `box_value`): the setup screen shows their form
+    # under the step, so that values printed only on components are entered before the game, not at its end.
+    box: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

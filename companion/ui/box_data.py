@@ -20,12 +20,23 @@ def describe(game, key: str) -> BoxValue:
     return lookup(key) if lookup else BoxValue(key, None)
 
 
+def label_of(game, key: str):
+    """A box key's label (None for a key the game does not describe)."""
+    try:
+        return describe(game, key).label
+    except (KeyError, ValueError):
+        return None
+
+
 @ft.component
 def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=None):
     game = GAMES[game_id]
     stored = model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
-    message, set_message = ft.use_state("")
+    said, set_said = ft.use_state(("", False))  # what the last Save said, and whether it is a problem
+
+    def set_message(text: str, error: bool = False) -> None:
+        set_said((text, error))
     values = [describe(game, k) for k in keys]
 
     def text_of(bv: BoxValue) -> str:
@@ -44,13 +55,15 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
             # isdigit() alone takes "²" (int() does not) and 5,000 digits (int() refuses those too)
             if not (text.isascii() and text.isdigit() and len(text) <= 6):
                 set_message(model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
-                                    value=text))
+                                    value=text), error=True)
                 return
             entered[bv.key] = int(text)
         try:  # the same check as a backup's or a --box file's box data
             check_box_values(game, {**stored, **entered})
-        except BoardStateError as error:
-            set_message(model.m(error.msg) + f" ({error.field})")
+        except BoardStateError as error:  # said with the field's label, never its key ("box.villa_2")
+            named = label_of(game, error.field.split(".", 1)[1]) if "." in error.field else None
+            set_message(model.t("ui.score.invalid", where=model.m(named), problem=model.m(error.msg)) if named
+                        else model.m(error.msg), error=True)
             return
         model.set_box_data(game_id, entered)
         set_drafts({})
@@ -77,5 +90,6 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column([*fields,
                       ft.FilledButton(model.t("ui.settings.box_save"), icon=ft.Icons.SAVE, on_click=save, height=TOUCH),
-                      *([ft.Text(message)] if message else [])], spacing=8,
+                      *([ft.Text(said[0], color=ft.Colors.ERROR if said[1] else None,
+                                 weight=ft.FontWeight.BOLD if said[1] else None)] if said[0] else [])], spacing=8,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -15,12 +15,10 @@ from typing import Callable
 
 from companion import games
 from companion.core.game import GameDefinition
-from companion.ui.boards.carpe_diem import CarpeDiemBoard
 from companion.ui.boards.castles_of_tuscany import CastlesOfTuscanyBoard, CastlesOfTuscanyEmptyFields
 from companion.ui.boards.city_of_rome import CityOfRomeBoard
 from companion.ui.boards.generic import GenericBoard
 from companion.ui.boards.milestones import MilestonesBoard
-from companion.ui.panels.carpe_diem import CarpeDiemPanel
 from companion.ui.panels.castles_of_tuscany import CastlesOfTuscanyPanel
 from companion.ui.panels.city_of_rome import CityCardPart, CityOfRomePanel, build_dialog, card_state
 
@@ -63,8 +61,6 @@ class GameUI:
 
 
 LEGACY_UIS: dict[str, GameUI] = {
-    "carpe-diem": GameUI(board=CarpeDiemBoard, panel=CarpeDiemPanel, panel_offers_player_actions=True,
-                         panel_offers_game_actions=True, legacy=True),
     "castles-of-tuscany": GameUI(board=CastlesOfTuscanyBoard, panel=CastlesOfTuscanyPanel,
                                  table_section=CastlesOfTuscanyEmptyFields, table_section_parts=("empty_fields",),
                                  legacy=True),

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, BoardStateError, Counter, InvalidMove, Move
 from companion.core.text import Msg
+from companion.games.carpe_diem import district
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.components import (
     DWELLINGS, LANDSCAPE_WARE, LANDSCAPES, PHASES, ROUNDS, SINGLES, STARTING_VP, WARES, card_spaces,
@@ -463,6 +464,13 @@ MOVES = (
 )
 
 
+def progress(state: dict) -> float:
+    """How far the game is, 0 to 1, over its 4 × 7 rounds."""
+    if state["stage"] == "finished":
+        return 1.0
+    return ((state["phase"] - 1) * ROUNDS + state["round"] - 1) / (PHASES * ROUNDS)
+
+
 def status(state: dict, config: dict) -> list[Msg]:
     who = names(config)
     n = len(who)
@@ -488,7 +496,10 @@ def status(state: dict, config: dict) -> list[Msg]:
 
 def board_from_tracker(state: dict, config: dict) -> dict:
     """The end-scoring form, prefilled with what the tracker knows (storage, VP, banderole bar); the
-    district, the fountain cards and the frame goals are entered at the table."""
+    district, the fountain cards and the frame goals are entered at the table. The district in the form
+    the table chose (`config["preferences"]["entry"]`, as it was when the game began): a grid, or the
+    counts as the tracker counted them."""
+    counts = (config.get("preferences") or {}).get("entry") == "counts"
     players = []
     for p, (player, s) in enumerate(zip(config["players"], state["players"])):
         c = s["counters"]
@@ -498,8 +509,8 @@ def board_from_tracker(state: dict, config: dict) -> dict:
             "vp": c["vp"],
             "storage": {k: c[k] for k in (*WARES, "coins", "bread", "tiles")},
             "banderole": {"space": space, "level": level},
-            "district": {"features": []},
+            **({"quick": district.quick_prefill(district.tracked_district(c))} if counts
+               else {"district": {"features": []}, "frame": []}),
             "fountain_cards": [],
-            "frame": [],
         })
     return {"game": "carpe-diem", "players": players}
