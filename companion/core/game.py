@@ -98,6 +98,10 @@ class BoxValue:
     label: Msg
     known: int | None = None
     source: Msg | None = None
+    # Values printed in one place (a table on a board, the spaces of a track) share a `group`, the place's
+    # name; `short` names the value within it ("space 7"). The forms show such values together.
+    group: Msg | None = None
+    short: Msg | None = None
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,10 @@ def box_value(key: str) -> BoxValue:
     if kind == "villa":
         known = KNOWN_VILLA.get(number)
         return BoxValue(key, Msg("carpe-diem.box.villa", chimneys=number), known,
-                        Msg("carpe-diem.box.villa_source") if known is not None else None)
-    return BoxValue(key, Msg("carpe-diem.box.banderole", space=number))
+                        Msg("carpe-diem.box.villa_source") if known is not None else None,
+                        group=Msg("carpe-diem.box.villa_table"), short=Msg("carpe-diem.box.villa_short", chimneys=number))
+    return BoxValue(key, Msg("carpe-diem.box.banderole", space=number), group=Msg("carpe-diem.box.banderole_bar"),
+                    short=Msg("carpe-diem.box.banderole_short", space=number))
 
 
 BOX_VALUES = tuple(box_value(VILLA_KEY.format(n)) for n in DECLARED_VILLA) + tuple(

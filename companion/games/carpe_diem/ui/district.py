@@ -65,7 +65,7 @@ def palette(view: GameView, tool: str, pick) -> ft.Control:
         ink = "#ffffff" if selected else KIND_COLOURS[kind]
         return ft.Container(col={"xs": 3}, content=ft.Semantics(
             label=view.t(f"{NS}.grid.draw", kind=kind_name(view, kind)), button=True, selected=selected,
-            container=True, content=ft.Container(
+            container=True, exclude_semantics=True, content=ft.Container(
                 height=TOOL_H, border_radius=8, alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(horizontal=2),
                 bgcolor=KIND_COLOURS[kind] if selected else None, border=ft.Border.all(3 if selected else 1, KIND_COLOURS[kind]),
                 on_click=lambda e: pick(kind),
@@ -165,7 +165,7 @@ def feature_chip(view: GameView, features: list[dict], i: int, current: int | No
     short = name + (f" · {f.get('chimneys', 0)}" if f["kind"] == VILLA else "")
     return ft.Semantics(
         label=view.t(f"{NS}.grid.feature", feature=name, details=", ".join(details)), button=True,
-        selected=i == current, container=True, content=ft.Container(
+        selected=i == current, container=True, exclude_semantics=True, content=ft.Container(
             height=TOUCH, padding=ft.Padding.symmetric(horizontal=10), border_radius=TOUCH / 2,
             border=ft.Border.all(2 if i == current or problem else 1, ft.Colors.ERROR if problem else KIND_COLOURS[f["kind"]]),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if i == current else None, on_click=lambda e: select(i),

@@ -42,7 +42,7 @@ def feature_name(view: GameView, features: list[dict], index: int) -> str:
 
 def kind_chip(label: str, text: str, kind: str, on_tap, icon=None) -> ft.Control:
     """A feature kind as a tappable chip: its colour and icon, its name, optionally a trailing icon."""
-    return ft.Semantics(label=label, button=True, container=True, content=ft.Container(
+    return ft.Semantics(label=label, button=True, container=True, exclude_semantics=True, content=ft.Container(
         height=TOUCH, padding=ft.Padding.symmetric(horizontal=10), border_radius=TOUCH / 2,
         border=ft.Border.all(1, KIND_COLOURS[kind]), on_click=lambda e: on_tap(),
         content=ft.Row([ft.Icon(KIND_ICONS[kind], color=KIND_COLOURS[kind], size=18), ft.Text(text, size=13),

@@ -111,7 +111,7 @@ def BestCircles(view: GameView, advice: list, chosen: int | None, pick):
         selected = circle == chosen
         return ft.Semantics(
             label=text + (" · " + view.t(f"{NS}.period.recommended") if k == 0 else ""), button=True,
-            selected=selected, container=True, content=ft.Container(
+            selected=selected, container=True, exclude_semantics=True, content=ft.Container(
                 content=ft.Text(text, size=13, color=ft.Colors.ON_PRIMARY if selected else ft.Colors.PRIMARY,
                                 weight=ft.FontWeight.BOLD if selected else None),
                 padding=ft.Padding.symmetric(horizontal=16, vertical=14), border_radius=TOUCH / 2,
