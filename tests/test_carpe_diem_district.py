@@ -243,7 +243,12 @@ def test_board_cells_place_every_circle_between_its_two_cards():
 
 def test_card_drafts():
     draft = cards.draft_set(cards.empty_draft("A"), "requirement", "herbs", 2)
-    draft = cards.draft_set(draft, "requirement", "fish", 1)  # an A card asks for one ware: replaced
+    # an A card asks for one ware: another takes its place, and the chip says so before
+    assert cards.draft_replaces(draft, "requirement", "fish") == "herbs"
+    assert cards.draft_replaces(draft, "requirement", "herbs") is None  # its own ware: nothing replaced
+    assert cards.draft_replaces(draft, "reward", "coins") is None
+    assert cards.draft_replaces({**draft, "letter": "B"}, "requirement", "fish") is None
+    draft = cards.draft_set(draft, "requirement", "fish", 1)
     assert draft["requirement"] == {"fish": 1}
     card, problem = cards.draft_card(draft)
     assert card is None and problem.key == "carpe-diem.error.empty_reward"

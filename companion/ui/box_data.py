@@ -104,8 +104,9 @@ def number_field(label: str, value: str, on_typed, width: float | None = None, s
     """A number field named `label` for screen readers and tests; `shown` is drawn as its label (none: the
     text beside it says what it is)."""
     return ft.TextField(label=shown if shown is not None else label,
-                        label_style=ft.TextStyle(size=13) if shown is not None else ft.TextStyle(size=0.01),
+                        label_style=ft.TextStyle(size=12) if shown is not None else ft.TextStyle(size=0.01),
                         value=value, width=width,
+                        content_padding=ft.Padding.symmetric(horizontal=8, vertical=12) if shown is not None else None,
                         filled=True, border=ft.InputBorder.UNDERLINE, text_align=ft.TextAlign.CENTER,
                         keyboard_type=ft.KeyboardType.NUMBER, read_only=read_only,
                         border_color=ft.Colors.ERROR if error else None,

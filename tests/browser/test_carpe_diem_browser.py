@@ -26,6 +26,7 @@ Worked by hand from the rules (rulebook pages 8-10, 12):
 """
 
 import json
+import re
 from contextlib import contextmanager
 
 from tests.browser.harness import ROOT, App
@@ -190,6 +191,9 @@ def english_game(app: App) -> None:
     app.wait_text("Scoring period 1: Ben's turn")
     app.wait_text(r"Circle 2 \(cards 4 \+ 5\): \+12 VP, 0 step(s|\(s\)); left: 1 coin")  # plural forms: "0 steps"
     app.shot("carpe-diem-scoring-ben-en")
+    # The best free circles are full-width rows a thumb hits: 48 px high at least (40 before).
+    best = app.find(app.page.get_by_role("button", name=re.compile(r"^Circle 2 \(cards 4 \+ 5\)")))
+    assert best.bounding_box()["height"] >= 48
     tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False)
     app.wait_label("Victory points of Ben: 21")
     app.wait_label("Herbs of Ben: 0")
@@ -218,6 +222,11 @@ def english_game(app: App) -> None:
 
     # The district drawn with the palette: a kind once, then its cells (the villa is picked at first).
     app.wait_text("Villa: tap its cells")
+    # Every kind in the palette has its name under its icon; the one picked is filled and says so.
+    tool = app.find(app.button("Draw villa"))
+    assert tool.get_attribute("aria-selected") == "true" or tool.get_attribute("aria-current") == "true"
+    assert all(app.find(app.button(f"Draw {kind}")).bounding_box()["height"] >= 48
+               for kind in ("administrator dwelling", "chicken yard", "fountain"))
     draw(app, "Villa", [(1, 1), (1, 2)])
     app.wait_label("Villa 1: 2 cells")
     tap(app, "Villa 1: 4 chimneys")  # one tap; "Completed" is ticked already
