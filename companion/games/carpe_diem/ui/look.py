@@ -58,10 +58,6 @@ def choice(label: str, text: str, selected: bool, on_click, width: float | None 
                             style=ft.ButtonStyle(padding=0) if width is not None and width <= TOUCH + 8 else None))
 
 
-def note(text: str, colour=None, size: int = 13) -> ft.Control:
-    return ft.Text(text, size=size, color=colour)
-
-
 def quiet(text: str) -> ft.Control:
     """A line that explains rather than tells (in the variant colour, 4.5:1 and more in both themes)."""
     return ft.Text(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT)
