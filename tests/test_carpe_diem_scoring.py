@@ -6,9 +6,9 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.core.game import BoardStateError, MissingBoxData
+from companion.core.game import BoardStateError
 from companion.games.carpe_diem import GAME
-from companion.games.carpe_diem.scoring import parse_board_state, score, validate_box
+from companion.games.carpe_diem.scoring import needed_box_keys, parse_board_state, score, validate_box
 
 # Example box values (made up, as in examples/carpe-diem-box.json): never the rulebook's.
 BOX = {"villa_4": 5, "villa_6": 10, "banderole_0": 0, "banderole_3": 2, "banderole_7": 6, "banderole_9": 8}
@@ -138,15 +138,29 @@ def test_tie_on_a_shared_space_the_lower_disc_wins(example):
 
 # ------------------------------------------------------------------ box data
 
-def test_missing_box_data_lists_exactly_what_is_needed():
+def test_a_value_printed_on_the_box_and_not_entered_is_never_guessed_and_the_result_names_it():
+    """The final scoring never stops for box data: what is not entered is not counted, and the result
+    says in words which values they are, where they are printed and where to enter them."""
     data = parse_board_state(table(quick_player("A", villas=[3, 4, 8], banderole={"space": 5, "level": 1}),
                                    quick_player("B", banderole={"space": 5, "level": 0})))
-    with pytest.raises(MissingBoxData) as error:
-        score(data, {})
-    assert error.value.game_id == "carpe-diem"
-    assert error.value.keys == ["banderole_5", "villa_4", "villa_8"]
+    assert needed_box_keys(data, {}) == ["banderole_5", "villa_4", "villa_8"]
+    sheet = score(data, {})
+    a, b = sheet.players
+    assert cats(a)["villas"] == 3 and cats(a)["banderole"] == 0 == cats(b)["banderole"]  # 3 chimneys: the rulebook's
+    assert "4 chimneys: not counted yet" in a.categories[1].explanation.render("en")
+    assert a.categories[3].explanation.render("de") == "Feld 5: noch nicht gezählt (die dort aufgedruckten Punkte sind nicht eingegeben)"
+    said = sheet.notes[0].render("en")
+    assert said.startswith("Not counted yet, because these points printed on your game are not entered: ")
+    for part in ("a completed villa with 4 chimneys (the villa table on the overview board)",
+                 "a completed villa with 8 chimneys", "space 5 of the banderole bar (the top margin of the game board)",
+                 "Settings, Box data, Carpe Diem"):
+        assert part in said, part
+    assert "villa_4" not in said and "box." not in said and "banderole_5" not in sheet.notes[0].render("de")
+    assert all(n.key != "carpe-diem.note.box_used" for n in sheet.notes)  # nothing was entered
+    # Entered: counted, and the result says which values the players entered.
     sheet = score(data, {"banderole_5": 3, "villa_4": 4, "villa_8": 12})
-    assert cats(sheet.players[0])["villas"] == 3 + 4 + 12
+    assert cats(sheet.players[0])["villas"] == 3 + 4 + 12 and cats(sheet.players[0])["banderole"] == 3
+    assert all(n.key != "carpe-diem.note.box_missing" for n in sheet.notes)
     note = sheet.notes[-1].render("en")
     assert "villa with 4 chimneys = 4 VP" in note and "banderole space 5 = 3 VP" in note
     assert "3 chimneys" not in note  # the rulebook's value is not "entered"
@@ -283,10 +297,13 @@ def test_cli_bad_input_exit_2_names_the_field(tmp_path, capsys, example):
     assert "$.players[0].frame[2].vp" in err and "3, 4 or 5" in err
 
 
-def test_cli_missing_or_bad_box_data_exit_2(tmp_path, capsys):
+def test_cli_scores_without_box_data_naming_what_is_not_counted_and_refuses_bad_box_data(tmp_path, capsys):
     from tests.conftest import ROOT
-    assert main(["score", str(ROOT / "examples/carpe-diem-2p-district.json")]) == 2
-    assert "banderole_7, banderole_9, villa_6" in capsys.readouterr().err
+    assert main(["score", str(ROOT / "examples/carpe-diem-2p-district.json")]) == 0
+    out = capsys.readouterr().out
+    assert "space 9: not counted yet" in out and "6 chimneys: not counted yet" in out
+    assert ("not entered: space 7 of the banderole bar (the top margin of the game board); space 9 of the banderole "
+            "bar (the top margin of the game board); a completed villa with 6 chimneys") in out
     box = tmp_path / "box.json"
     box.write_text(json.dumps({"carpe-diem": {"villa_6": 1, "banderole_7": 1, "banderole_9": 1}}))
     assert main(["score", str(ROOT / "examples/carpe-diem-2p-district.json"), "--box", str(box)]) == 2

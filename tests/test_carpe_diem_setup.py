@@ -96,3 +96,23 @@ def test_translation_files_have_the_same_keys():
     assert set(en) == set(de)
     assert all(k.startswith("carpe-diem.") for k in en)
     assert all(v.strip() for v in (*en.values(), *de.values()))
+
+
+def test_the_values_printed_only_on_the_box_are_asked_before_the_game():
+    """The villa table (overview board) and the banderole bar (game board) are not in any source we have:
+    the setup asks for exactly the values Tabula does not know yet, saying where each is printed; the
+    rulebook's two villa values are never asked, and a box that knows them all asks nothing."""
+    names = ["Anna", "Ben"]
+    config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.colours)], 0)
+    step = {s.id: s for s in GAME.setup_checklist(config)}["box"]
+    assert step.box == ("villa_1", "villa_2", "villa_4", "villa_6", "villa_7", "villa_8",
+                        *(f"banderole_{s}" for s in range(21)))
+    words = text(step)
+    assert "these 27 numbers" in words and "The villa table on an overview board" in words
+    assert "(6 values)" in words and "top margin of the game board" in words and "(21 values)" in words
+    assert "villa_" not in words and "banderole_" not in text(step, "de")
+    known = {**{f"banderole_{s}": s for s in range(21)}, "villa_1": 1, "villa_2": 2, "villa_4": 5, "villa_6": 9}
+    step = {s.id: s for s in GAME.setup_checklist({**config, "box": known})}["box"]
+    assert step.box == ("villa_7", "villa_8") and "banderole bar" not in text(step)
+    everything = {**known, "villa_7": 11, "villa_8": 13}
+    assert "box" not in {s.id for s in GAME.setup_checklist({**config, "box": everything})}

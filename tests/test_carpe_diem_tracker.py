@@ -5,7 +5,6 @@ import pytest
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.games.carpe_diem import GAME
-from companion.games.carpe_diem.tracker import upgrade_event
 from companion.games.carpe_diem.tracker import advised_event, banderole_order, banderole_position, board_from_tracker
 
 HERBS_2 = {"letter": "A", "mode": "pay", "requirement": {"herbs": 2}, "reward": {"vp": 4}}
@@ -39,6 +38,12 @@ def fill_cards(s):
 def advised(s, player, circle, owned=None):
     """The scoring entry with the advisor's recommended choices, resolved (as the panel sends it)."""
     return advised_event(s.state, s.config, player, circle, owned)
+
+
+def upgrade_event(event, state=None, config=None):
+    """An entry of event schema 1 as the game upgrades it (each move's step from schema 1), with the
+    tracker state just before it (none: nothing to resolve a choice with)."""
+    return GAME.upgrade(event, 1, state or {}, config or {})
 
 
 def end_phase(s):
@@ -417,7 +422,7 @@ def test_the_end_form_prefills_every_value_the_tracker_knows():
     (its height in a shared stack) and, in the counts form, the completed features by kind. The district's
     cells, the villas' chimneys one by one, the frame goals and which fountain cards were kept are not
     tracked and are entered at the end."""
-    from companion.ui.boards.carpe_diem import to_counts
+    from companion.games.carpe_diem.district import to_counts
     s = session(3)  # Anna 8 VP, Ben 9, Cleo 13; all discs on space 0
     for event in ({"type": "complete_vineyard", "player": 0, "tiles": 3},   # 2 grapes
                   {"type": "complete_garden", "player": 0, "tiles": 2},     # 1 herbs

@@ -63,7 +63,7 @@ def damaged_files(path: Path) -> list[Path]:
 
 def test_settings_defaults_on_a_new_directory(tmp_path):
     r = repo(tmp_path / "data")
-    assert r.settings() == {"lang": "en", "theme": "light", "carpe_diem_entry": "grid"}
+    assert r.settings() == {"lang": "en", "theme": "light"}
     assert r.notices == []
     assert r.known_names() == [] and r.plays() == [] and r.live_sessions() == []
     assert r.box_data("city-of-rome") == {}
@@ -73,10 +73,10 @@ def test_settings_are_kept_across_repositories(tmp_path):
     r = repo(tmp_path)
     r.set_setting("lang", "de")
     r.set_setting("theme", "dark")
-    assert r.settings() == {"lang": "de", "theme": "dark", "carpe_diem_entry": "grid"}
-    assert repo(tmp_path).settings() == {"lang": "de", "theme": "dark", "carpe_diem_entry": "grid"}
+    assert r.settings() == {"lang": "de", "theme": "dark"}
+    assert repo(tmp_path).settings() == {"lang": "de", "theme": "dark"}
     r.set_setting("theme", "light")
-    assert repo(tmp_path).settings() == {"lang": "de", "theme": "light", "carpe_diem_entry": "grid"}
+    assert repo(tmp_path).settings() == {"lang": "de", "theme": "light"}
 
 
 @pytest.mark.parametrize("key, value", [("lang", "fr"), ("theme", "blue"), ("colour", "red"), ("lang", None),
@@ -85,7 +85,7 @@ def test_set_setting_validates(tmp_path, key, value):
     r = repo(tmp_path)
     with pytest.raises(ValueError):
         r.set_setting(key, value)
-    assert r.settings() == {"lang": "en", "theme": "light", "carpe_diem_entry": "grid"}
+    assert r.settings() == {"lang": "en", "theme": "light"}
 
 
 def test_hand_edited_unknown_setting_falls_back_to_the_default(tmp_path):
@@ -95,7 +95,7 @@ def test_hand_edited_unknown_setting_falls_back_to_the_default(tmp_path):
     data["settings"]["1"]["theme"] = "purple"
     (tmp_path / "settings.json").write_text(json.dumps(data))
     r2 = repo(tmp_path)
-    assert r2.settings() == {"lang": "de", "theme": "light", "carpe_diem_entry": "grid"}
+    assert r2.settings() == {"lang": "de", "theme": "light"}
     assert r2.notices == []
 
 
@@ -302,7 +302,7 @@ def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, varia
     # ...and goes on with an empty default
     assert r.session(good_session.id).state == good_session.state
     if name == "settings.json":
-        assert r.settings() == {"lang": "en", "theme": "light", "carpe_diem_entry": "grid"} and r.known_names() == []
+        assert r.settings() == {"lang": "en", "theme": "light"} and r.known_names() == []
     if name.startswith("history"):
         assert r.plays() == []
     if name == "boxdata.json":
@@ -336,7 +336,7 @@ def test_every_damaged_file_at_once(tmp_path):
     r = repo(tmp_path)
     assert len(r.notices) == 4
     assert len(damaged_files(tmp_path)) == 4
-    assert r.settings() == {"lang": "en", "theme": "light", "carpe_diem_entry": "grid"}
+    assert r.settings() == {"lang": "en", "theme": "light"}
     assert r.live_sessions() == [] and r.plays() == []
 
 

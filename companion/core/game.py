@@ -45,6 +45,9 @@ class SetupStep:
     id: str
     text: Msg
     details: tuple[Msg, ...] = ()
+    # Box values this step asks for (keys of `box_values` / `box_value`): the setup screen shows their form
+    # under the step, so that values printed only on components are entered before the game, not at its end.
+    box: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,10 @@ class BoxValue:
     label: Msg
     known: int | None = None
     source: Msg | None = None
+    # Values printed in one place (a table on a board, the spaces of a track) share a `group`, the place's
+    # name; `short` names the value within it ("space 7"). The forms show such values together.
+    group: Msg | None = None
+    short: Msg | None = None
 
 
 @dataclass(frozen=True)

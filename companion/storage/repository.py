@@ -32,10 +32,8 @@ from companion.storage.atomic import AtomicJSONStorage, notify_change
 from companion.storage.history import History
 
 SCHEMA_VERSION = 1
-# carpe_diem_entry: how Carpe Diem's final districts are entered (the grid or counts only), for every
-# player's board, kept from one game to the next.
-SETTINGS_DEFAULTS = {"lang": "en", "theme": "light", "carpe_diem_entry": "grid"}
-SETTINGS_CHOICES = {"lang": ("en", "de"), "theme": ("light", "dark"), "carpe_diem_entry": ("grid", "counts")}
+SETTINGS_DEFAULTS = {"lang": "en", "theme": "light"}
+SETTINGS_CHOICES = {"lang": ("en", "de"), "theme": ("light", "dark")}
 MAX_KNOWN_NAMES = 40
 
 

@@ -1,5 +1,9 @@
 """Entering box data: values printed on components, asked once and kept (see game-facts' policy).
 
+A value on its own gets a row: its label (where it is printed) beside a short number field. Values a
+game declares printed in one place (`BoxValue.group`: a table on a board, the spaces of a track) are
+shown together under that place's name, each a small field named by its `short` label.
+
 A screen gives the form the AppModel; a game's own screen part (which has no model) gives it its view and
 dispatch instead: the stored values are then the view's `box`, and saving is the `box_data` move."""
 
@@ -24,13 +28,33 @@ def describe(game, key: str) -> BoxValue:
     return lookup(key) if lookup else BoxValue(key, None)
 
 
+def label_of(game, key: str):
+    """A box key's label (None for a key the game does not describe)."""
+    try:
+        return describe(game, key).label
+    except (KeyError, ValueError):
+        return None
+
+
+def grouped(values: list[BoxValue]) -> list[list[BoxValue]]:
+    """The values in order, those printed in one place (the same `group`) next to each other."""
+    out: list[list[BoxValue]] = []
+    for bv in values:
+        if bv.group is not None and out and out[-1][0].group == bv.group:
+            out[-1].append(bv)
+        else:
+            out.append([bv])
+    return out
+
+
 @ft.component
 def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...], on_saved=None,
                 dispatch: Dispatch | None = None):
     game = GAMES[game_id]
     stored = model.box if dispatch is not None else model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
-    message, set_message = ft.use_state("")
+    # What the last Save said, whether it is a problem, and the value it is about (its field says it too).
+    said, set_said = ft.use_state(("", False, None))
     values = [describe(game, k) for k in keys]
 
     def text_of(bv: BoxValue) -> str:
@@ -48,14 +72,17 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
                 continue
             # isdigit() alone takes "²" (int() does not) and 5,000 digits (int() refuses those too)
             if not (text.isascii() and text.isdigit() and len(text) <= 6):
-                set_message(model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
-                                    value=text))
+                set_said((model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
+                                  value=text), True, bv.key))
                 return
             entered[bv.key] = int(text)
         try:  # the same check as a backup's or a --box file's box data
             check_box_values(game, {**stored, **entered})
-        except BoardStateError as error:
-            set_message(model.m(error.msg) + f" ({error.field})")
+        except BoardStateError as error:  # said with the field's label, never its key ("box.villa_2")
+            key = error.field.split(".", 1)[1] if "." in error.field else None
+            named = label_of(game, key) if key else None
+            set_said((model.t("ui.score.invalid", where=model.m(named), problem=model.m(error.msg)) if named
+                      else model.m(error.msg), True, key))
             return
         if dispatch is not None:  # a game's screen part: kept by the move, then on_saved
             set_drafts({})
@@ -63,28 +90,62 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
             return
         model.set_box_data(game_id, entered)
         set_drafts({})
-        set_message(model.t("ui.settings.box_saved"))
+        set_said((model.t("ui.settings.box_saved"), False, None))
         if on_saved:
             on_saved()
 
-    fields = []
-    for bv in values:
-        if bv.source:
-            helper = model.m(bv.source)
-        else:
-            helper = model.t("ui.settings.box_entered" if bv.key in stored else "ui.settings.box_unknown")
-        label = model.m(bv.label) if bv.label else bv.key
-        # The long label wraps beside a short number field (a field's own label cannot wrap).
-        fields.append(ft.Row([
-            ft.Column([ft.Text(label), ft.Text(helper, size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
-                      spacing=2, expand=True),
-            # `label` names the field for screen readers; it is drawn at no size (the text beside shows it).
-            ft.TextField(label=label, label_style=ft.TextStyle(size=0.01), value=text_of(bv), width=88,
-                         filled=True, border=ft.InputBorder.UNDERLINE, text_align=ft.TextAlign.CENTER,
-                         keyboard_type=ft.KeyboardType.NUMBER,
-                         on_change=lambda e, k=bv.key: set_drafts({**drafts, k: e.control.value})),
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Column([*fields,
-                      ft.FilledButton(model.t("ui.settings.box_save"), icon=ft.Icons.SAVE, on_click=save, height=TOUCH),
-                      *([ft.Text(message)] if message else [])], spacing=8,
-                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    def typed(key: str, text: str) -> None:
+        set_drafts({**drafts, key: text})
+
+    fields = [value_row(model, group[0], text_of(group[0]), group[0].key in stored, typed) if len(group) == 1
+              and group[0].group is None else value_group(model, group, text_of, said[2], typed)
+              for group in grouped(values)]
+    message = ft.Semantics(label=said[0], live_region=True, container=True, exclude_semantics=True, content=ft.Text(
+        said[0], color=ft.Colors.ERROR if said[1] else None, weight=ft.FontWeight.BOLD if said[1] else None))
+    # The message above the button, where the eye is after the tap (never hidden under a bottom bar).
+    return ft.Column([*fields, *([message] if said[0] else []),
+                      ft.FilledButton(model.t("ui.settings.box_save"), icon=ft.Icons.SAVE, on_click=save, height=TOUCH)],
+                     spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def number_field(label: str, value: str, on_typed, width: float | None = None, shown: str | None = None,
+                 error: bool = False, read_only: bool = False) -> ft.Control:
+    """A number field named `label` for screen readers and tests; `shown` is drawn as its label (none: the
+    text beside it says what it is)."""
+    return ft.TextField(label=shown if shown is not None else label,
+                        label_style=ft.TextStyle(size=12) if shown is not None else ft.TextStyle(size=0.01),
+                        value=value, width=width,
+                        content_padding=ft.Padding.symmetric(horizontal=8, vertical=12) if shown is not None else None,
+                        filled=True, border=ft.InputBorder.UNDERLINE, text_align=ft.TextAlign.CENTER,
+                        keyboard_type=ft.KeyboardType.NUMBER, read_only=read_only,
+                        border_color=ft.Colors.ERROR if error else None,
+                        on_change=lambda e: on_typed(e.control.value))
+
+
+def value_row(model: AppModel, bv: BoxValue, text: str, entered: bool, typed) -> ft.Control:
+    """One value: its label (where it is printed) and how it is known, beside its number field."""
+    if bv.source:
+        helper = model.m(bv.source)
+    else:
+        helper = model.t("ui.settings.box_entered" if entered else "ui.settings.box_unknown")
+    label = model.m(bv.label) if bv.label else bv.key
+    # The long label wraps beside a short number field (a field's own label cannot wrap).
+    return ft.Row([
+        ft.Column([ft.Text(label), ft.Text(helper, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2,
+                  expand=True),
+        number_field(label, text, lambda value: typed(bv.key, value), width=88),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def value_group(model: AppModel, group: list[BoxValue], text_of, wrong: str | None, typed) -> ft.Control:
+    """Values printed in one place: the place's name, what is known from elsewhere, then a small field per
+    value (its short name: "Space 7"), three a row on a phone; one the rulebook gives is shown, not changed."""
+    sources = [model.m(bv.source) for bv in group if bv.source]
+    return ft.Column([
+        ft.Text(model.m(group[0].group), weight=ft.FontWeight.BOLD),
+        *[ft.Text(source, size=12, color=ft.Colors.ON_SURFACE_VARIANT) for source in dict.fromkeys(sources)],
+        ft.ResponsiveRow([ft.Container(number_field(
+            model.m(bv.short or bv.label), text_of(bv), lambda value, key=bv.key: typed(key, value),
+            shown=model.m(bv.short or bv.label), error=bv.key == wrong, read_only=bv.known is not None),
+            col={"xs": 4, "sm": 3}) for bv in group], spacing=6, run_spacing=6),
+    ], spacing=6)

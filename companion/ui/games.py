@@ -15,9 +15,7 @@ from typing import Callable
 
 from companion import games
 from companion.core.game import GameDefinition
-from companion.ui.boards.carpe_diem import CarpeDiemBoard
 from companion.ui.boards.generic import GenericBoard
-from companion.ui.panels.carpe_diem import CarpeDiemPanel
 
 
 @dataclass(frozen=True)
@@ -58,8 +56,6 @@ class GameUI:
 
 
 LEGACY_UIS: dict[str, GameUI] = {
-    "carpe-diem": GameUI(board=CarpeDiemBoard, panel=CarpeDiemPanel, panel_offers_player_actions=True,
-                         panel_offers_game_actions=True, legacy=True),
 }
 DEFAULT = GameUI()
 

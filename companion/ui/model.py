@@ -164,6 +164,8 @@ class AppModel:
         config = make_config(game, players, start_player)
         if game.box_values:  # the tracker may need printed values during play (e.g. colour bonuses)
             config["box"] = self.repo.box_data(game.id)
+        if game.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
+            config["preferences"] = self.repo.preferences(game)
         session = Session(new_session_id(), game, config)
         self.repo.save(session)
         self.repo.remember_names([p["name"] for p in config["players"]])

@@ -1,13 +1,21 @@
 """Carpe Diem (alea / Ravensburger 2018, Stefan Feld).
 
-The scoring periods' outcome and advice are in `scoring_period` (its docstring is the API for a
-screen); `tracker.advice_for(state, config, player, circle)` gives the advice with the tracker's data.
+The package: the components and numbers (`components`), the setup checklist (`setup`), the tracker's
+moves (`tracker`), the scoring periods' outcome and advice (`scoring_period`, and `period` for the table's
+turn at a scoring), the scoring cards as entered (`cards`), the final scoring (`scoring`) with its box
+data (`box`), the end board as the players enter it (`district`) and its edits (`board_moves`), random end
+boards for the fuzz tests (`random_end`), and its screens (`ui`, imported by the app only).
 """
 
-from companion.games.legacy import legacy_moves
-from companion.core.game import BoardParts, GameDefinition
+from companion.core.game import BoardParts, GameDefinition, Preference
 from companion.core.text import Msg
-from companion.games.carpe_diem import scoring, scoring_period, setup, tracker
+from companion.games.carpe_diem import board_moves, box, random_end, scoring, setup, tracker
+
+
+def ui():
+    from companion.games.carpe_diem.ui import UI  # the screens: imported by the app only
+    return UI
+
 
 GAME = GameDefinition(
     id="carpe-diem",
@@ -18,21 +26,26 @@ GAME = GameDefinition(
     counters=tracker.COUNTERS,
     setup_checklist=setup.setup_checklist,
     initial_state=tracker.initial_state,
-    moves=legacy_moves(("end_round", "set_card", "score_circle", *tracker.LANDSCAPE_ACTIONS, *tracker.REWARD_ACTIONS, "banderole"), tracker.apply_event, tracker.actions,
-                       tracker.upgrade_event),
+    moves=tracker.MOVES,
+    board_moves=board_moves.BOARD_MOVES,
     status=tracker.status,
     parse_board_state=scoring.parse_board_state,
     score=scoring.score,
     board_from_tracker=tracker.board_from_tracker,
-    box_values=scoring.BOX_VALUES,
+    box_values=box.BOX_VALUES,
     event_schema=2,
     parts=BoardParts(numbered=frozenset({"frame", "fountain_cards", "features", "cells", "villas", "frame_met"}),
                      item_says_all=frozenset({"features", "cells", "villas", "completed"}),
                      kinds={"storage": "carpe-diem.counter.", "completed": "carpe-diem.counter."}),
+    # The final districts drawn as a grid or entered as counts only: one choice for the whole table, kept
+    # for the next games (before, the app-wide setting "carpe_diem_entry").
+    preferences=(Preference("entry", ("grid", "counts"), "grid", formerly="carpe_diem_entry"),),
     # "Das Startspielerplättchen erhält der Spieler, der zuletzt in Rom war" (EN: "born farthest from 1 B.C.")
     start_question=Msg("carpe-diem.start_question"),
     is_finished=lambda state: state["stage"] == "finished",
     start_player_now=lambda state, config: state["start_player"],  # passed on after every phase
-    box_value=scoring.box_value,
-    validate_box=scoring.validate_box,
+    box_value=box.box_value,
+    validate_box=box.validate_box,
+    random_board=random_end.random_board,
+    ui=ui,
 )

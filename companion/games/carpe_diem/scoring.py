@@ -1,7 +1,9 @@
 """Carpe Diem's final scoring (rulebook: SPIELENDE / END OF THE GAME, and the overview board).
 
-Categories: the VP cards collected during the game, completed villas by chimney count (box data),
-remaining items ÷ 2, the banderole bar (box data), fountain cards, frame goals. Tie: among the tied
+Categories: the VP cards collected during the game, completed villas by chimney count (box data,
+`box.py`), remaining items ÷ 2, the banderole bar (box data), fountain cards, frame goals. A box value
+that is not entered yet is not counted, and the result says which it is, where it is printed and where
+to enter it: the final scoring never stops for it. Tie: among the tied
 players, the one furthest back on the banderole bar wins (`PlayerScore.tiebreak`, higher is better:
 (-space, -level), the bottom disc of a stack counting as further back, as the scoring order puts the
 top disc first). The JSON format is in docs/board-state-carpe-diem.md.
@@ -9,13 +11,15 @@ top disc first). The JSON format is in docs/board-state-carpe-diem.md.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
-from companion.core.game import BoardStateError, BoxValue, MissingBoxData
+from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
+from companion.games.carpe_diem.box import (
+    BANDEROLE_KEY, KNOWN_VILLA, VILLA_KEY, missing_value, validate_box, villa_points,
+)
 from companion.games.carpe_diem.components import (
     DWELLINGS, FEATURE_KINDS, FOUNTAIN_CARDS, FRAME_GOALS, FRAME_KINDS, FRAME_VP, GRID, LANDSCAPES, SIDES,
     SINGLES, VILLA, WARES,
@@ -26,61 +30,6 @@ CATEGORIES = ("vp_cards", "villas", "storage", "banderole", "fountains", "frame"
 CATEGORY_LABELS = {c: Msg(f"carpe-diem.category.{c}") for c in CATEGORIES}
 STORAGE_ITEMS = (*WARES, "coins", "bread", "tiles")
 FOUNTAIN_VP = 2  # "For each ... you get 2 victory points" on every fountain card shown in the rules
-
-# ---------------------------------------------------------------- box data
-
-VILLA_KEY, BANDEROLE_KEY = "villa_{}", "banderole_{}"
-KNOWN_VILLA = {3: 3, 5: 7}  # rulebook example: 3 + 7 + 7 + 0 + 0 = 17
-KEY_PATTERN = re.compile(r"^(villa|banderole)_(\d{1,2})$")
-DECLARED_VILLA = range(1, 9)
-DECLARED_BANDEROLE = range(0, 21)
-
-
-def box_value(key: str) -> BoxValue:
-    """The description of any box-data key (`villa_<chimneys>`, `banderole_<space>`)."""
-    match = KEY_PATTERN.match(key)
-    if not match:
-        raise KeyError(key)
-    kind, number = match.group(1), int(match.group(2))
-    if kind == "villa":
-        known = KNOWN_VILLA.get(number)
-        return BoxValue(key, Msg("carpe-diem.box.villa", chimneys=number), known,
-                        Msg("carpe-diem.box.villa_source") if known is not None else None)
-    return BoxValue(key, Msg("carpe-diem.box.banderole", space=number))
-
-
-BOX_VALUES = tuple(box_value(VILLA_KEY.format(n)) for n in DECLARED_VILLA) + tuple(
-    box_value(BANDEROLE_KEY.format(s)) for s in DECLARED_BANDEROLE)
-
-
-def validate_box(box: dict) -> dict[str, int]:
-    """Check entered box values: known keys only, whole numbers ≥ 0, the shipped values not contradicted,
-    the villa table not decreasing with more chimneys. Raises BoardStateError("box.<key>", Msg)."""
-    require_dict(box, "box")
-    out: dict[str, int] = {}
-    for key, value in box.items():
-        path = f"box.{key}"
-        if not isinstance(key, str) or not KEY_PATTERN.match(key):
-            raise BoardStateError(path, Msg("carpe-diem.error.box_key"))
-        out[key] = require_int(value, path, 0, 999)
-        known = box_value(key).known
-        if known is not None and out[key] != known:
-            raise BoardStateError(path, Msg("carpe-diem.error.box_known", value=out[key], known=known))
-    villa = {**KNOWN_VILLA, **{int(k.split("_")[1]): v for k, v in out.items() if k.startswith("villa_")}}
-    counts = sorted(villa)
-    for low, high in zip(counts, counts[1:]):
-        if villa[high] < villa[low]:
-            key = VILLA_KEY.format(high) if VILLA_KEY.format(high) in out else VILLA_KEY.format(low)
-            raise BoardStateError(f"box.{key}", Msg("carpe-diem.error.villa_decreasing", low=low,
-                                                    low_vp=villa[low], high=high, high_vp=villa[high]))
-    return out
-
-
-def villa_points(chimneys: int, box: dict[str, int]) -> int | None:
-    if chimneys in KNOWN_VILLA:
-        return KNOWN_VILLA[chimneys]
-    return box.get(VILLA_KEY.format(chimneys))
-
 
 # ---------------------------------------------------------------- reading a board state
 
@@ -360,24 +309,32 @@ def _completed_villas(p: dict) -> list[int]:
     return [f["chimneys"] for f in p["district"] if f["kind"] == VILLA and f["completed"]]
 
 
+def _villas(p: dict, box: dict[str, int]) -> Category:
+    """Completed villas by their chimneys, from the villa table (a value not entered is not counted and
+    said so); incomplete villas score nothing."""
+    villas = _completed_villas(p)
+    incomplete = 0 if "quick" in p else sum(1 for f in p["district"] if f["kind"] == VILLA and not f["completed"])
+    parts = [Msg("carpe-diem.explain.villa", chimneys=c, points=villa_points(c, box))
+             if villa_points(c, box) is not None else Msg("carpe-diem.explain.villa_unknown", chimneys=c)
+             for c in villas]
+    if incomplete:
+        parts.append(Msg("carpe-diem.explain.villas_incomplete", count=incomplete))
+    return Category("villas", sum(villa_points(c, box) or 0 for c in villas),
+                    Msg("carpe-diem.explain.villas", parts=parts) if parts else Msg("carpe-diem.explain.no_villa"))
+
+
 def score_player(p: dict, box: dict[str, int]) -> PlayerScore:
     cats = [Category("vp_cards", p["vp"], Msg("carpe-diem.explain.vp_cards", vp=p["vp"]))]
 
-    villas = _completed_villas(p)
-    incomplete = 0 if "quick" in p else sum(1 for f in p["district"] if f["kind"] == VILLA and not f["completed"])
-    parts = [Msg("carpe-diem.explain.villa", chimneys=c, points=villa_points(c, box)) for c in villas]
-    if incomplete:
-        parts.append(Msg("carpe-diem.explain.villas_incomplete", count=incomplete))
-    cats.append(Category("villas", sum(villa_points(c, box) for c in villas),
-                         Msg("carpe-diem.explain.villas", parts=parts) if parts
-                         else Msg("carpe-diem.explain.no_villa")))
+    cats.append(_villas(p, box))
 
     items = sum(p["storage"].values())
     cats.append(Category("storage", items // 2, Msg("carpe-diem.explain.storage", items=items, points=items // 2)))
 
     space, level = p["banderole"]
-    points = box[BANDEROLE_KEY.format(space)]
-    cats.append(Category("banderole", points, Msg("carpe-diem.explain.banderole", space=space, points=points)))
+    points = box.get(BANDEROLE_KEY.format(space))
+    cats.append(Category("banderole", points or 0, Msg("carpe-diem.explain.banderole", space=space, points=points)
+                         if points is not None else Msg("carpe-diem.explain.banderole_unknown", space=space)))
 
     counts = completed_counts(p)
     parts = [Msg("carpe-diem.explain.fountain_card", kind=Msg(f"carpe-diem.kind.{c['kind']}"),
@@ -407,14 +364,16 @@ def score_player(p: dict, box: dict[str, int]) -> PlayerScore:
 
 
 def score(board: dict, box: dict | None = None) -> ScoreSheet:
-    """Score a parsed board state. `box`: entered box data (`villa_<chimneys>`, `banderole_<space>`);
-    raises MissingBoxData listing what is needed and not there, BoardStateError("box.<key>") if invalid."""
+    """Score a parsed board state. `box`: entered box data (`villa_<chimneys>`, `banderole_<space>`),
+    BoardStateError("box.<key>") if invalid. A value printed on the box that is not entered yet is never
+    guessed: those points are not counted, and the first note says which values they are, where they are
+    printed and where to enter them (`needed_box_keys` lists them)."""
     box = validate_box(box or {})
-    missing = needed_box_keys(board, box)
-    if missing:
-        raise MissingBoxData(GAME_ID, missing)
     sheet = ScoreSheet(GAME_ID, [score_player(p, box) for p in board["players"]], CATEGORY_LABELS,
                        notes=[Msg("carpe-diem.tiebreak_rule")])
+    missing = needed_box_keys(board, box)
+    if missing:
+        sheet.notes.insert(0, Msg("carpe-diem.note.box_missing", values=[missing_value(k) for k in missing]))
     used = _entered_values_used(board, box)
     if used:
         sheet.notes.append(Msg("carpe-diem.note.box_used", values=used))
@@ -422,7 +381,8 @@ def score(board: dict, box: dict | None = None) -> ScoreSheet:
 
 
 def _entered_values_used(board: dict, box: dict[str, int]) -> list[Msg]:
-    villas = sorted({c for p in board["players"] for c in _completed_villas(p) if c not in KNOWN_VILLA})
-    spaces = sorted({p["banderole"][0] for p in board["players"]})
+    villas = sorted({c for p in board["players"] for c in _completed_villas(p)
+                     if c not in KNOWN_VILLA and VILLA_KEY.format(c) in box})
+    spaces = sorted({p["banderole"][0] for p in board["players"] if BANDEROLE_KEY.format(p["banderole"][0]) in box})
     return ([Msg("carpe-diem.note.villa_value", chimneys=c, vp=box[VILLA_KEY.format(c)]) for c in villas]
             + [Msg("carpe-diem.note.banderole_value", space=s, vp=box[BANDEROLE_KEY.format(s)]) for s in spaces])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.core.game import SetupStep
 from companion.core.text import Msg
+from companion.games.carpe_diem.box import unknown_box_keys
 from companion.games.carpe_diem.components import (
     BANDEROLES_PER_PLAYER, BLUEPRINT_SPACES, CIRCLES, DARK_TILES, DISCS, FOUNTAIN_CARDS, LIGHT_TILES, PHASES,
     ROUNDS, SCORING_CARDS, SEAL_SPACES, STARTING_VP, TILES_PER_PHASE, VP_CARD_VALUES, card_spaces, turn_order,
@@ -59,4 +60,23 @@ def setup_checklist(config: dict) -> list[SetupStep]:
         SetupStep("rounds", Msg("carpe-diem.setup.rounds", phases=PHASES, rounds=ROUNDS,
                                 tiles=TILES_PER_PHASE)),
     ]
-    return steps
+    return steps + box_step(config)
+
+
+def box_step(config: dict) -> list[SetupStep]:
+    """The values printed only on the components that the final scoring needs and Tabula does not know
+    yet (neither from the rulebook nor entered for an earlier game: `config["box"]`, the box data when the
+    game began): asked now, read off the overview board and the game board, so the final scoring never
+    stops for them. None when all are known."""
+    keys = unknown_box_keys(config.get("box") or {})
+    if not keys:
+        return []
+    villas = [k for k in keys if k.startswith("villa_")]
+    spaces = [k for k in keys if k.startswith("banderole_")]
+    details = []
+    if villas:
+        details.append(Msg("carpe-diem.setup.box_villas", count=len(villas)))
+    if spaces:
+        details.append(Msg("carpe-diem.setup.box_banderole", count=len(spaces)))
+    details.append(Msg("carpe-diem.setup.box_kept"))
+    return [SetupStep("box", Msg("carpe-diem.setup.box", count=len(keys)), tuple(details), box=tuple(keys))]

@@ -6,7 +6,8 @@ State (plain JSON):
     cards {space: card JSON} (entered once), circles_used {circle: {player, phase}},
     scoring {order: [players], done: [players]} while a scoring period runs, log.
 
-Events (besides core's generic "adjust"):
+Entries (besides core's generic "adjust"), each a move of `MOVES` with its parameters, its apply, what it
+offers the tracker screen and its upgrade from event schema 1:
     {"type": "end_round"}                                   round +1; after round 7 the scoring starts
     {"type": "set_card", "space": s, "card": {...}|null}     enter / correct / clear a scoring card
     {"type": "score_circle", "player": p, "circle": c,        place a disc and resolve both cards with
@@ -21,15 +22,17 @@ Events (besides core's generic "adjust"):
                                                               district counts, default the counters
     {"type": "complete_<landscape>", "player": p, "tiles": n} a landscape of n tiles (2-4) completed
     {"type": "banderole", "player": p, "steps": n}           the disc moves n spaces on
-    {"type": "<other reward action id>", "player": p}        one-tap rewards (see `actions`)
+    {"type": "<other reward action id>", "player": p}        one-tap rewards (`REWARD_ACTIONS`)
 Per-player actions send {"type": action.id, "player": p} plus their `field` for value_choices. Games
-saved before event schema 2 stored "value" and scorings left to the advisor: `upgrade_event`.
+saved before event schema 2 stored "value" and scorings left to the advisor: the upgrades of the
+landscapes, `banderole` and `score_circle` (`upgrade_score_circle`).
 """
 
 from __future__ import annotations
 
-from companion.core.game import Action, BoardStateError, Counter, InvalidMove
+from companion.core.game import Action, BoardStateError, Counter, InvalidMove, Move
 from companion.core.text import Msg
+from companion.games.carpe_diem import district
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.components import (
     DWELLINGS, LANDSCAPE_WARE, LANDSCAPES, PHASES, ROUNDS, SINGLES, STARTING_VP, WARES, card_spaces,
@@ -121,23 +124,15 @@ def _log(state: dict, key: str, **params) -> None:
     state["log"].append(Msg(f"carpe-diem.log.{key}", **params).to_json())
 
 
-def apply_event(state: dict, event: dict, config: dict) -> None:
-    kind = event.get("type")
-    if state["stage"] == "finished" and kind != "set_card":
+def _playing(state: dict) -> None:
+    """Every entry but a scoring card's waits for the game to go on."""
+    if state["stage"] == "finished":
         raise InvalidMove(Msg("carpe-diem.error.game_over"))
-    if kind == "end_round":
-        end_round(state, config)
-    elif kind == "set_card":
-        set_card(state, event, config)
-    elif kind == "score_circle":
-        score_circle(state, event, config)
-    elif kind in LANDSCAPE_ACTIONS or kind in REWARD_ACTIONS or kind == "banderole":
-        reward(state, event, config)
-    else:
-        raise InvalidMove(Msg("core.error.bad_event"))
 
 
-def end_round(state: dict, config: dict) -> None:
+def end_round(state: dict, event: dict, config: dict) -> None:
+    """Round +1; after round 7 the scoring period starts, furthest on the banderole bar first."""
+    _playing(state)
     if state["stage"] != "play":
         raise InvalidMove(Msg("carpe-diem.error.scoring_running"))
     if state["round"] < ROUNDS:
@@ -214,6 +209,8 @@ def advice_for(state: dict, config: dict, player: int, circle: int, owned: dict 
 
 
 def score_circle(state: dict, event: dict, config: dict) -> None:
+    """A disc on a free circle, both cards resolved with the choices the entry carries."""
+    _playing(state)
     player = _player(event, config)
     if state["stage"] != "scoring":
         raise InvalidMove(Msg("carpe-diem.error.no_scoring"))
@@ -303,95 +300,136 @@ def end_scoring(state: dict, config: dict) -> None:
          tiles=Msg("carpe-diem.log.tiles_dark" if state["phase"] == PHASES else "carpe-diem.log.tiles_light"))
 
 
-def reward(state: dict, event: dict, config: dict) -> None:
-    player = _player(event, config)
-    kind = event["type"]
-    c = state["players"][player]["counters"]
-    name = names(config)[player]
-    if kind in LANDSCAPE_ACTIONS:
-        landscape = LANDSCAPE_ACTIONS[kind]
+# ---------------------------------------------------------------- rewards during play
+
+def complete_landscape(landscape: str):
+    """`complete_<landscape>`: a landscape of `tiles` tiles (2-4) completed gives tiles - 1 of its ware."""
+    def apply(state: dict, event: dict, config: dict) -> None:
+        _playing(state)
+        player = _player(event, config)
         tiles = _value(event, "tiles", LANDSCAPE_TILES)
-        ware = LANDSCAPE_WARE[landscape]
+        c, ware = state["players"][player]["counters"], LANDSCAPE_WARE[landscape]
         c[landscape] += 1
         c[ware] += tiles - 1
-        _log(state, "landscape", player=name, landscape=Msg(f"carpe-diem.kind.{landscape}"), tiles=tiles,
-             wares=sp.item_msg(ware, tiles - 1))
-    elif kind == "complete_merchant":
-        wares = sum(c[w] for w in WARES)
-        for w in WARES:
-            c[w] = 0
-        c["coins"] += wares + 1
-        c["merchant"] += 1
-        _log(state, "merchant", player=name, wares=wares, coins=wares + 1)
-    elif kind == "complete_baker":
-        c["bread"] += 2
-        c["baker"] += 1
-        _log(state, "baker", player=name)
-    elif kind == "complete_administrator":
-        c["administrator"] += 1
-        move_banderole(state, player, 2)
-        _log(state, "administrator", player=name, space=banderole_position(state, player)[0])
-    elif kind == "complete_craftsman":
-        c["craftsman"] += 1
-        _log(state, "craftsman", player=name)
-    elif kind in SINGLE_TILE_REWARDS:  # market +1 coin, bakery +1 bread, fountain +1 fountain card
-        feature, reward = SINGLE_TILE_REWARDS[kind]
+        _log(state, "landscape", player=names(config)[player], landscape=Msg(f"carpe-diem.kind.{landscape}"),
+             tiles=tiles, wares=sp.item_msg(ware, tiles - 1))
+    return apply
+
+
+def _rewarded(state: dict, event: dict, config: dict) -> tuple[dict, str, int]:
+    """(the player's counters, name, seat) of a one-tap reward, once the game goes on."""
+    _playing(state)
+    player = _player(event, config)
+    return state["players"][player]["counters"], names(config)[player], player
+
+
+def complete_merchant(state: dict, event: dict, config: dict) -> None:
+    """All wares into coins, plus one."""
+    c, name, _ = _rewarded(state, event, config)
+    wares = sum(c[w] for w in WARES)
+    for w in WARES:
+        c[w] = 0
+    c["coins"] += wares + 1
+    c["merchant"] += 1
+    _log(state, "merchant", player=name, wares=wares, coins=wares + 1)
+
+
+def complete_baker(state: dict, event: dict, config: dict) -> None:
+    c, name, _ = _rewarded(state, event, config)
+    c["bread"] += 2
+    c["baker"] += 1
+    _log(state, "baker", player=name)
+
+
+def complete_administrator(state: dict, event: dict, config: dict) -> None:
+    """Two steps on the banderole bar (on top of a disc there)."""
+    c, name, player = _rewarded(state, event, config)
+    c["administrator"] += 1
+    move_banderole(state, player, 2)
+    _log(state, "administrator", player=name, space=banderole_position(state, player)[0])
+
+
+def complete_craftsman(state: dict, event: dict, config: dict) -> None:
+    c, name, _ = _rewarded(state, event, config)
+    c["craftsman"] += 1
+    _log(state, "craftsman", player=name)
+
+
+def place_single(kind: str):
+    """`place_market` +1 coin, `place_bakery` +1 bread, `place_fountain` +1 fountain card."""
+    feature, gain = SINGLE_TILE_REWARDS[kind]
+
+    def apply(state: dict, event: dict, config: dict) -> None:
+        c, name, _ = _rewarded(state, event, config)
         c[feature] += 1
-        c[reward] += 1
+        c[gain] += 1
         _log(state, feature, player=name)
-    elif kind == "banderole_space":
-        move_banderole(state, player, 1)
-        _log(state, "banderole", player=name, steps=1, space=banderole_position(state, player)[0])
-    elif kind == "banderole":
-        steps = _value(event, "steps", STEP_CHOICES)
-        move_banderole(state, player, steps)
-        _log(state, "banderole", player=name, steps=steps, space=banderole_position(state, player)[0])
+    return apply
 
 
-# ---------------------------------------------------------------- what the screen offers and shows
+def banderole_space(state: dict, event: dict, config: dict) -> None:
+    """A tile laid on a banderole space: one step on the bar."""
+    _, name, player = _rewarded(state, event, config)
+    move_banderole(state, player, 1)
+    _log(state, "banderole", player=name, steps=1, space=banderole_position(state, player)[0])
 
-def actions(state: dict, config: dict) -> list[Action]:
-    if state["stage"] == "finished":
+
+def banderole(state: dict, event: dict, config: dict) -> None:
+    """The disc moves `steps` spaces on (a scoring card's steps, corrections)."""
+    _, name, player = _rewarded(state, event, config)
+    steps = _value(event, "steps", STEP_CHOICES)
+    move_banderole(state, player, steps)
+    _log(state, "banderole", player=name, steps=steps, space=banderole_position(state, player)[0])
+
+
+# ---------------------------------------------------------------- what each move offers the screens
+
+def offer_end_round(state: dict, config: dict) -> list[Action]:
+    if state["stage"] != "play":
         return []
-    out = []
-    if state["stage"] == "play":
-        last = state["round"] == ROUNDS
-        out.append(Action("end_round", Msg("carpe-diem.action.end_round_last" if last
-                                           else "carpe-diem.action.end_round", round=state["round"]),
-                          confirm=Msg("carpe-diem.confirm.end_phase" if last else "carpe-diem.confirm.end_round",
-                                      round=state["round"], phase=state["phase"])))
-    else:
-        free = tuple(sorted(free_circles(state, config)))
-        # The free circles; the panel adds the choices there (an entry without them is refused).
-        out.append(Action("score_circle", Msg("carpe-diem.action.score_circle"), per_player=True,
-                          value_choices=free, field="circle", confirm=Msg("carpe-diem.confirm.score_circle")))
-    out += [Action(k, Msg(f"carpe-diem.action.{k}"), per_player=True, value_choices=LANDSCAPE_TILES, field="tiles")
-            for k in LANDSCAPE_ACTIONS]
-    out += [Action(k, Msg(f"carpe-diem.action.{k}"), per_player=True) for k in REWARD_ACTIONS]
-    out.append(Action("banderole", Msg("carpe-diem.action.banderole"), per_player=True, value_choices=STEP_CHOICES,
-                      field="steps"))
-    return out
+    last = state["round"] == ROUNDS
+    return [Action("end_round", Msg("carpe-diem.action.end_round_last" if last else "carpe-diem.action.end_round",
+                                    round=state["round"]),
+                   confirm=Msg("carpe-diem.confirm.end_phase" if last else "carpe-diem.confirm.end_round",
+                               round=state["round"], phase=state["phase"]))]
+
+
+def offer_score_circle(state: dict, config: dict) -> list[Action]:
+    """The free circles; the panel adds the choices there (an entry without them is refused)."""
+    if state["stage"] != "scoring":
+        return []
+    return [Action("score_circle", Msg("carpe-diem.action.score_circle"), per_player=True,
+                   value_choices=tuple(sorted(free_circles(state, config))), field="circle",
+                   confirm=Msg("carpe-diem.confirm.score_circle"))]
+
+
+def offer_reward(kind: str, choices: tuple[int, ...] = (), field: str = ""):
+    def offer(state: dict, config: dict) -> list[Action]:
+        if state["stage"] == "finished":
+            return []
+        return [Action(kind, Msg(f"carpe-diem.action.{kind}"), per_player=True, value_choices=choices, field=field)]
+    return offer
 
 
 # ---------------------------------------------------------------- games saved before event schema 2
 
-def upgrade_event(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
-    """An entry of event schema 1 in today's form. A landscape's tiles and the banderole steps were
-    "value"; a scoring named its circle as "circle" or "value" and could leave its choices to the
-    advisor (or "sets" as null: as many as possible). Those choices are resolved here as schema 1
-    resolved them, which needs the tracker `state` just before the entry and the `config`; without
-    them such an entry keeps its choices open and the replay refuses it."""
-    kind = event.get("type")
-    if kind in LANDSCAPE_ACTIONS or kind == "banderole":
+def value_named(key: str):
+    """Schema 1 -> 2 of a landscape's tiles and the banderole steps: "value" became `key`."""
+    def upgrade(event: dict, state: dict, config: dict) -> dict:
         if "value" not in event:
             return event
-        rest = {k: v for k, v in event.items() if k != "value"}
-        return {**rest, "tiles" if kind in LANDSCAPE_ACTIONS else "steps": event["value"]}
-    if kind != "score_circle":
-        return event
+        return {**{k: v for k, v in event.items() if k != "value"}, key: event["value"]}
+    return upgrade
+
+
+def upgrade_score_circle(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
+    """Schema 1 -> 2 of a scoring: it named its circle as "circle" or "value" and could leave its choices
+    to the advisor (or "sets" as null: as many as possible). Those choices are resolved here as schema 1
+    resolved them, which needs the tracker `state` just before the entry and the `config`; without them
+    such an entry keeps its choices open and the replay refuses it."""
     named = {k: v for k, v in event.items() if k != "value"}
     named["circle"] = event.get("circle", event.get("value"))
-    if resolved(named) or state is None or config is None:
+    if resolved(named) or not state or not config:
         return named
     try:
         player = _player(event, config)
@@ -406,6 +444,31 @@ def upgrade_event(event: dict, state: dict | None = None, config: dict | None = 
     except (InvalidMove, sp.PeriodError, TypeError, ValueError):
         return named  # refused then as now: the replay says so
     return {**named, **option.choice()}
+
+
+# Every kind of entry, in the order the screens offer them.
+MOVES = (
+    Move("end_round", end_round, offer=offer_end_round),
+    Move("score_circle", score_circle, params=("player", "circle", "order", "bread", "sets", "coins_for", "owned"),
+         offer=offer_score_circle, upgrades={1: upgrade_score_circle}),
+    Move("set_card", set_card, params=("space", "card")),
+    *(Move(kind, complete_landscape(landscape), params=("player", "tiles"),
+           offer=offer_reward(kind, LANDSCAPE_TILES, "tiles"), upgrades={1: value_named("tiles")})
+      for kind, landscape in LANDSCAPE_ACTIONS.items()),
+    *(Move(kind, apply, params=("player",), offer=offer_reward(kind)) for kind, apply in (
+        ("complete_merchant", complete_merchant), ("complete_baker", complete_baker),
+        ("complete_administrator", complete_administrator), ("complete_craftsman", complete_craftsman),
+        *((kind, place_single(kind)) for kind in SINGLE_TILE_REWARDS), ("banderole_space", banderole_space))),
+    Move("banderole", banderole, params=("player", "steps"), offer=offer_reward("banderole", STEP_CHOICES, "steps"),
+         upgrades={1: value_named("steps")}),
+)
+
+
+def progress(state: dict) -> float:
+    """How far the game is, 0 to 1, over its 4 × 7 rounds."""
+    if state["stage"] == "finished":
+        return 1.0
+    return ((state["phase"] - 1) * ROUNDS + state["round"] - 1) / (PHASES * ROUNDS)
 
 
 def status(state: dict, config: dict) -> list[Msg]:
@@ -433,7 +496,10 @@ def status(state: dict, config: dict) -> list[Msg]:
 
 def board_from_tracker(state: dict, config: dict) -> dict:
     """The end-scoring form, prefilled with what the tracker knows (storage, VP, banderole bar); the
-    district, the fountain cards and the frame goals are entered at the table."""
+    district, the fountain cards and the frame goals are entered at the table. The district in the form
+    the table chose (`config["preferences"]["entry"]`, as it was when the game began): a grid, or the
+    counts as the tracker counted them."""
+    counts = (config.get("preferences") or {}).get("entry") == "counts"
     players = []
     for p, (player, s) in enumerate(zip(config["players"], state["players"])):
         c = s["counters"]
@@ -443,8 +509,8 @@ def board_from_tracker(state: dict, config: dict) -> dict:
             "vp": c["vp"],
             "storage": {k: c[k] for k in (*WARES, "coins", "bread", "tiles")},
             "banderole": {"space": space, "level": level},
-            "district": {"features": []},
+            **({"quick": district.quick_prefill(district.tracked_district(c))} if counts
+               else {"district": {"features": []}, "frame": []}),
             "fountain_cards": [],
-            "frame": [],
         })
     return {"game": "carpe-diem", "players": players}

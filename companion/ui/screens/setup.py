@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, players_line, use_game
 from companion.ui.widgets import TOUCH, error_banner, screen, tick_box
@@ -38,6 +39,9 @@ def SetupScreen(model: AppModel):
                                  on_click=lambda e, s=step.id: tick(s, s not in done)),
                 ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=4),
                 *[ft.Text(f"• {model.m(d)}", size=13) for d in step.details],
+                # values printed only on the components, asked here so that the final scoring never stops
+                *([ft.Container(BoxDataForm(model, session.game.id, step.box), padding=ft.Padding.only(top=8))]
+                  if step.box else []),
             ], spacing=2),
             padding=ft.Padding.only(left=4, bottom=8, right=4),
         ))

@@ -1,17 +1,20 @@
-"""The Carpe Diem screens' plain helpers: drawing the district with the palette, the frame goals, grid
-or counts for the whole table, the banderole discs, the card drafts, the scoring-period rows and choices
-(the points themselves come from the engine)."""
+"""Carpe Diem's end board as the players enter it (`district`): drawing the district with the palette,
+the frame goals, grid or counts, the banderole discs (the points themselves come from the engine); and
+the tracker panel's helpers (`cards`, `period`): the card drafts, the scoring-period rows and choices."""
 
 import copy
 import json
+
+import pytest
 from pathlib import Path
 
 from companion.core.session import Session, make_config
 from companion.games import GAMES
 from companion.games.carpe_diem import scoring
 from companion.games.carpe_diem import scoring_period as sp
-from companion.ui.boards import carpe_diem as board
-from companion.ui.panels import carpe_diem as panel
+from companion.games.carpe_diem import cards, period, tracker
+from companion.games.carpe_diem.components import circles
+from companion.games.carpe_diem import district as board
 
 GAME = GAMES["carpe-diem"]
 
@@ -21,8 +24,10 @@ EXAMPLE = json.loads((Path(__file__).resolve().parents[1] / "examples" / "carpe-
 
 
 def draw(features, current, kind, *cells, tracked=None):
+    """Taps on cells with `kind` picked, the feature being drawn named by its place (`paint`); each new
+    feature's "completed" as the phone guesses it from what the tracker counted."""
     for r, c in cells:
-        features, current = board.paint(features, current, kind, r, c, tracked)
+        features, current = board.paint(features, current, kind, r, c, board.new_completed(kind, features, tracked))
     return features, current
 
 
@@ -64,10 +69,12 @@ def test_landscapes_grow_to_four_tiles_and_features_share_cells():
 def test_markets_bakeries_and_fountains_are_one_tap_each_and_fill_their_cell():
     fs, cur = draw([], None, "fountain", (4, 2), (6, 4))
     assert [f["cells"] for f in fs] == [[[4, 2]], [[6, 4]]] and "completed" not in fs[0]
-    fs, cur = draw(fs, cur, "market", (4, 2))  # another single on that cell: replaced
-    assert [f["kind"] for f in fs] == ["market", "fountain"]
-    fs, cur = draw(fs, cur, "market", (4, 2))  # the same again: taken off
+    fs, cur = draw(fs, cur, "market", (4, 2))  # another single on that cell: picked, never overwritten
+    assert [f["kind"] for f in fs] == ["fountain", "fountain"] and cur == 0
+    fs, cur = draw(fs, cur, "fountain", (4, 2))  # its own kind again: taken off
     assert [f["kind"] for f in fs] == ["fountain"]
+    fs, cur = draw(fs, cur, "market", (4, 2))  # the tile is free now: the market goes there
+    assert [f["kind"] for f in fs] == ["fountain", "market"]
 
 
 def test_new_features_start_as_the_tracker_counted_them():
@@ -128,19 +135,19 @@ def test_blank_boards_follow_the_tables_choice_entered_ones_keep_their_form():
     blank = player(district={"features": []}, frame=[])
     drawn = player(district={"features": [{"kind": "market", "cells": [[1, 1]]}]}, frame=[])
     table = {"game": "carpe-diem", "players": [blank, drawn, copy.deepcopy(blank)]}
-    out = board.follow_mode(table, "counts", [counters, counters, None], done={2})
+    out = board.follow_form(table, "counts", [counters, counters, None], keep={2})
     # The blank board takes the counts as the tracker counted them; the drawn one and the one marked
     # entered stay grids.
     assert out["players"][0]["quick"] == {"villas": [], "completed": {"garden": 2, "market": 1}, "frame_met": []}
     assert "district" not in out["players"][0] and "frame" not in out["players"][0]
     assert out["players"][1] == drawn and out["players"][2] == blank
     assert board.is_blank(out["players"][0], counters) and not board.is_blank(out["players"][0], None)
-    back = board.follow_mode(out, "grid", [counters, counters, None])
+    back = board.follow_form(out, "grid", [counters, counters, None])
     assert back["players"][0] == blank
     # Entered counts are not blank: they stay when the table goes back to the grid.
     entered = copy.deepcopy(out)
     entered["players"][0]["quick"]["frame_met"] = [5]
-    assert board.follow_mode(entered, "grid", [counters] * 3)["players"][0] == entered["players"][0]
+    assert board.follow_form(entered, "grid", [counters] * 3)["players"][0] == entered["players"][0]
 
 
 def test_switching_one_board_counts_the_grid_and_back_restores_it():
@@ -183,7 +190,7 @@ def test_the_example_district_drawn_tap_by_tap_is_the_example():
         if f["kind"] != tool or (cur is not None and any(board.touches(fs[cur], *c) for c in cells[:1])):
             tool, cur, taps = f["kind"], None, taps + 1  # the palette (again, for a new one beside)
         for r, c in cells:
-            fs, cur = board.paint(fs, cur, tool, r, c, tracked)
+            fs, cur = board.paint(fs, cur, tool, r, c, board.new_completed(tool, fs, tracked))
             taps += 1
         if f["kind"] not in ("market", "bakery", "fountain"):
             assert fs[cur]["completed"] == f["completed"], f  # as the tracker counted
@@ -225,28 +232,33 @@ def test_moving_a_disc_stacks_it_on_top_and_closes_the_old_stack():
 
 def test_board_cells_place_every_circle_between_its_two_cards():
     for players, count in ((2, 9), (3, 13), (4, 17)):
-        cells = panel.board_cells(players)
-        circles = {n: (r, c) for r, c, what, n in cells if what == "circle"}
-        cards = {n: (r, c) for r, c, what, n in cells if what == "card"}
-        assert len(circles) == count
-        for number, (a, b) in panel.circles(players).items():
-            (ra, ca), (rb, cb) = cards[a], cards[b]
-            assert circles[number] == ((ra + rb) // 2, (ca + cb) // 2)
+        cells = cards.board_cells(players)
+        circle_at = {n: (r, c) for r, c, what, n in cells if what == "circle"}
+        card_at = {n: (r, c) for r, c, what, n in cells if what == "card"}
+        assert len(circle_at) == count
+        for number, (a, b) in circles(players).items():
+            (ra, ca), (rb, cb) = card_at[a], card_at[b]
+            assert circle_at[number] == ((ra + rb) // 2, (ca + cb) // 2)
 
 
 def test_card_drafts():
-    draft = panel.draft_set(panel.empty_draft("A"), "requirement", "herbs", 2)
-    draft = panel.draft_set(draft, "requirement", "fish", 1)  # an A card asks for one ware: replaced
+    draft = cards.draft_set(cards.empty_draft("A"), "requirement", "herbs", 2)
+    # an A card asks for one ware: another takes its place, and the chip says so before
+    assert cards.draft_replaces(draft, "requirement", "fish") == "herbs"
+    assert cards.draft_replaces(draft, "requirement", "herbs") is None  # its own ware: nothing replaced
+    assert cards.draft_replaces(draft, "reward", "coins") is None
+    assert cards.draft_replaces({**draft, "letter": "B"}, "requirement", "fish") is None
+    draft = cards.draft_set(draft, "requirement", "fish", 1)
     assert draft["requirement"] == {"fish": 1}
-    card, problem = panel.draft_card(draft)
+    card, problem = cards.draft_card(draft)
     assert card is None and problem.key == "carpe-diem.error.empty_reward"
-    draft = panel.draft_set(draft, "reward", "vp", 4)
-    card, problem = panel.draft_card(draft)
+    draft = cards.draft_set(draft, "reward", "vp", 4)
+    card, problem = cards.draft_card(draft)
     assert problem is None and card == {"letter": "A", "mode": "pay", "requirement": {"fish": 1}, "reward": {"vp": 4}}
-    d = panel.draft_set_letter(panel.draft_set(panel.draft_set(panel.empty_draft("D"), "requirement", "pond", 1),
+    d = cards.draft_set_letter(cards.draft_set(cards.draft_set(cards.empty_draft("D"), "requirement", "pond", 1),
                                                "requirement", "garden", 1), "C")
     assert d["requirement"] == {} and d["letter"] == "C"
-    assert panel.draft_card(panel.draft_set(panel.draft_set(d, "requirement", "chimneys", 3), "reward", "steps", 1))[0][
+    assert cards.draft_card(cards.draft_set(cards.draft_set(d, "requirement", "chimneys", 3), "reward", "steps", 1))[0][
         "mode"] == "own"
 
 
@@ -267,36 +279,48 @@ def scoring_session():
 
 def test_scoring_rows_advice_and_the_confirmed_event():
     s = scoring_session()
-    assert panel.scoring_rows(s.state) == [(1, "next", None), (0, "waiting", None)]  # Ben on top of space 0
-    advice = panel.circle_advice(s.state, s.config, 1)
+    assert period.scoring_rows(s.state) == [(1, "next", None), (0, "waiting", None)]  # Ben on top of space 0
+    advice = period.circle_advice(s.state, s.config, 1)
     assert [c for c, _ in advice] == [2]  # only circle 2 has both cards entered
     best = advice[0][1]
     assert best.vp == 12 and best.after.to_json() == {"grapes": 0, "herbs": 0, "chicken": 0, "fish": 0, "coins": 1,
                                                       "bread": 0}
-    assert [m.key for m in panel.option_choices(best)] == ["carpe-diem-ui.period.sets", "carpe-diem-ui.period.bread"]
-    assert panel.option_gain(best) == {"herbs": -2, "bread": -3}
-    s.record(panel.score_event(1, 2, best))
+    assert [m.key for m in period.option_choices(best)] == ["carpe-diem-ui.period.sets", "carpe-diem-ui.period.bread"]
+    assert period.option_gain(best) == {"herbs": -2, "bread": -3}
+    s.record(period.score_event(1, 2, best))
     assert s.state["players"][1]["counters"]["vp"] == 21
-    assert panel.scoring_rows(s.state) == [(1, "done", 2), (0, "next", None)]
-    assert panel.needed_district_counts(s.state, s.config) == []
+    assert period.scoring_rows(s.state) == [(1, "done", 2), (0, "next", None)]
+    assert period.needed_district_counts(s.state, s.config) == []
 
 
 def test_progress_runs_over_the_28_rounds():
     s = scoring_session()
-    assert panel.progress(s.game.initial_state(s.config)) == 0
-    assert panel.progress(s.state) == 6 / 28
+    assert tracker.progress(s.game.initial_state(s.config)) == 0
+    assert tracker.progress(s.state) == 6 / 28
     unmet = sp.advise(((4, sp.card_from_json(s.state["cards"]["4"])), (5, sp.card_from_json(s.state["cards"]["5"]))),
                       sp.Holdings(), {}).recommended
-    assert [m.key for m in panel.option_choices(unmet)] == ["carpe-diem-ui.period.unmet"] * 2
+    assert [m.key for m in period.option_choices(unmet)] == ["carpe-diem-ui.period.unmet"] * 2
 
 
-def test_grid_or_counts_is_kept_with_the_settings(tmp_path):
-    import pytest
+def test_grid_or_counts_is_a_preference_of_the_table_kept_for_the_next_games(tmp_path):
     from companion.storage import Repository
     repo = Repository(tmp_path, GAMES)
-    assert repo.settings()[board.SETTING] == "grid"  # the district as on the table, until chosen otherwise
-    repo.set_setting(board.SETTING, "counts")
-    assert Repository(tmp_path, GAMES).settings()[board.SETTING] == "counts"  # the next game too
+    assert repo.preferences(GAME) == {"entry": "grid"}  # the district as on the table, until chosen otherwise
+    repo.set_preference(GAME, "entry", "counts")
+    assert Repository(tmp_path, GAMES).preferences(GAME) == {"entry": "counts"}  # the next game too
     with pytest.raises(ValueError):
-        repo.set_setting(board.SETTING, "list")
-    assert set(board.MODES) == {"grid", "counts"}
+        repo.set_preference(GAME, "entry", "list")
+    assert board.FORMS == GAME.preferences[0].choices == ("grid", "counts")
+
+
+def test_the_choice_kept_as_an_app_setting_before_is_read_until_chosen_again(tmp_path):
+    """Before, the choice was the app-wide setting "carpe_diem_entry", written by the editor itself."""
+    import json
+    from companion.storage import Repository
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"meta": {"1": {"schema": 1}}, "settings": {"1": {"lang": "de", "carpe_diem_entry": "counts"}}}),
+        encoding="utf-8")
+    repo = Repository(tmp_path, GAMES)
+    assert repo.preferences(GAME) == {"entry": "counts"} and repo.settings() == {"lang": "de", "theme": "light"}
+    repo.set_preference(GAME, "entry", "grid")
+    assert Repository(tmp_path, GAMES).preferences(GAME) == {"entry": "grid"}

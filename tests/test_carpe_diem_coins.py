@@ -7,7 +7,7 @@ from companion.core.session import Session, make_config
 from companion.games.carpe_diem import GAME
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem import tracker
-from companion.ui.panels.carpe_diem import coin_choices, score_event, with_coins
+from companion.games.carpe_diem.period import coin_choices, score_event, with_coins
 
 HERBS_2 = {"letter": "A", "mode": "pay", "requirement": {"herbs": 2}, "reward": {"vp": 4}}
 CHIMNEYS_3 = {"letter": "C", "mode": "own", "requirement": {"chimneys": 3}, "reward": {"coins": 1, "steps": 1}}
