@@ -10,7 +10,7 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import DELETE, SaveFailed, Tables, board_changes, undo_lines
+from companion.core.table import SaveFailed, Tables, undo_lines
 from companion.games import GAMES
 from companion.storage import Repository
 
@@ -175,13 +175,10 @@ def test_setup_ticks_from_two_phones_both_stay(table):
 def test_board_fields_from_two_phones_both_stay_and_an_edit_reopens_that_board(table):
     table.apply("g1", {"type": "stage", "stage": "scoring"})
     drawn = copy.deepcopy(table.session("g1").board)  # both phones drew this board
-    anna = copy.deepcopy(drawn)
-    anna["players"][0]["money"] = 9
-    ben = copy.deepcopy(drawn)
-    ben["players"][1]["city"][0][0] = "house-2"
-    for seat, edited in ((0, anna), (1, ben)):
-        changes = board_changes(drawn["players"][seat], edited["players"][seat])
-        table.apply("g1", *[{"type": "board_set", "player": seat, "path": p, "value": v} for p, v in changes])
+    table.apply("g1", {"type": "board_set", "player": 0, "path": ["money"], "value": 9,
+                       "expect": drawn["players"][0]["money"]})
+    table.apply("g1", {"type": "board_set", "player": 1, "path": ["city", 0, 0], "value": "house-2",
+                       "expect": drawn["players"][1]["city"][0][0]})
     table.apply("g1", {"type": "board_done", "player": 0, "done": True},
                 {"type": "board_done", "player": 1, "done": True})
     game = reloaded(table)
@@ -236,14 +233,6 @@ def test_a_typed_field_another_phone_changed_since_it_was_drawn_is_refused(table
     table.apply("g1", {"type": "board_set", "player": 0, "path": ["note"], "value": "x", "expect": None}, by="anna")
     with pytest.raises(InvalidMove):
         table.apply("g1", {"type": "board_set", "player": 0, "path": ["note"], "value": "y", "expect": None}, by="ben")
-
-
-def test_board_changes_are_the_changed_fields_only():
-    old = {"money": 3, "city": [[None, "a"], ["b", None]], "quick": {"x": 1}}
-    new = {"money": 3, "city": [[None, "a"], ["b", "c"]], "district": {"features": []}}
-    assert board_changes(old, new) == [(["city", 1, 1], "c"), (["district"], {"features": []}), (["quick"], DELETE)]
-    assert board_changes(old, copy.deepcopy(old)) == []
-    assert board_changes({"n": 1}, {"n": True}) == [(["n"], True)]  # a type change is a change
 
 
 def test_finishing_twice_saves_one_play(table):

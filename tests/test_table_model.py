@@ -47,17 +47,14 @@ def test_undo_on_a_tab_that_is_behind_takes_nothing_back_and_says_what_it_would(
     assert money(ben.session("g1"), 1) == 5
 
 
-def test_a_board_edit_sends_only_the_field_that_changed(tabs):
+def test_board_edits_from_two_tabs_drawn_at_the_same_time_both_stay(tabs):
     anna, ben = tabs
     anna.dispatch("g1", {"type": "stage", "stage": "scoring"})
-    drawn_by_anna = copy.deepcopy(anna.session("g1").board)
-    drawn_by_ben = copy.deepcopy(ben.session("g1").board)
-    edited = copy.deepcopy(drawn_by_ben)
-    edited["players"][1]["money"] = 12
-    ben.edit_board(ben.session("g1"), 1, drawn_by_ben, edited)
-    edited = copy.deepcopy(drawn_by_anna)  # Anna's screen has not redrawn since
-    edited["players"][0]["influence_tokens"] = 3
-    anna.edit_board(anna.session("g1"), 0, drawn_by_anna, edited)
+    drawn = copy.deepcopy(anna.session("g1").board)  # both screens drew this board
+    ben.dispatch("g1", {"type": "board_set", "player": 1, "path": ["money"], "value": 12,
+                        "expect": drawn["players"][1]["money"]})
+    anna.dispatch("g1", {"type": "board_set", "player": 0, "path": ["influence_tokens"], "value": 3,
+                         "expect": drawn["players"][0]["influence_tokens"]})
     board = anna.session("g1").board
     assert board["players"][1]["money"] == 12 and board["players"][0]["influence_tokens"] == 3
 

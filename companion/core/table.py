@@ -260,21 +260,3 @@ def _seat(session: Session, player: Any) -> int:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(session.config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
     return player
-
-
-DELETE = object()  # in `board_changes`: this key is gone
-
-
-def board_changes(old: Any, new: Any, path: tuple = ()) -> list[tuple[list, Any]]:
-    """The smallest set of (path, value) that turns `old` into `new`: what an editor changed, as
-    field events, so two phones editing different fields of one board never overwrite each other.
-    A key that is gone comes as (path, DELETE)."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        return ([c for k in new for c in (board_changes(old[k], new[k], path + (k,)) if k in old
-                                          else [(list(path + (k,)), new[k])])]
-                + [(list(path + (k,)), DELETE) for k in old if k not in new])
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        return [c for i in range(len(new)) for c in board_changes(old[i], new[i], path + (i,))]
-    if old == new and type(old) is type(new):
-        return []
-    return [(list(path), new)]

@@ -48,22 +48,19 @@ def _field(lang: str, game: str, name: str, top: bool) -> str | None:
     the same word means more further in ("worker row", not "workers"), else `<game>.where.<name>`, or the
     label of a field it declares for the generic editor (`board_fields`)."""
     declared = GAMES.get(game)
-    keys = [f"{game}.where.board.{name}", f"{NS}.{game}.{name}"] if top else []
-    for key in keys:
-        if _known(lang, key):
-            return tr(lang, key)
+    if top and _known(lang, f"{game}.where.board.{name}"):
+        return tr(lang, f"{game}.where.board.{name}")
     for field in declared.board_fields if top and declared is not None else ():
         if field.id == name:
             return _mid_sentence(lang, field.label.render(lang))
-    for key in (f"{game}.where.{name}", f"{NS}.field.{name}"):
+    for key in (f"{game}.where.{name}", f"{NS}.field.{name}"):  # the game's word, or one every board has ("name")
         if _known(lang, key):
             return tr(lang, key)
     return None
 
 
 def _item(lang: str, game: str, part: str, number: int) -> str:
-    key = f"{game}.where.item.{part}"
-    return tr(lang, key if _known(lang, key) else f"{NS}.item.{part}", number=number)
+    return tr(lang, f"{game}.where.item.{part}", number=number)
 
 
 def _mid_sentence(lang: str, word: str) -> str:

@@ -46,17 +46,12 @@ class GameUI:
     # action id -> `(view, action, player, close, dispatch)` giving the dialog. Other actions get the
     # generic dialog.
     action_dialogs: dict[str, Callable] = field(default_factory=dict)
-    # Its parts still take the AppModel (`(model, board, player, on_change)` ...), as before views and
-    # dispatch: until each game is moved into its own package.
-    legacy: bool = False
 
     @property
     def board_editor(self) -> Callable:
         return self.board or GenericBoard
 
 
-LEGACY_UIS: dict[str, GameUI] = {
-}
 DEFAULT = GameUI()
 
 
@@ -65,4 +60,4 @@ def game_ui(game_id: str) -> GameUI:
     definition = games.game(game_id)
     if definition.ui is not None:
         return definition.ui()
-    return LEGACY_UIS.get(game_id, DEFAULT)
+    return DEFAULT

@@ -20,7 +20,7 @@ import flet as ft
 
 from companion.core.game import GameDefinition, InvalidMove
 from companion.core.session import Session, make_config, new_session_id
-from companion.core.table import DELETE, MISSING, SaveFailed, Tables, board_changes, redo_lines, undo_lines, value_at
+from companion.core.table import SaveFailed, Tables, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository
@@ -231,17 +231,6 @@ class AppModel:
 
     def _say(self, key: str, **params) -> None:
         self.info = self.t(key, **params)
-
-    def edit_board(self, session: Session, player: int, drawn: dict, edited: dict) -> None:
-        """What an editor that still draws a whole new board changed on player's board (as drawn), sent
-        as field moves; each is refused if another phone changed that field since this one drew it."""
-        def event(path, value):
-            seen = value_at(drawn["players"][player], path)
-            change = {"type": "board_set", "player": player, "path": path, "expect": None if seen is MISSING else seen}
-            return {**change, "delete": True} if value is DELETE else {**change, "value": value}
-        changes = [event(path, value) for path, value in board_changes(drawn["players"][player], edited["players"][player])]
-        if changes:
-            self.dispatch(session.id, *changes)
 
     def finish(self, session: Session, make_play, then: Callable[[str], None]) -> None:
         """Move the game into the history (off the event loop); `then(play_id)` once it is saved."""

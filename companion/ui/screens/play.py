@@ -64,10 +64,10 @@ def PlayScreen(model: AppModel):
     elif session is not None and pending is not None:
         action, player = pending
         custom = game_ui(session.game.id).action_dialogs.get(action.id)
-        if custom is not None and not game_ui(session.game.id).legacy:
+        if custom is not None:
             dialog = custom(view, action, player, lambda: set_pending(None), dispatch)
         else:
-            dialog = (custom or action_dialog)(model, session, action, player, lambda: set_pending(None), submit)
+            dialog = action_dialog(model, session, action, player, lambda: set_pending(None), submit)
     elif session is not None and choosing_me:
         dialog = me_dialog(model, session, lambda: set_choosing_me(False))
     elif session is not None and early:
@@ -104,7 +104,7 @@ def PlayScreen(model: AppModel):
              enumerate(game.status(state, config))], spacing=4))),
         *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         *([info_banner(model.info_for(session))] if model.info_for(session) else []),
-        *([ui.panel(model, session) if ui.legacy else ui.panel(view, dispatch)] if ui.panel is not None else []),
+        *([ui.panel(view, dispatch)] if ui.panel is not None else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
         # One column on a phone, two side by side on a tablet or laptop.

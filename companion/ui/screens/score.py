@@ -182,39 +182,14 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
     ]
     if ui.table_section:
         section = problems_here(view, [e for seat in range(now.players) for e in now.problems_of(seat)], ui, True)
-        controls += [ui.table_section(model, now.board, BoardEdits(model, view.session, now.board), problems=section,
-                                      colours=view.colours) if ui.legacy
-                     else ui.table_section(view, dispatch, problems=section), ft.Divider()]
+        controls += [ui.table_section(view, dispatch, problems=section), ft.Divider()]
     here = problems_here(view, mine, ui, False)
     controls += [
         ft.Container(key=ft.ScrollKey(TOP), content=BoardTabs(model, view, now, player, set_player)),
-        editor(model, now.board, player, BoardEdits(model, view.session, now.board, player), problems=here)
-        if ui.legacy else editor(view, player, dispatch, problems=here),
+        editor(view, player, dispatch, problems=here),
         ft.Divider(),
     ]
     return controls
-
-
-class BoardEdits:
-    """For a game whose editor still draws a whole new board (until it is moved into its package):
-    `edits(new_board)` sends the fields it changed (each refused if another phone changed it since),
-    `edits.add(path, delta, minimum, maximum)` a -/+ tap. For the table-wide section (no `player`) both
-    take the player first."""
-
-    def __init__(self, model: AppModel, session, drawn: dict, player: int | None = None):
-        self.model, self.session, self.drawn, self.player = model, session, drawn, player
-
-    def _seat(self, args):
-        return (self.player, *args) if self.player is not None else args
-
-    def __call__(self, *args) -> None:
-        seat, new_board = self._seat(args)
-        self.model.edit_board(self.session, seat, self.drawn, new_board)
-
-    def add(self, *args, minimum: int | None = 0, maximum: int | None = None) -> None:
-        seat, path, delta = self._seat(args)
-        self.model.dispatch(self.session.id, {"type": "board_add", "player": seat, "path": path, "delta": delta,
-                                              "minimum": minimum, "maximum": maximum})
 
 
 def elsewhere_lines(model: AppModel, view: GameView, now: EndScoring, player: int, set_player) -> list[ft.Control]:
