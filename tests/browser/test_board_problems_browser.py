@@ -51,7 +51,7 @@ def table(request, tmp_path):
 def test_two_mistakes_on_one_board_are_both_said_where_they_are(browser, table):
     lang, server, villa = table
     t = lambda key, **params: tr(lang, key, **params)  # noqa: E731
-    frame = t("ui.score.invalid", where=t("where.field.frame"),
+    frame = t("ui.score.invalid", where=t("carpe-diem.where.frame"),
               problem=t("carpe-diem.error.frame_count", goals=8, count=0))
     # the villa's problem in the list of drawn features under the grid, named as its chip is ("Villa 1")
     tile = t("carpe-diem-ui.grid.problem", feature=t("carpe-diem.kind.villa")[:1].upper()
@@ -63,7 +63,7 @@ def test_two_mistakes_on_one_board_are_both_said_where_they_are(browser, table):
         app.wait_text(re.escape(t("ui.score.board_of", name="Nick")))
         # Not before the board is said to be entered: nothing in red while it is being entered.
         assert app.absent(re.escape(summary)) and app.absent(re.escape(frame))
-        app.click(t("ui.score.calculate"))
+        app.calculate(t("ui.score.calculate"))  # the boards as they are
         app.wait_text(re.escape(summary))
         app.shot(f"board-problems-{lang}-top")
         app.into_view(app.wait_text(re.escape(tile)))  # in the features list under the grid

@@ -272,6 +272,7 @@ def english_game(app: App) -> None:
     app.wait_label("Goals met worth 5 VP of Ben: 1")
     app.shot("carpe-diem-quick-en")
     tap(app, "Calculate scores")
+    tap(app, "Confirm them as they are", dialog=True)  # Anna's and Ben's boards as they are now
 
     # The villa with 4 chimneys and the banderole space 0 were entered at the setup: nothing is asked.
     app.wait_text("1. Anna: 34 points")
@@ -375,6 +376,7 @@ def german_game(app: App) -> None:
     # Ben's board was not entered yet: it follows the table's choice, the counts, by itself.
     app.wait_text("Nur die Anzahlen")
     tap(app, "Punkte berechnen")
+    tap(app, "so bestätigen, wie sie sind", exact=False, dialog=True)
     # The banderole bar's space 0 was left empty at the setup: the final scoring does not stop for it, the
     # result says which value is not counted, where it is printed and where to enter it.
     # Anna: 0 VP cards + 7 (villa of 5) + 0 items = 7; Ben: 21 + 0 + 0 items = 21; space 0 not counted.

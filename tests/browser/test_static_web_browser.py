@@ -300,6 +300,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
                 phone.see(r"Row 2, column 2: House 2")
                 phone.see(r"Row 2, column 3: Vegetable farm")
             phone.tap("Calculate scores")
+            phone.tap("Confirm them as they are")  # the three cities as they lie
             phone.see(r"1\. Anna: \d+ points")  # the same cities; her 7 money against their 5
             phone.shot("results")
             phone.tap("Confirm and save")

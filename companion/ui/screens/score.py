@@ -127,8 +127,8 @@ def ScoreScreen(model: AppModel):
             ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
                             on_click=calculate)])
         mine = now.problems_of(player)
-        note = why_not(model, view, now) if asked else \
-            model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else None
+        note = model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else \
+            why_not(model, view, now) if asked else None
     said = ([error_banner(model.error_for(session))] if model.error_for(session) else []) + \
         ([info_banner(model.info_for(session))] if model.info_for(session) else [])
     return screen(model, route, model.t("ui.score.title"), said + controls, back=f"/game/{sid}/play", bottom=bottom,
