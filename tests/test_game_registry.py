@@ -89,8 +89,8 @@ def test_registering_refuses_what_cannot_work():
     assert GAMES["milestones"].name == Msg("milestones.name")
     with pytest.raises(ValueError, match="one of the app's own games"):
         unregister("city-of-rome")
-    with pytest.raises(ValueError, match="two moves are named 'end_round'"):
-        dataclasses.replace(GAME, moves=GAME.moves + GAME.moves[:1])
+    with pytest.raises(ValueError, match="two moves are named 'harvest'"):
+        dataclasses.replace(GAME, moves=GAME.moves + tuple(m for m in GAME.moves if m.name == "harvest"))
 
 
 def test_adding_the_game_took_only_its_package_its_texts_and_its_registration():
@@ -121,8 +121,16 @@ def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey,
     tables.apply(session.id, {"type": "undo", "entry": tables.session(session.id).last_entry})
     state = tables.session(session.id).state
     assert [p["counters"]["honey"] for p in state["players"]] == [5, 0, 0]
-    assert not GAME.is_finished(state) and GAME.player_on_turn(state) is None
+    assert not GAME.is_finished(state) and GAME.player_on_turn(state) == 1  # the start player begins
     assert GAME.start_player_now(state, config) == 1  # the default: the start player chosen at the start
+    # Turns go clockwise from the start player: Next player is an entry like any other, undone the same way.
+    tables.apply(session.id, {"type": "next_player"}, {"type": "next_player"})
+    assert GAME.player_on_turn(tables.session(session.id).state) == 0  # Ben, Cleo, then Anna
+    tables.apply(session.id, {"type": "undo", "entry": tables.session(session.id).last_entry})
+    assert GAME.player_on_turn(tables.session(session.id).state) == 2
+    tables.apply(session.id, {"type": "set_turn", "player": 0})  # the table decides otherwise
+    assert GAME.player_on_turn(tables.session(session.id).state) == 0
+    assert GAME.actions(tables.session(session.id).state, config)[0].label.render("en") == "Next: Ben"
     for _ in range(3):
         tables.apply(session.id, {"type": "end_round"})
     state = tables.session(session.id).state
@@ -229,3 +237,31 @@ def test_the_command_line_takes_a_game_named_in_tabula_plugins(tmp_path):
                              text=True, timeout=60)
     assert missing.returncode == 2 and missing.stderr.strip() == \
         "error: TABULA_PLUGINS: No module named 'tests.no_such_game'"
+
+
+def test_the_score_sheet_has_a_row_per_round_with_what_each_player_made_in_it(honey):
+    """Honey Harvest keeps honey per round: the sheet adds up, row by row, to the scores now; an entry
+    counts in the round it was made in (End round's own row)."""
+    from companion.core.score_sheet import score_sheet
+    config = make_config(GAME, PLAYERS, 0)
+    session = Session("honey-sheet", GAME, config)
+    for event in ({"type": "adjust", "player": 0, "counter": "honey", "delta": 5},
+                  {"type": "harvest", "player": 1},  # 2 bees: 2 honey
+                  {"type": "end_round"},
+                  {"type": "adjust", "player": 2, "counter": "honey", "delta": 3},
+                  {"type": "adjust", "player": 0, "counter": "honey", "delta": -1},
+                  {"type": "end_round"}):
+        session.record(event)
+    sheet = score_sheet(session)
+    assert [row.label.render("en") for row in sheet.rows] == ["Round 1 of 3", "Round 2 of 3", "Round 3 of 3"]
+    assert [row.points for row in sheet.rows] == [(5, 2, 0), (-1, 0, 3), (0, 0, 0)]
+    assert sheet.totals == (4, 2, 3) and sheet.label.render("en") == "Honey"
+    assert [GAME.standing_of(session.state, config, s).score for s in range(3)] == list(sheet.totals)
+    session.undo()  # the sheet follows the entries as they stand
+    assert [row.label.render("en") for row in score_sheet(session).rows] == ["Round 1 of 3", "Round 2 of 3"]
+
+
+def test_a_game_without_its_own_standing_shows_its_first_counters(honey):
+    standing = GAME.standing_of(GAME.initial_state(make_config(GAME, PLAYERS, 0)), make_config(GAME, PLAYERS, 0), 1)
+    assert (standing.score, standing.counter, standing.label.render("en")) == (0, "honey", "Honey")
+    assert [(label.render("en"), value) for label, value in standing.numbers] == [("Bees", 2)]

@@ -121,6 +121,18 @@ class BoardField:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """A player as the scoreboard shows them: the score in large type (`counter`: the tracker counter it
+    is, which the number pad adds to; None: the score is worked out, not entered) and the few numbers
+    the table watches, each with its label."""
+
+    score: int
+    label: Msg
+    counter: str | None = None
+    numbers: tuple[tuple[Msg, int | str], ...] = ()
+
+
+@dataclass(frozen=True)
 class BoardParts:
     """How the parts of a game's end board are named where a message says where a problem is
     (companion/core/where.py): "Zoë, path space 4", "Ben, city, row 2, column 3". A part's own name is
@@ -204,6 +216,13 @@ class GameDefinition:
     # The seat on turn, for a tracker that follows turns (its card comes first and is marked); None
     # when it does not, or nobody is (after the end).
     player_on_turn: Callable[[dict], int | None] = lambda state: None
+    # A player as the scoreboard shows them, `(state, config, seat) -> Standing`; the default: the first
+    # counter as the score, the next two as its numbers.
+    standing: Callable[[dict, dict, int], Standing] | None = None
+    # The row of the score sheet the game is in now, in its own terms ("Round 3", "Scoring 2"), `(state)
+    # -> Msg`: the sheet has a row per such part of the game, with the points each player made in it;
+    # None: the game keeps no score during play to put in rows.
+    period: Callable[[dict], Msg] | None = None
     # The seat holding the start-player marker now (`(state, config)`; a tracker may pass it on); the
     # default is the start player chosen on the new-game screen.
     start_player_now: Callable[[dict, dict], int | None] = lambda state, config: config.get("start_player")
@@ -234,6 +253,19 @@ class GameDefinition:
 
     def board_move(self, name: Any) -> BoardMove | None:
         return self._board_moves.get(name) if isinstance(name, str) else None
+
+    def standing_of(self, state: dict, config: dict, seat: int) -> Standing:
+        if self.standing is not None:
+            return self.standing(state, config, seat)
+        counters = [c for c in self.counters if not c.secondary]
+        values = state["players"][seat]["counters"]
+        if not counters:
+            return Standing(0, Msg("core.score"))
+        first, *rest = counters
+        return Standing(values[first.id], first.label, first.id, tuple((c.label, values[c.id]) for c in rest[:2]))
+
+    def has_move(self, name: str) -> bool:
+        return name in self._moves
 
     def actions(self, state: dict, config: dict) -> list[Action]:
         """What the tracker offers now, in the order the moves are declared."""

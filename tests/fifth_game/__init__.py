@@ -25,6 +25,7 @@ from companion.core.game import (Action, BoardField, BoardMove, BoardParts, Boar
 from companion.core.moves import is_int, player_board
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
+from companion.core.turns import clockwise, on_turn, turn_moves
 
 GAME_ID = "honey-harvest"
 ROUNDS = 3
@@ -55,7 +56,7 @@ def setup_checklist(config: dict) -> list[SetupStep]:
 
 
 def initial_state(config: dict) -> dict:
-    return {"round": 1, "over": False, "log": [],
+    return {"round": 1, "over": False, "log": [], "turn": config["start_player"],
             "players": [{"counters": {"honey": 0, "bees": 2}, "hives": 1} for _ in config["players"]]}
 
 
@@ -77,9 +78,10 @@ def end_round(state: dict, event: dict, config: dict) -> None:
     _playing(state)
     state["log"].append(m("log.round_end", round=state["round"]).to_json())
     if state["round"] == ROUNDS:
-        state["over"] = True
+        state["over"], state["turn"] = True, None
     else:
         state["round"] += 1
+        state["turn"] = config["start_player"]  # each round begins with the start player
 
 
 def new_hive(state: dict, event: dict, config: dict) -> None:
@@ -110,7 +112,12 @@ def _player_action(name: str):
     return lambda state, config: [] if state["over"] else [Action(name, m(f"action.{name}"), per_player=True)]
 
 
+def turn_order(state: dict, config: dict) -> list[int]:
+    return clockwise(config["start_player"], len(config["players"]))
+
+
 MOVES = (
+    *turn_moves(turn_order, playing=lambda state: not state["over"]),
     Move("end_round", end_round, offer=_game_actions),
     Move("harvest", harvest, params=("player",), offer=_player_action("harvest")),
     Move("new_hive", new_hive, params=("player",), offer=_player_action("new_hive")),
@@ -236,7 +243,9 @@ GAME = GameDefinition(
     id=GAME_ID, name=m("name"), min_players=2, max_players=4, counters=COUNTERS,
     setup_checklist=setup_checklist, initial_state=initial_state, moves=MOVES, board_moves=BOARD_MOVES,
     status=status, parse_board_state=parse_board_state, score=score, board_from_tracker=board_from_tracker,
-    board_fields=BOARD_FIELDS, is_finished=lambda state: state["over"],
+    board_fields=BOARD_FIELDS, is_finished=lambda state: state["over"], player_on_turn=on_turn,
+    # the score sheet: a row per round, with the honey each beekeeper made in it
+    period=lambda state: m("status.round", round=state["round"], rounds=ROUNDS),
     colours=("yellow", "black", "white", "orange"),
     parts=BoardParts(numbered=frozenset({"hives"})),
     # The honey track typed in (a long track) or stepped with -/+ 1 and 5: the table's choice, kept.
