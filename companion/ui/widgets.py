@@ -115,7 +115,8 @@ def section(title: str, controls: list[ft.Control]) -> ft.Control:
 
 
 def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str, model: "AppModel | Texts",
-            steps: tuple[int, ...] = (1,), minimum: int | None = 0, maximum: int | None = None) -> ft.Control:
+            steps: tuple[int, ...] = (1,), minimum: int | None = 0, maximum: int | None = None,
+            show_label: bool = True) -> ft.Control:
     """`label  [-] value [+]`; each button is named e.g. "Money +1 (Anna)". At `maximum` the + buttons are
     disabled (a + there would do nothing); a bigger step goes as far as it can."""
     full = maximum is not None and value >= maximum
@@ -131,7 +132,7 @@ def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str,
               for s in steps[1:]]
     return ft.Row(
         [
-            ft.Text(label, expand=True, size=15),
+            *([ft.Text(label, expand=True, size=15)] if show_label else []),
             *minus,
             ft.Semantics(label=model.t("ui.value", counter=label, player=who, value=value), container=True,
                          content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=44,

@@ -1,4 +1,8 @@
-"""The live tracker: round and phase progress, per-player counters, game actions, undo and redo.
+"""The live tracker as the table sees it: a scoreboard first (every player on one phone screen: colour,
+name, the score in large type, the few numbers the game's table watches, who is on turn and who
+started); a tap on a player opens their sheet (the game's actions for them, a stepper per counter, a
+number pad: "+12" in three taps); the game's next step (End turn, End round, a scoring, then Final
+scoring) in the thumb slot; the score sheet (rounds by players) and Undo in the bar.
 
 An entry the tracker refuses because it needs box data (`MissingBoxData`, for example a colour bonus
 whose printed points nobody has entered) asks for exactly those values right there, keeps them with
@@ -10,15 +14,16 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.game import InvalidMove, MissingBoxData
+from companion.core.score_sheet import score_sheet
+from companion.core.table import redo_lines, undo_lines
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
-from companion.ui.model import AppModel
 from companion.ui.games import game_ui
-from companion.core.table import undo_lines, redo_lines
+from companion.ui.model import AppModel
+from companion.ui.scoreboard import NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game
-from companion.ui.view import use_view
-from companion.ui.widgets import (TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section,
-                                  stepper)
+from companion.ui.view import GameView, use_view
+from companion.ui.widgets import TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section
 
 LOG_LINES = 12
 
@@ -28,18 +33,16 @@ def PlayScreen(model: AppModel):
     page = ft.context.page
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/play"
-    pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
-    needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
-    choosing_me, set_choosing_me = ft.use_state(False)  # the "which player is this phone?" dialog
-    early, set_early = ft.use_state(False)  # final scoring asked for before the game's own end
     session = use_game(model, sid)
     view, dispatch = use_view(model, sid, session)
-    # Stable identities (same session, same setters): the memoized player cards compare them.
-    adjust = ft.use_callback(lambda player, counter, delta: model.dispatch(
-        session.id, {"type": "adjust", "player": player, "counter": counter, "delta": delta}), [sid])
-    trigger = ft.use_callback(lambda action, player=None: (
-        set_pending((action, player)) if action.confirm or action.value_choices
-        or action.id in game_ui(session.game.id).action_dialogs else submit(event_for(action, player))), [sid])
+    sheet_of, set_sheet_of = ft.use_state(None)  # the seat whose sheet is open
+    pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
+    needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
+    asking, set_asking = ft.use_state(None)  # "me": which player this phone is; "early": final scoring early
+    showing_sheet, set_showing_sheet = ft.use_state(False)  # the score sheet
+    # Stable identities (same session, same setters): the memoized rows compare them.
+    open_sheet = ft.use_callback(lambda seat: set_sheet_of(seat), [sid])
+    set_turn = ft.use_callback(lambda seat: dispatch({"type": "set_turn", "player": seat}), [sid])
 
     def submit(event):
         # The latest game, not the one drawn: box values entered just now are in it.
@@ -47,91 +50,182 @@ def PlayScreen(model: AppModel):
         if keys:
             set_needs_box((keys, event, why))
         else:
-            model.dispatch(session.id, event)
+            dispatch(event)
 
-    dialog = None
-    if session is not None and needs_box is not None:
+    def trigger(action, player=None):
+        if action.confirm or action.value_choices or action.id in game_ui(session.game.id).action_dialogs:
+            set_pending((action, player))
+        else:
+            submit(event_for(action, player))
+
+    def go_scoring():
+        set_asking(None)
+        dispatch({"type": "stage", "stage": "scoring"}, then=lambda saved: page.navigate(f"/game/{sid}/score"))
+
+    ft.use_dialog(player_sheet(model, view, sheet_of, dispatch, trigger, lambda: set_sheet_of(None))
+                  if view is not None and sheet_of is not None else None)
+    ft.use_dialog(tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box,
+                                 asking, set_asking, go_scoring) if view is not None else None)
+    ft.use_dialog(sheet_dialog(model, view, lambda: set_showing_sheet(False))
+                  if view is not None and showing_sheet else None)
+    if session is None:
+        return missing_game(model, route, sid)
+    game, state = session.game, session.state
+
+    def to_scoring(e=None):
+        if game.is_finished(state) or session.board is not None:  # over, or scoring was begun before
+            go_scoring()
+        else:
+            set_asking("early")
+
+    controls = [
+        status_line(model, view),
+        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
+        *([info_banner(model.info_for(session))] if model.info_for(session) else []),
+        *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
+        *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
+        log_section(model, state),
+    ]
+    return screen(model, route, model.m(game.name), controls, back="/",
+                  bottom=next_step(model, view, trigger, to_scoring),
+                  actions=[
+                      icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE,
+                                  me_label(model, session), lambda e: set_asking("me")),
+                      EntryButton(model, session, "undo"),
+                      EntryButton(model, session, "redo"),
+                      *([icon_button(ft.Icons.TABLE_CHART_OUTLINED, model.t("ui.sheet.open"),
+                                     lambda e: set_showing_sheet(True))] if game.period is not None else []),
+                      ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
+                                         items=[ft.PopupMenuItem(content=model.t("ui.play.to_scoring"),
+                                                                 icon=ft.Icons.SCOREBOARD, on_click=to_scoring)]),
+                  ])
+
+
+def status_line(model: AppModel, view: GameView) -> ft.Control:
+    """Where the game stands (the round, the phase), one line of it bold."""
+    lines = view.game.status(view.state, view.config)
+    return ft.Column([ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None, size=14 if n else 16)
+                      for n, line in enumerate(lines[:2])], spacing=2)
+
+
+def scoreboard(model: AppModel, view: GameView, open_sheet, set_turn) -> list[ft.Control]:
+    """A row per player, in seat order (a row never moves under a thumb), the player on turn marked."""
+    game, state, config = view.game, view.state, view.config
+    on_turn = seat_on_turn(game, state, len(view.names))
+    start = game.start_player_now(state, config)
+    texts = Texts(model.lang)
+    turns = on_turn is not None or game.has_move("next_player")
+    return [ScoreRow(texts, seat, name, colour, game.standing_of(state, config, seat), seat == on_turn,
+                     seat == start, view.me == seat, open_sheet, turns, set_turn if on_turn is not None else None)
+            for seat, (name, colour) in enumerate(zip(view.names, view.colours))]
+
+
+def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Control:
+    """The thumb slot: the game's own next step (Next player, End turn, End round, a scoring), and Final
+    scoring once the game has reached its end."""
+    game, state = view.game, view.state
+    steps = [a for a in game.actions(state, view.config) if not a.per_player]
+    buttons = [ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=TOUCH, expand=True,
+                               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
+               for a in steps[:2]]
+    if game.is_finished(state) or not buttons:
+        buttons.append(ft.FilledButton(model.t("ui.play.to_scoring"), icon=ft.Icons.SCOREBOARD, height=TOUCH,
+                                       expand=True, on_click=to_scoring))
+    for b in buttons[:-1]:  # the last is the step the game waits for; the others quieter
+        b.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                 color=ft.Colors.ON_SECONDARY_CONTAINER)
+    return ft.Row(buttons, spacing=8)
+
+
+def log_section(model: AppModel, state: dict) -> ft.Control:
+    log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
+    return section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
+                   or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)])
+
+
+def player_sheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, close) -> ft.Control:
+    """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
+    per counter. Closing it returns to the scoreboard as it was."""
+    return ft.BottomSheet(content=PlayerSheet(model, view, seat, dispatch, trigger, close), scrollable=True,
+                          on_dismiss=lambda e: close(), show_drag_handle=True)
+
+
+@ft.component
+def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, close):
+    game, state, config = view.game, view.state, view.config
+    name, texts = view.names[seat], Texts(model.lang)
+    standing = game.standing_of(state, config, seat)
+    counters = tuple(c for c in game.counters if not c.secondary)
+    target, set_target = ft.use_state(None)  # the counter the number pad adds to
+    pad_for = target or standing.counter or (counters[0].id if counters else None)
+    ui = game_ui(game.id)
+    actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
+
+    def step(counter: str, delta: int) -> None:
+        dispatch({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
+    values = state["players"][seat]["counters"]
+    return ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
+        ft.Row([colour_dot(view.colours[seat], 20),
+                ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD),
+                icon_button(ft.Icons.CLOSE, model.t("ui.play.close_sheet", player=name), lambda e: close())]),
+        *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
+        *([action_buttons(texts, name, seat, actions, trigger)] if actions else []),
+        *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
+        counter_grid(texts, name, counters, values, step, set_target),
+        *more_counts(model, game, name, values, step),
+    ], spacing=10, tight=True))
+
+
+def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft.Control]:
+    """Counters needed now and then, folded."""
+    more = [c for c in game.counters if c.secondary]
+    if not more:
+        return []
+    from companion.ui.widgets import stepper
+    return [ft.ExpansionTile(title=ft.Text(model.t("ui.play.more_counts", player=name)), tile_padding=ft.Padding.all(0),
+                             controls=[stepper(model.m(c.label), values[c.id], lambda d, c=c: step(c.id, d),
+                                               who=name, model=model, steps=c.steps, minimum=c.minimum)
+                                       for c in more])]
+
+
+def sheet_dialog(model: AppModel, view: GameView, close) -> ft.Control:
+    """The score sheet: rounds by players, from the entries recorded."""
+    sheet = score_sheet(view.session)
+    return ft.AlertDialog(
+        title=ft.Text(model.t("ui.sheet.title")),
+        content=score_sheet_table(Texts(model.lang), sheet, view.names, view.colours) if sheet
+        else ft.Text(model.t("ui.sheet.none")),
+        actions=[ft.TextButton(model.t("ui.close"), on_click=lambda e: close(), height=TOUCH)],
+        on_dismiss=lambda e: close(), scrollable=True)
+
+
+def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box, asking, set_asking,
+                   go_scoring):
+    """The dialog the tracker is waiting on, if any: box data an entry needs, an action's question or
+    confirmation, which player this phone is, final scoring before the game's end."""
+    session = view.session
+    if needs_box is not None:
         keys, event, why = needs_box
 
         def entered():
             set_needs_box(None)
-            given = box_events(keys, model.repo.box_data(session.game.id),
-                               session.game.tracker_box((model.session(sid) or session).state))
+            latest = model.session(session.id) or session
+            given = box_events(keys, model.repo.box_data(session.game.id), session.game.tracker_box(latest.state))
             # asks again if a value is still missing
-            model.dispatch(sid, *given, then=lambda saved: submit(event)) if given else submit(event)
-
-        dialog = box_dialog(model, session, keys, why, entered, lambda: set_needs_box(None))
-    elif session is not None and pending is not None:
+            dispatch(*given, then=lambda saved: submit(event)) if given else submit(event)
+        return box_dialog(model, session, keys, why, entered, lambda: set_needs_box(None))
+    if pending is not None:
         action, player = pending
         custom = game_ui(session.game.id).action_dialogs.get(action.id)
         if custom is not None:
-            dialog = custom(view, action, player, lambda: set_pending(None), dispatch)
-        else:
-            dialog = action_dialog(model, session, action, player, lambda: set_pending(None), submit)
-    elif session is not None and choosing_me:
-        dialog = me_dialog(model, session, lambda: set_choosing_me(False))
-    elif session is not None and early:
-        dialog = early_scoring_dialog(model, session, lambda: set_early(False), lambda: go_scoring())
-    ft.use_dialog(dialog)
-
-    if session is None:
-        return missing_game(model, route, sid)
-    game, config, state = session.game, session.config, session.state
-    names = [p["name"] for p in config["players"]]
-
-    def go_scoring():
-        set_early(False)
-        model.dispatch(sid, {"type": "stage", "stage": "scoring"},
-                       then=lambda saved: page.navigate(f"/game/{sid}/score"))
-
-    def to_scoring(e):
-        if game.is_finished(state) or session.board is not None:  # over, or scoring was begun before
-            go_scoring()
-        else:
-            set_early(True)
-
-    on_turn, start = seat_on_turn(game, state, len(names)), game.start_player_now(state, config)
-    ui = game_ui(game.id)
-    actions = game.actions(state, config)
-    global_actions = [] if ui.panel_offers_game_actions else [a for a in actions if not a.per_player]
-    player_actions = [] if ui.panel_offers_player_actions else [a for a in actions if a.per_player]
-
-    log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
-    finished = game.is_finished(state)
-    controls = [
-        ft.Card(content=ft.Container(padding=12, content=ft.Column(
-            [ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None) for n, line in
-             enumerate(game.status(state, config))], spacing=4))),
-        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
-        *([info_banner(model.info_for(session))] if model.info_for(session) else []),
-        *([ui.panel(view, dispatch)] if ui.panel is not None else []),
-        *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
-          for a in global_actions],
-        # One column on a phone, two side by side on a tablet or laptop.
-        ft.ResponsiveRow([
-            ft.Container(PlayerCard(
-                Texts(model.lang), i, config["players"][i]["name"], config["players"][i]["colour"],
-                tuple(state["players"][i]["counters"][c.id] for c in game.counters),
-                start == i, i == on_turn, game.counters, tuple(player_actions), adjust, trigger,
-                model.me.get(sid) == i,
-                ui.card_state(state, i) if ui.card_state is not None else (), ui.card_part,
-            ), col={"xs": 12, "md": 6})
-            for i in seat_order(len(names), on_turn, model.me.get(sid))], spacing=8, run_spacing=8),
-        section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
-                or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)]),
-    ]
-    score_button = (ft.FilledButton if finished else ft.OutlinedButton)(
-        model.t("ui.play.to_scoring"), icon=ft.Icons.SCOREBOARD, on_click=to_scoring, height=TOUCH,
-        width=float("inf"))
-    return screen(
-        model, route, model.m(game.name), controls, back="/", bottom=score_button,
-        actions=[
-            icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE, me_label(model, session),
-                        lambda e: set_choosing_me(True)),
-            EntryButton(model, session, "undo"),
-            EntryButton(model, session, "redo"),
-        ],
-    )
+            return custom(view, action, player, lambda: set_pending(None), dispatch)
+        return action_dialog(model, session, action, player, lambda: set_pending(None), submit)
+    if asking == "me":
+        return me_dialog(model, session, lambda: set_asking(None))
+    if asking == "early":
+        return early_scoring_dialog(model, session, lambda: set_asking(None), go_scoring)
+    return None
 
 
 SHOWN_ENTRIES = 4  # Undo buttons kept in place for taps from phones that have not drawn the latest yet
@@ -161,50 +255,6 @@ def EntryButton(model: AppModel, session, kind: str):
         for drawn in recent.current])
 
 
-@ft.component
-def PlayerCardView(texts: Texts, seat: int, name: str, colour: str, values: tuple, is_start: bool,
-                   is_on_turn: bool, counters: tuple, actions: tuple, adjust, trigger, is_me: bool = False,
-                   won: tuple = (), won_part=None):
-    """One player's counters and actions, and what the game shows of theirs (`won_part` draws `won`, e.g.
-    City of Rome's influence cards and city as built). Memoized: a click re-renders only the card whose values changed,
-    which keeps the tracker quick however many players and counters it shows."""
-    header = ft.Row([
-        colour_dot(colour, 18),
-        ft.Text(name, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD, expand=True),
-        *([badge(texts.t("ui.play.this_phone"), ft.Colors.SECONDARY_CONTAINER)] if is_me else []),
-        *([badge(texts.t("ui.play.on_turn"), ft.Colors.PRIMARY_CONTAINER)] if is_on_turn else []),
-        *([badge(texts.t("ui.play.start_player"), ft.Colors.TERTIARY_CONTAINER)] if is_start else []),
-    ])
-
-    def counter_row(c, value):
-        return stepper(texts.m(c.label), value, lambda delta: adjust(seat, c.id, delta), who=name, model=texts,
-                       steps=c.steps, minimum=c.minimum)
-
-    rows = [won_part(texts, name, won)] if won_part is not None and won else []
-    rows += [counter_row(c, v) for c, v in zip(counters, values) if not c.secondary]
-    more = [counter_row(c, v) for c, v in zip(counters, values) if c.secondary]
-    if more:
-        rows.append(ft.ExpansionTile(title=ft.Text(texts.t("ui.play.more_counts", player=name)),
-                                     controls=more, tile_padding=ft.Padding.all(0)))
-    if actions:
-        # Two buttons a row (also in a half-width card on a wider screen): many actions stay within reach.
-        rows.append(ft.ResponsiveRow([
-            ft.OutlinedButton(content=ft.Text(texts.m(a.label), text_align=ft.TextAlign.CENTER, max_lines=3,
-                                              semantics_label=texts.t("ui.play.action_for", action=texts.m(a.label),
-                                                                      player=name)),
-                              on_click=lambda e, a=a: trigger(a, seat), height=56, col={"xs": 6},
-                              style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
-            for a in actions], spacing=6, run_spacing=6))
-    return ft.Card(content=ft.Container(
-        padding=12, border_radius=12,
-        border=ft.Border.all(2, ft.Colors.PRIMARY) if is_on_turn else None,
-        content=ft.Column([header, *rows], spacing=4),
-    ))
-
-
-PlayerCard = ft.memo(PlayerCardView)
-
-
 def seat_on_turn(game, state: dict, players: int) -> int | None:
     """The seat on turn, when the game's tracker follows turns (its `player_on_turn`); anything but a
     seat number of this table counts as nobody."""
@@ -212,14 +262,6 @@ def seat_on_turn(game, state: dict, players: int) -> int | None:
     if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < players:
         return turn
     return None
-
-
-def seat_order(players: int, first: int | None, me: int | None = None) -> list[int]:
-    """The players' cards in seating order, starting with the player on turn (when there is one);
-    on a phone that says which player it is, that player's card comes first."""
-    start = first or 0
-    order = [(start + k) % players for k in range(players)]
-    return [me] + [i for i in order if i != me] if me in order else order
 
 
 def entry_label(model: AppModel, key: str, lines: list[Msg]) -> str:
@@ -264,11 +306,6 @@ def me_dialog(model: AppModel, session, close) -> ft.AlertDialog:
         ], tight=True, spacing=8, width=360),
         actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close(), height=TOUCH)],
         on_dismiss=lambda e: close())
-
-
-def badge(text: str, colour) -> ft.Control:
-    return ft.Container(ft.Text(text, size=12), padding=ft.Padding.symmetric(vertical=4, horizontal=8),
-                        border_radius=12, bgcolor=colour)
 
 
 def event_for(action, player, value=None) -> dict:

@@ -1,0 +1,149 @@
+"""The table at a glance, shared by every game: the scoreboard (a row per player: colour, name, the score
+in large type, the few numbers the table watches, who is on turn and who started), a player's sheet
+(the game's actions for them, a stepper per counter, a number pad), and the score sheet of rounds by
+players. They know no game: what they show comes from the game's `Standing`, counters, moves and
+`period` (companion/core/game.py)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.game import Action, Counter, Standing
+from companion.core.score_sheet import PlaySheet
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, stepper
+
+SCORE_SIZE = 40  # the score in large type: read from across the table, the phone lying flat
+PAD_MAX = 6  # digits a number pad takes: far more than any count of a game
+
+
+@ft.component
+def ScoreRowView(texts: Texts, seat: int, name: str, colour: str, standing: Standing, on_turn: bool, starts: bool,
+                 is_me: bool, open_sheet, turns: bool = False, set_turn=None):
+    """One player on the scoreboard; a tap opens their sheet. `turns`: the game follows turns (the row has
+    a turn marker); `set_turn`: the table may say who is on turn (one tap on the marker). Memoized: a
+    change re-renders only the rows it changed."""
+    score_label = texts.t("ui.value", counter=texts.m(standing.label), player=name, value=standing.score)
+    numbers = [ft.Semantics(label=texts.t("ui.value", counter=texts.m(label), player=name, value=value),
+                            container=True, content=ft.Text(f"{texts.m(label)} {value}", size=14))
+               for label, value in standing.numbers]
+    marker = ([] if not turns else
+              [icon_button(ft.Icons.PLAY_ARROW, texts.t("ui.play.on_turn_of", player=name), None)] if on_turn else
+              [icon_button(ft.Icons.PLAY_ARROW_OUTLINED, texts.t("ui.play.make_turn", player=name),
+                           (lambda e: set_turn(seat)) if set_turn else None, disabled=set_turn is None)])
+    badges = [*([badge(texts.t("ui.play.start_player"), ft.Colors.TERTIARY_CONTAINER)] if starts else []),
+              *([badge(texts.t("ui.play.this_phone"), ft.Colors.SECONDARY_CONTAINER)] if is_me else [])]
+    who = ft.Semantics(exclude_semantics=True, container=True, content=ft.Row(
+        [ft.Text(name, size=18, weight=ft.FontWeight.BOLD, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS), *badges],
+        spacing=6, wrap=True))
+    body = ft.Row([
+        colour_dot(colour, 20),
+        ft.Column([who, ft.Row(numbers, spacing=12, wrap=True, run_spacing=0)], spacing=2, expand=True),
+        ft.Semantics(label=score_label, container=True,
+                     content=ft.Text(str(standing.score), size=SCORE_SIZE, weight=ft.FontWeight.BOLD)),
+    ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    said = ", ".join([texts.t("ui.play.open_sheet", player=name),
+                      *([texts.t("ui.play.start_player")] if starts else []),
+                      *([texts.t("ui.play.this_phone")] if is_me else [])])
+    return ft.Container(
+        content=ft.Row([*marker, ft.Semantics(label=said, button=True,
+                                             container=True, expand=True,
+                                             content=ft.Container(body, on_click=lambda e: open_sheet(seat),
+                                                                  padding=ft.Padding.symmetric(vertical=8)))],
+                       spacing=0),
+        border_radius=12, padding=ft.Padding.only(left=0 if turns else 12, right=12),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if on_turn else ft.Colors.SURFACE_CONTAINER_HIGH,
+        border=ft.Border.all(3 if on_turn else 1, ft.Colors.PRIMARY if on_turn else ft.Colors.OUTLINE_VARIANT))
+
+
+ScoreRow = ft.memo(ScoreRowView)
+
+
+def badge(text: str, colour) -> ft.Control:
+    return ft.Container(ft.Text(text, size=12), padding=ft.Padding.symmetric(vertical=2, horizontal=8),
+                        border_radius=12, bgcolor=colour)
+
+
+# ---------------------------------------------------------------- a player's sheet
+
+@ft.component
+def NumberPad(texts: Texts, name: str, counters: tuple[Counter, ...], target: str, add):
+    """A number for a counter: digits, the sign, Add. `add(counter, delta)`; "+12" is three taps."""
+    typed, set_typed = ft.use_state("")
+    negative, set_negative = ft.use_state(False)
+    label = texts.m(next(c.label for c in counters if c.id == target))
+    amount = int(typed) if typed else 0
+    shown = f"{'−' if negative else '+'}{typed or '0'}"
+
+    def key(digit: str):
+        return lambda e: set_typed((typed + digit).lstrip("0")[:PAD_MAX])
+
+    def done(e):
+        if amount:
+            add(target, -amount if negative else amount)
+        set_typed("")
+        set_negative(False)
+
+    def button(text, on_click, semantics: str, disabled: bool = False):
+        face = ft.Icon(text, size=20) if not isinstance(text, str) else ft.Text(text, size=18)
+        return ft.Container(ft.Semantics(label=semantics, button=True, container=True,
+                                         content=ft.OutlinedButton(content=face, on_click=on_click, height=TOUCH,
+                                                                   disabled=disabled, style=ft.ButtonStyle(padding=0))),
+                            col={"xs": 3})
+    digit = [button(d, key(d), texts.t("ui.pad.digit", digit=d)) for d in "1234567890"]
+    # Four a row, as a phone's keypad reads: 1 2 3 back / 4 5 6 sign / 7 8 9 0.
+    keys = [*digit[0:3], button(ft.Icons.BACKSPACE_OUTLINED, lambda e: set_typed(typed[:-1]), texts.t("ui.pad.back"),
+                                disabled=not typed),
+            *digit[3:6], button("+/−", lambda e: set_negative(not negative), texts.t("ui.pad.sign")),
+            *digit[6:10]]
+    display = ft.Semantics(label=texts.t("ui.pad.shows", counter=label, player=name, amount=shown), container=True,
+                           content=ft.Text(shown, size=28, weight=ft.FontWeight.BOLD))
+    add_label = texts.t("ui.pad.add" if not negative else "ui.pad.take", amount=amount, counter=label, player=name)
+    return ft.Column([
+        ft.Row([ft.Text(label, size=14, expand=True), display], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.ResponsiveRow(keys, spacing=6, run_spacing=6),
+        ft.Semantics(label=add_label, button=True, container=True,
+                     content=ft.FilledButton(add_label, on_click=done, height=TOUCH, disabled=not amount,
+                                             width=float("inf"))),
+    ], spacing=6)
+
+
+def counter_grid(texts: Texts, name: str, counters: tuple[Counter, ...], values: dict, step, choose) -> ft.Control:
+    """A stepper per counter, two a row; a tap on a counter's name gives it the number pad (`choose`)."""
+    def cell(c: Counter) -> ft.Control:
+        return ft.Container(ft.Column([
+            ft.Semantics(label=texts.t("ui.pad.for", counter=texts.m(c.label), player=name), button=True,
+                         container=True,
+                         content=ft.TextButton(texts.m(c.label), on_click=lambda e: choose(c.id), height=TOUCH,
+                                               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))),
+            stepper(texts.m(c.label), values[c.id], lambda d: step(c.id, d), who=name, model=texts, steps=c.steps[:1],
+                    minimum=c.minimum, maximum=c.maximum, show_label=False),
+        ], spacing=0), col={"xs": 6})
+    return ft.ResponsiveRow([cell(c) for c in counters], spacing=6, run_spacing=0)
+
+
+def action_buttons(texts: Texts, name: str, seat: int, actions: tuple[Action, ...], trigger) -> ft.Control:
+    """The game's actions for this player, large, two a row."""
+    return ft.ResponsiveRow([
+        ft.FilledTonalButton(content=ft.Text(texts.m(a.label), text_align=ft.TextAlign.CENTER, max_lines=2,
+                                             semantics_label=texts.t("ui.play.action_for", action=texts.m(a.label),
+                                                                     player=name)),
+                             on_click=lambda e, a=a: trigger(a, seat), height=56, col={"xs": 6},
+                             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
+        for a in actions], spacing=6, run_spacing=6)
+
+
+# ---------------------------------------------------------------- the score sheet
+
+def score_sheet_table(texts: Texts, sheet: PlaySheet, names: list[str], colours: list[str]) -> ft.Control:
+    """Rounds by players, as on a paper pad, with the totals."""
+    def cell(value, bold=False) -> ft.DataCell:
+        return ft.DataCell(ft.Text(str(value), weight=ft.FontWeight.BOLD if bold else None))
+    columns = [ft.DataColumn(ft.Text(texts.m(sheet.label)))] + [
+        ft.DataColumn(ft.Row([colour_dot(c, 12), ft.Text(n)], spacing=4, tight=True), numeric=True)
+        for n, c in zip(names, colours)]
+    rows = [ft.DataRow([ft.DataCell(ft.Text(texts.m(row.label))), *[cell(p) for p in row.points]])
+            for row in sheet.rows]
+    rows.append(ft.DataRow([ft.DataCell(ft.Text(texts.t("ui.sheet.total"), weight=ft.FontWeight.BOLD)),
+                            *[cell(t, bold=True) for t in sheet.totals]]))
+    return ft.Row([ft.DataTable(columns=columns, rows=rows, column_spacing=16, horizontal_margin=8)],
+                  scroll=ft.ScrollMode.AUTO)
