@@ -80,10 +80,11 @@ def label(game_id: str, counter: str) -> str:
     return t(next(c.label for c in GAMES[game_id].counters if c.id == counter).key)
 
 
-def value_of(app: App, game_id: str, counter: str, who: str) -> int:
-    found = app.wait_text(f"^{re.escape(label(game_id, counter))} of {re.escape(who)}: -?\\d+")
-    text = found.evaluate("e => e.getAttribute('aria-label') || e.textContent")
-    return int(text.split(":", 1)[1].split()[0])
+def value_of(data: Path, game_id: str, counter: str) -> int:
+    """The 4th player's counter as the server saved it."""
+    from companion.storage import Repository
+    session = Repository(data, GAMES, read_only=True).session(f"{SID}-{game_id}")
+    return session.state["players"][SEAT]["counters"][counter]
 
 
 # ---------------------------------------------------------------- today's play screen
@@ -103,7 +104,28 @@ def today_plus_12(app: Counted, game_id: str) -> bool:
     return False
 
 
-PROCEDURES = {"today": (today_step, today_plus_12)}
+# ---------------------------------------------------------------- the scoreboard
+
+def open_sheet(app: Counted) -> None:
+    app.press(app.find(app.button(f"{WHO}'s sheet", exact=False)))
+    app.wait_label(f"Close {WHO}'s sheet")
+
+
+def scoreboard_step(app: Counted, game_id: str, step: Step) -> None:
+    open_sheet(app)
+    app.press(app.find(app.button(f"{label(game_id, step.counter)} {step.delta:+d} ({WHO})")))
+
+
+def scoreboard_plus_12(app: Counted, game_id: str) -> bool:
+    """The player's sheet, then the number pad (it adds to the score's counter): 1, 2, Add."""
+    open_sheet(app)
+    for digit in "12":
+        app.press(app.find(app.button(digit)))
+    app.press(app.find(app.button("Add 12")))
+    return True
+
+
+PROCEDURES = {"today": (today_step, today_plus_12), "scoreboard": (scoreboard_step, scoreboard_plus_12)}
 
 
 def scores_visible(app: App, game_id: str) -> int:
@@ -116,7 +138,17 @@ def scores_visible(app: App, game_id: str) -> int:
     return seen
 
 
-def measure(browser, url: str, game_id: str, procedure: str) -> dict:
+def at_rest(app: App, route: str) -> None:
+    """The play screen at rest: nothing open (a sheet is closed as a player closes it), at its top."""
+    close = app.page.get_by_role("button", name=re.compile(r"^Close .*'s sheet$"))
+    if close.count():
+        close.first.click()
+        close.first.wait_for(state="detached")
+    app.go(route)
+    app.idle()
+
+
+def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict:
     step, plus_12 = PROCEDURES[procedure]
     app = Counted(browser, url)
     route = f"game/{SID}-{game_id}/play"
@@ -124,16 +156,14 @@ def measure(browser, url: str, game_id: str, procedure: str) -> dict:
     app.idle()
     result = {"players": 4, "scores_visible": scores_visible(app, game_id), "actions": {}}
     for name, action in ACTIONS[game_id].items():
-        app.go(route)  # the play screen at rest: at its top, nothing open
-        app.idle()
-        before = value_of(app, game_id, action.counter, WHO)
+        at_rest(app, route)
+        before = value_of(data, game_id, action.counter)
         app.taps = app.scrolls = 0
         step(app, game_id, action)
         app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {before + action.delta}")
         result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": False}
-    app.go(route)
-    app.idle()
-    before = value_of(app, game_id, MAIN[game_id], WHO)
+    at_rest(app, route)
+    before = value_of(data, game_id, MAIN[game_id])
     app.taps = app.scrolls = 0
     typed = plus_12(app, game_id)
     app.wait_label(f"{label(game_id, MAIN[game_id])} of {WHO}: {before + 12}")
@@ -142,7 +172,7 @@ def measure(browser, url: str, game_id: str, procedure: str) -> dict:
     return result
 
 
-def run(games: list[str] | None = None, procedure: str = "today", log=print) -> dict:
+def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print) -> dict:
     from playwright.sync_api import sync_playwright
     games = games or list(ACTIONS)
     header(f"Play effort ({procedure}): 4 players on a 390 x 844 phone, the 4th player's frequent actions")
@@ -155,7 +185,7 @@ def run(games: list[str] | None = None, procedure: str = "today", log=print) -> 
         with sync_playwright() as p:
             browser = launch(p)
             for game_id in games:
-                results[game_id] = measure(browser, server.url, game_id, procedure)
+                results[game_id] = measure(browser, server.url, data, game_id, procedure)
                 r = results[game_id]
                 log(f"{game_id}: scores on screen {r['scores_visible']} of 4; " + "; ".join(
                     f"{n} {a['taps']} {'tap' if a['taps'] == 1 else 'taps'}, {a['scrolls']} scrolls"
@@ -169,4 +199,5 @@ def run(games: list[str] | None = None, procedure: str = "today", log=print) -> 
 
 
 if __name__ == "__main__":
-    run([a for a in sys.argv[1:] if not a.startswith("--")] or None)
+    named = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--procedure=")]
+    run([a for a in sys.argv[1:] if not a.startswith("--")] or None, procedure=named[0] if named else "scoreboard")
