@@ -58,13 +58,22 @@ def test_a_board_edit_sends_only_the_field_that_changed(tabs):
     assert board["players"][1]["money"] == 12 and board["players"][0]["influence_tokens"] == 3
 
 
-def test_a_save_that_fails_is_said_and_the_game_stays_as_it_was(tabs, monkeypatch):
-    anna, _ = tabs
+def test_a_save_that_fails_is_said_until_a_later_change_is_saved_on_any_phone(tabs, monkeypatch):
+    anna, ben = tabs
     before = anna.session("g1")
 
     def disk_full(session):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(anna.repo, "save", disk_full)
     assert not anna.record(before, {"type": "adjust", "player": 0, "counter": "money", "delta": 1})
-    assert anna.error.startswith("Not saved") and "No space left on device" in anna.error
+    assert anna.error_for(anna.session("g1")) == ("Not saved: the device's storage is full. The game is as it "
+                                                  "was before; try again once that is fixed.")
     assert anna.session("g1") is before and money(before, 0) == 5
+    monkeypatch.undo()
+    # Ben's phone saves the next change: Anna's phone hears of it and redraws; "Not saved" is over.
+    assert ben.record(ben.session("g1"), {"type": "adjust", "player": 1, "counter": "money", "delta": 1})
+    assert anna.error_for(anna.session("g1")) == "" and ben.error_for(ben.session("g1")) == ""
+    # A refusal of the rules is not tied to the game's revision: it stays until this tab's next entry.
+    assert not anna.record(anna.session("g1"), {"type": "adjust", "player": 0, "counter": "money", "delta": -9})
+    assert ben.record(ben.session("g1"), {"type": "adjust", "player": 1, "counter": "money", "delta": 1})
+    assert anna.error_for(anna.session("g1")).startswith("Money cannot go below")

@@ -187,7 +187,11 @@ class GameDefinition:
     def apply_in_place(self, state: dict, event: dict, config: dict) -> None:
         """Apply `event` to `state` itself: for replaying a log, where a copy per entry (the log
         included) would make undo and loading quadratic in the number of entries."""
-        if event.get("type") == "adjust":
+        # The shape every entry has, checked before any game reads it: an entry that is not an object
+        # or whose type is not a name is bad data (refused, or set aside at load), never a crash.
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise InvalidMove(Msg("core.error.bad_event"))
+        if event["type"] == "adjust":
             apply_adjust(self, state, event, config)
         else:
             self.apply_event(state, event, config)
@@ -200,7 +204,7 @@ def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -
     # bool is an int subclass: true/false is not a player number or a change.
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
-    if counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
+    if not isinstance(counter_id, str) or counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
         raise InvalidMove(Msg("core.error.bad_event"))
     counter = counters[counter_id]
     values = state["players"][player]["counters"]

@@ -7,6 +7,11 @@ Saved games carry `event_schema`: entries of an older schema are turned into tod
 game's `upgrade_event` when the game is loaded (schema 1: games saved before entries named their
 choices). A log that no longer replays keeps every entry up to the last good one; the rest is kept
 aside in the file (`set_aside`) and the home screen says so.
+
+Bad data and bugs are told apart: a saved game of the wrong shape raises `DamagedGame` (checked here,
+before any game's code reads it), and an entry the rules refuse or of the wrong shape raises the game's
+`InvalidMove`; both are damage. Any other exception while a game's code runs is a bug in that code: it
+goes up as it is, so that the file is never taken for damaged (see Repository._load_session).
 """
 
 from __future__ import annotations
@@ -21,6 +26,11 @@ from companion.core.game import GameDefinition, InvalidMove
 from companion.core.text import Msg
 
 EVENT_SCHEMA = 2
+STAGES = ("setup", "play", "scoring")
+
+
+class DamagedGame(ValueError):
+    """A saved game that does not have the shape of one (read from a file): bad data, not a bug."""
 
 def new_session_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
@@ -152,10 +162,11 @@ class Session:
 
     @staticmethod
     def from_json(data: dict, games: dict[str, GameDefinition]) -> "Session":
+        """Raises DamagedGame for data of the wrong shape; an exception from the game's own code (its
+        `initial_state`, `upgrade_event` or `apply_event` other than InvalidMove) is a bug and goes up."""
+        check_shape(data, games)
         game = games[data["game"]]
         schema = data.get("event_schema", 1)
-        if schema not in range(1, EVENT_SCHEMA + 1):
-            raise ValueError(f"event schema {schema!r}, this version knows 1 to {EVENT_SCHEMA}")
         session = Session(
             id=data["id"], game=game, config=data["config"], events=list(data["events"]),
             cursor=int(data["cursor"]), setup_done=list(data.get("setup_done", [])),
@@ -163,8 +174,6 @@ class Session:
             created=data.get("created", time.time()), updated=data.get("updated", time.time()),
             revision=int(data.get("revision", 0)), set_aside=list(data.get("set_aside", [])),
         )
-        if not 0 <= session.cursor <= len(session.events):
-            raise ValueError("cursor out of range")
         session._replay_keeping_good_entries(upgrade=schema < EVENT_SCHEMA)  # damage is found at load
         return session
 
@@ -179,7 +188,8 @@ class Session:
                 if upgrade:
                     event = self.game.upgrade_event(event, copy.deepcopy(state), self.config)
                 self.game.apply_in_place(state, event, self.config)
-            except Exception:  # any damage: an entry the rules refuse, or one of the wrong shape
+            except InvalidMove:  # damage: an entry the rules refuse, or one of the wrong shape (any other
+                # exception is a bug in the game's code: it goes up, and the file stays as it is)
                 self.set_aside = self.events[index:] + self.set_aside
                 self.cursor = min(self.cursor, index)
                 break
@@ -187,3 +197,48 @@ class Session:
         self.events = kept
         self._state = self._marks = None
         self.state
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_shape(data, games: dict[str, GameDefinition]) -> None:
+    """What a saved game must look like before a game's code reads it; raises DamagedGame naming what is
+    wrong. (The entries' own fields are the game's to check: it raises InvalidMove for those.)"""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise DamagedGame(what)
+
+    need(isinstance(data, dict), "the game is not a JSON object")
+    need(isinstance(data.get("game"), str) and data["game"] in games, f"unknown game {data.get('game')!r}")
+    need(isinstance(data.get("id"), str) and data["id"] != "", "the game has no id")
+    need(data.get("event_schema", 1) in range(1, EVENT_SCHEMA + 1) and _is_int(data.get("event_schema", 1)),
+         f"event schema {data.get('event_schema')!r}, this version knows 1 to {EVENT_SCHEMA}")
+    config = data.get("config")
+    need(isinstance(config, dict), "no players (config)")
+    players = config.get("players")
+    need(isinstance(players, list) and len(players) in games[data["game"]].player_counts,
+         "the players are not a list of a number this game is for")
+    need(all(isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("colour"), str)
+             for p in players), "a player without a name or colour")
+    need(_is_int(config.get("start_player")) and 0 <= config["start_player"] < len(players),
+         "no start player")
+    need(isinstance(config.get("box", {}), dict), "box data that is not a JSON object")
+    events = data.get("events")
+    need(isinstance(events, list) and all(isinstance(e, dict) for e in events), "the entries are not a list of objects")
+    need(_is_int(data.get("cursor")) and 0 <= data["cursor"] <= len(events), "cursor out of range")
+    need(isinstance(data.get("setup_done", []), list) and all(isinstance(s, str) for s in data.get("setup_done", [])),
+         "the setup checklist is not a list of steps")
+    need(data.get("board") is None or isinstance(data["board"], dict), "the end-scoring board is not a JSON object")
+    need(isinstance(data.get("board_done", []), list)
+         and all(_is_int(p) and 0 <= p < len(players) for p in data.get("board_done", [])),
+         "the boards entered are not a list of seats")
+    need(data.get("stage", "setup") in STAGES, f"unknown stage {data.get('stage')!r}")
+    need(all(_is_number(data.get(k, 0)) for k in ("created", "updated")), "a time that is not a number")
+    need(_is_int(data.get("revision", 0)), "a revision that is not a whole number")
+    need(isinstance(data.get("set_aside", []), list), "the entries set aside are not a list")

@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, BoxValue
+from companion.core.saving import SaveFailed, saving
 from companion.games import GAMES
 from companion.ui.model import AppModel
 from companion.ui.widgets import TOUCH
@@ -52,7 +53,12 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
         except BoardStateError as error:
             set_message(model.m(error.msg) + f" ({error.field})")
             return
-        model.repo.set_box_data(game_id, entered)
+        try:
+            with saving("core.not_saved.box"):
+                model.repo.set_box_data(game_id, entered)
+        except SaveFailed as failed:  # the values typed stay in the fields, the stored ones as they were
+            set_message(model.m(failed.msg))
+            return
         set_drafts({})
         set_message(model.t("ui.settings.box_saved"))
         model.changed()
@@ -78,5 +84,7 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Column([*fields,
                       ft.FilledButton(model.t("ui.settings.box_save"), icon=ft.Icons.SAVE, on_click=save, height=TOUCH),
-                      *([ft.Text(message)] if message else [])], spacing=8,
+                      # below the button that made it: it pushes nothing down; read out when it appears
+                      *([ft.Semantics(label=message, live_region=True, container=True, content=ft.Text(message))]
+                        if message else [])], spacing=8,
                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

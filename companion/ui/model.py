@@ -16,13 +16,15 @@ from typing import Callable
 import flet as ft
 
 from companion.core.game import GameDefinition, InvalidMove
+from companion.core.saving import SaveFailed, saving
 from companion.core.session import Session, make_config, new_session_id
-from companion.core.table import DELETE, SaveFailed, Tables, board_changes, redo_lines, undo_lines
+from companion.core.table import DELETE, Tables, board_changes, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository
 
 LOBBY = "lobby"  # every change of any game, for the home screen's list
+ANYWHERE = "*"  # where a message shows when no one screen made the change (the static app's write-back)
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
 
@@ -76,7 +78,10 @@ class AppModel:
     theme: str = "light"
     revision: int = 0
     error: str = ""  # the last refused entry, shown until the next one
-    error_session: str = ""  # the game it was refused in (not shown in another game)
+    error_session: str = ""  # the game it was refused in (not shown in another game), or the route, or ANYWHERE
+    # A change of that game that was not saved: said while the game is still at this revision (a later
+    # change saved from any phone clears it); -1 for a refusal, said until this tab's next entry.
+    error_revision: int = -1
     info: str = ""  # what the last change on this tab did, when the screen alone does not show it (undo)
     notices: list = field(default_factory=list)
     tables: Tables | None = None
@@ -97,7 +102,43 @@ class AppModel:
     # ------------------------------------------------------------------ text
 
     def error_for(self, session: Session) -> str:
-        return self.error if self.error_session == session.id else ""
+        if self.error_session == ANYWHERE:
+            return self.error
+        stale = self.error_revision >= 0 and session.revision != self.error_revision
+        return self.error if self.error_session == session.id and not stale else ""
+
+    def error_at(self, route: str) -> str:
+        """The message of a screen that is not a game's (a setting, a play, History's import)."""
+        return self.error if self.error_session in (route, ANYWHERE) else ""
+
+    def dismiss_message(self) -> None:
+        self.error, self.info = "", ""
+        self.changed()
+
+    def not_saved(self, failed: SaveFailed, where: str, revision: int = -1) -> None:
+        """Say on the screen at `where` (a route, a game's id, ANYWHERE) that a change was not saved."""
+        self.error, self.error_session, self.error_revision, self.info = failed.msg.render(self.lang), where, revision, ""
+        self.changed()
+
+    def store(self, where: str, outcome: str, write: Callable[[], object]) -> bool:
+        """Run a write that is not a game's change (a setting, box data, a play deleted or put back):
+        True once it is stored, and a "Not saved" of that screen is gone; otherwise the screen says so
+        (`outcome`: what stays) and everything is as it was."""
+        try:
+            with saving(outcome):
+                write()
+        except SaveFailed as failed:
+            self.not_saved(failed, where)
+            return False
+        self.saved(where)
+        return True
+
+    def saved(self, where: str) -> None:
+        """A change made at `where` was stored: a "Not saved" said there is over (ANYWHERE: the static
+        app's write-back of a later change went through)."""
+        if self.error and self.error_session == where:
+            self.error = ""
+            self.changed()
 
     def info_for(self, session: Session) -> str:
         return self.info if self.error_session == session.id and not self.error else ""
@@ -110,13 +151,17 @@ class AppModel:
 
     # ------------------------------------------------------------------ settings
 
-    def set_lang(self, lang: str) -> None:
-        self.repo.set_setting("lang", lang)
+    def set_lang(self, lang: str) -> bool:
+        if not self.store("/settings", "core.not_saved.setting", lambda: self.repo.set_setting("lang", lang)):
+            return False
         self.lang = lang
+        return True
 
-    def set_theme(self, theme: str) -> None:
-        self.repo.set_setting("theme", theme)
+    def set_theme(self, theme: str) -> bool:
+        if not self.store("/settings", "core.not_saved.setting", lambda: self.repo.set_setting("theme", theme)):
+            return False
         self.theme = theme
+        return True
 
     def dismiss_notices(self) -> None:
         self.repo.notices.clear()
@@ -132,8 +177,13 @@ class AppModel:
         if game.box_values:  # the tracker may need printed values during play (e.g. colour bonuses)
             config["box"] = self.repo.box_data(game.id)
         session = Session(new_session_id(), game, config)
-        self.repo.save(session)
-        self.repo.remember_names([p["name"] for p in config["players"]])
+        with saving("core.not_saved.new_game"):  # SaveFailed: no game, the form stays as it was
+            self.repo.save(session)
+        try:
+            with saving("core.not_saved.names"):
+                self.repo.remember_names([p["name"] for p in config["players"]])
+        except SaveFailed as failed:  # the game is saved: said on its first screen, until its next change
+            self.not_saved(failed, session.id, session.revision)
         self.changed()
         self.broadcast.tell(session.id, 0)
         return session
@@ -147,9 +197,7 @@ class AppModel:
         try:
             saved = self.tables.apply(session.id, *changes)
         except (InvalidMove, SaveFailed) as refused:
-            self.error = refused.msg.render(self.lang)
-            self.error_session = session.id
-            self.changed()
+            self._refused(refused, session.id)
             return False
         self.error, self.info, self.error_session = "", "", session.id
         self.changed()
@@ -184,13 +232,18 @@ class AppModel:
         try:
             play_id = self.tables.finish(session.id, make_play)
         except (InvalidMove, SaveFailed) as refused:
-            self.error = refused.msg.render(self.lang)
-            self.error_session = session.id
-            self.changed()
+            self._refused(refused, session.id)
             return None
         self.changed()
         self.broadcast.tell(session.id, -1)
         return play_id
+
+    def _refused(self, refused: InvalidMove | SaveFailed, session_id: str) -> None:
+        """Say why a change of that game did not happen; "Not saved" lasts while the game stays as saved."""
+        latest = self.tables.session(session_id)
+        revision = latest.revision if isinstance(refused, SaveFailed) and latest is not None else -1
+        self.error, self.error_session, self.error_revision = refused.msg.render(self.lang), session_id, revision
+        self.changed()
 
     def set_me(self, session: Session, seat: int | None) -> None:
         """This device plays `seat` in that game (None: nobody in particular); the browser keeps it."""
@@ -209,10 +262,13 @@ class AppModel:
         if isinstance(value, str) and value.isascii() and value.isdigit() and session_id not in self.me:
             self.me = {**self.me, session_id: int(value)}
 
-    def discard(self, session: Session) -> None:
-        self.tables.discard(session.id)
+    def discard(self, session: Session) -> bool:
+        """Discard a game in progress (Home); if its file cannot be removed, Home says so and it stays."""
+        if not self.store("/", "core.not_saved.discard", lambda: self.tables.discard(session.id)):
+            return False
         self.changed()
         self.broadcast.tell(session.id, -1)
+        return True
 
 
 def game_of(session_or_id) -> GameDefinition:

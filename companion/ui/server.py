@@ -12,6 +12,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.config import PROJECT_DIR
+from companion.core.saving import in_one_line
 from companion.games import GAMES
 from companion.storage import Repository
 from companion.storage.atomic import write_atomic
@@ -125,7 +126,11 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token
     except LockError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    repo = Repository(data_dir, GAMES)
+    try:  # opening writes what is missing (a new folder's files) and moves damaged files aside
+        repo = Repository(data_dir, GAMES)
+    except OSError as error:
+        print(f"error: cannot write to the data folder {data_dir}: {in_one_line(error)}", file=sys.stderr)
+        return 2
     for notice in repo.notices:
         print("warning:", notice.render("en"))
     invite = None

@@ -477,7 +477,9 @@ def CarpeDiemBoard(model: AppModel, board: dict, player: int, on_change, problem
     def choose_mode(to):
         if to == form_of(me):
             return
-        model.repo.set_setting(SETTING, to)
+        if not model.store(f"/game/{sid}/score", "core.not_saved.setting",
+                           lambda: model.repo.set_setting(SETTING, to)):
+            return  # not saved: the table's choice stays as it was, and the screen says so
         set_drawing(None)
         new = copy.deepcopy(shown)
         if to == "counts":

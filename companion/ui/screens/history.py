@@ -9,6 +9,7 @@ import time
 import flet as ft
 
 from companion.core import stats
+from companion.core.saving import SaveFailed, saving
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.storage import export
@@ -105,9 +106,10 @@ def HistoryScreen(model: AppModel):
         set_limit(PAGE)
 
     def undo(e):
-        play, model.deleted_play = model.deleted_play, None
-        if play is not None:
-            model.repo.restore_play(export.clean(play))
+        play = model.deleted_play
+        if play is not None and model.store("/history", "core.not_saved.restore_play",
+                                            lambda: model.repo.restore_play(export.clean(play))):
+            model.deleted_play = None  # not saved: Undo stays offered
             set_note(model.t("history.restored"))
             model.changed()
 
@@ -143,13 +145,20 @@ def HistoryScreen(model: AppModel):
             else:
                 raw = file.bytes or b""
             # off the event loop that serves every tab: a big backup takes a moment to check
-            result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(raw),
-                                                                        checked=True))
+            with saving("core.not_saved.import"):
+                result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(raw),
+                                                                            checked=True))
         except export.ImportProblem as bad:
             set_note("")
             set_problem(model.t("history.import_bad", problem=f"{file.name}: {bad}"))
             return
+        except SaveFailed as failed:
+            set_note("")
+            set_problem("")
+            model.not_saved(failed, "/history")
+            return
         set_problem("")
+        model.saved("/history")
         set_note(model.t("history.import_done", added=result["added"], skipped=result["skipped"],
                          games=result["box_games"]))
         model.changed()
@@ -240,9 +249,12 @@ def PlayedScreen(model: AppModel):
                for p in play["players"]]
 
     def delete(e):
-        gone = model.repo.delete_play(play["doc_id"])
-        if gone is not None:
-            model.deleted_play = gone
+        gone = []
+        if not model.store(route, "core.not_saved.delete_play",
+                           lambda: gone.append(model.repo.delete_play(play["doc_id"]))):
+            return  # not saved: the play stays, and this page says so
+        if gone[0] is not None:
+            model.deleted_play = gone[0]
         model.changed()
         page.navigate("/history")
 

@@ -16,8 +16,7 @@ from companion.ui.model import AppModel
 from companion.ui.games import game_ui
 from companion.core.table import undo_lines, redo_lines
 from companion.ui.screens.common import missing_game, use_game
-from companion.ui.widgets import (TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section,
-                                  stepper)
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, screen, section, stepper
 
 LOG_LINES = 12
 
@@ -97,8 +96,6 @@ def PlayScreen(model: AppModel):
         ft.Card(content=ft.Container(padding=12, content=ft.Column(
             [ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None) for n, line in
              enumerate(game.status(state, config))], spacing=4))),
-        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
-        *([info_banner(model.info_for(session))] if model.info_for(session) else []),
         *([ui.panel(model, session)] if ui.panel is not None else []),
         *[ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=56, width=float("inf"))
           for a in global_actions],
@@ -120,6 +117,7 @@ def PlayScreen(model: AppModel):
         width=float("inf"))
     return screen(
         model, route, model.m(game.name), controls, back="/", bottom=score_button,
+        error=model.error_for(session), info=model.info_for(session), on_dismiss=model.dismiss_message,
         actions=[
             icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE, me_label(model, session),
                         lambda e: set_choosing_me(True)),

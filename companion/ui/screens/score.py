@@ -120,7 +120,6 @@ def ScoreScreen(model: AppModel):
         ft.Text(model.t("ui.score.hint")),
         ft.Semantics(label=progress, live_region=True, container=True,
                      content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
-        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         *([ui.table_section(model, board, change_of,
                             problems=tuple(Problem(e.field, on_board(model.lang, game.id, e.field, model.m(e.msg)))
                                            for e in in_section),
@@ -158,4 +157,5 @@ def ScoreScreen(model: AppModel):
             ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
                             on_click=calculate),
         ])
-    return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom)
+    return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
+                  error=model.error_for(session), on_dismiss=model.dismiss_message)
