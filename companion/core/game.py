@@ -187,14 +187,18 @@ class GameDefinition:
     def apply_in_place(self, state: dict, event: dict, config: dict) -> None:
         """Apply `event` to `state` itself: for replaying a log, where a copy per entry (the log
         included) would make undo and loading quadratic in the number of entries."""
-        # The shape every entry has, checked before any game reads it: an entry that is not an object
-        # or whose type is not a name is bad data (refused, or set aside at load), never a crash.
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        if not is_entry(event):
             raise InvalidMove(Msg("core.error.bad_event"))
         if event["type"] == "adjust":
             apply_adjust(self, state, event, config)
         else:
             self.apply_event(state, event, config)
+
+
+def is_entry(event: Any) -> bool:
+    """The shape every entry has, checked before any game reads it: an object whose type is a name.
+    Anything else is bad data (refused, or set aside at load), never a crash in a game's code."""
+    return isinstance(event, dict) and isinstance(event.get("type"), str)
 
 
 def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:

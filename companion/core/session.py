@@ -22,7 +22,7 @@ import time
 import copy
 from dataclasses import dataclass, field, replace
 
-from companion.core.game import GameDefinition, InvalidMove
+from companion.core.game import GameDefinition, InvalidMove, is_entry
 from companion.core.text import Msg
 
 EVENT_SCHEMA = 2
@@ -185,7 +185,7 @@ class Session:
         kept = []
         for index, event in enumerate(self.events):
             try:
-                if upgrade:
+                if upgrade and is_entry(event):  # one of no shape at all is refused below
                     event = self.game.upgrade_event(event, copy.deepcopy(state), self.config)
                 self.game.apply_in_place(state, event, self.config)
             except InvalidMove:  # damage: an entry the rules refuse, or one of the wrong shape (any other
@@ -230,7 +230,7 @@ def check_shape(data, games: dict[str, GameDefinition]) -> None:
          "no start player")
     need(isinstance(config.get("box", {}), dict), "box data that is not a JSON object")
     events = data.get("events")
-    need(isinstance(events, list) and all(isinstance(e, dict) for e in events), "the entries are not a list of objects")
+    need(isinstance(events, list), "the entries are not a list")  # each entry is the game's to check
     need(_is_int(data.get("cursor")) and 0 <= data["cursor"] <= len(events), "cursor out of range")
     need(isinstance(data.get("setup_done", []), list) and all(isinstance(s, str) for s in data.get("setup_done", [])),
          "the setup checklist is not a list of steps")

@@ -21,6 +21,17 @@ def describe(game, key: str) -> BoxValue:
     return lookup(key) if lookup else BoxValue(key, None)
 
 
+def store_box_data(model: AppModel, game_id: str, values: dict) -> tuple[str, bool]:
+    """Keep the values entered: what the form then says ("Saved." or "Not saved: ..."), and whether it is."""
+    try:
+        with saving("core.not_saved.box"):
+            model.repo.set_box_data(game_id, values)
+    except SaveFailed as failed:  # the stored values as they were
+        return model.m(failed.msg), False
+    model.changed()
+    return model.t("ui.settings.box_saved"), True
+
+
 @ft.component
 def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=None):
     game = GAMES[game_id]
@@ -53,15 +64,11 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
         except BoardStateError as error:
             set_message(model.m(error.msg) + f" ({error.field})")
             return
-        try:
-            with saving("core.not_saved.box"):
-                model.repo.set_box_data(game_id, entered)
-        except SaveFailed as failed:  # the values typed stay in the fields, the stored ones as they were
-            set_message(model.m(failed.msg))
-            return
+        said, stored = store_box_data(model, game_id, entered)
+        set_message(said)
+        if not stored:
+            return  # the values typed stay in the fields
         set_drafts({})
-        set_message(model.t("ui.settings.box_saved"))
-        model.changed()
         if on_saved:
             on_saved()
 

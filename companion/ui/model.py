@@ -234,6 +234,7 @@ class AppModel:
         except (InvalidMove, SaveFailed) as refused:
             self._refused(refused, session.id)
             return None
+        self.saved(session.id)
         self.changed()
         self.broadcast.tell(session.id, -1)
         return play_id
