@@ -84,18 +84,22 @@ class IndexedDBSync:
         if self.dirty:
             self._start()
             return
-        self.on_stored()
-        self._release()
+        try:
+            self.on_stored()
+        finally:
+            self._release()
 
     def _put_back(self, error=None) -> None:
         """The files are what IndexedDB holds again: the app reads them and says "Not saved"."""
         if error:
             log.error("could not read the data back from IndexedDB: %s", error)
-        self.on_failed(self._refused)
-        # What the app wrote while reading back (a file it makes when it is missing) goes with the next
-        # change: a write-back of its own would fail again and again while IndexedDB is full.
-        self.running, self.dirty = False, False
-        self._release()
+        try:
+            self.on_failed(self._refused)
+        finally:  # whatever happens there, the screen goes on
+            # What the app wrote while reading back (a file it makes when it is missing) goes with the
+            # next change: a write-back of its own would fail again and again while IndexedDB is full.
+            self.running, self.dirty = False, False
+            self._release()
 
     def _release(self) -> None:
         held, self.held = self.held, []
@@ -183,11 +187,27 @@ def report_to(sync: IndexedDBSync, repo, model) -> None:
     from companion.core.saving import SaveFailed
     from companion.ui.model import ANYWHERE
 
+    page = model.broadcast.page
+
+    def in_page(change) -> None:
+        """A change of the model on the page's own loop: IndexedDB's callbacks run without Flet's page
+        context, in which a change of the model would not redraw anything."""
+        if page is None:
+            change()
+            return
+
+        async def run():
+            change()
+        page.run_task(run)
+
     def refused(error) -> None:
         repo.reload()
-        model.not_saved(SaveFailed(error, "core.not_saved.browser"), ANYWHERE)
-    sync.on_failed = refused
-    sync.on_stored = lambda: model.saved(ANYWHERE)
+        in_page(lambda: model.not_saved(SaveFailed(error, "core.not_saved.browser"), ANYWHERE))
+
+    def stored() -> None:
+        if model.error and model.error_session == ANYWHERE:
+            in_page(lambda: model.saved(ANYWHERE))
+    sync.on_failed, sync.on_stored = refused, stored
 
 
 def preload() -> None:

@@ -298,7 +298,10 @@ def test_every_reason_is_said_in_both_languages():
             assert text.startswith(start) and "core." not in text, text
     assert "(File name too long)" in SaveFailed(OSError(errno.ENAMETOOLONG, "File name too long")).msg.render("en")
     browser = SaveFailed("QuotaExceededError: The quota has been exceeded.", "core.not_saved.browser")
-    assert browser.msg.render("en").startswith("Not saved: the browser's storage for Tabula is full")
+    assert browser.msg.render("en") == ("Not saved: the browser's storage for Tabula is full. Tabula is back at "
+                                        "what was last stored.")
+    other = SaveFailed("UnknownError: Internal error.", "core.not_saved.browser")
+    assert other.msg.render("en").startswith("Not saved: the browser refused to store it (UnknownError: Internal error)")
 
 
 # ------------------------------------------------------------------ the command line
@@ -429,7 +432,7 @@ def test_static_app_a_write_indexeddb_refuses_is_said_and_the_last_stored_state_
         # IndexedDB refused: the files are what it holds, the app reads them, every screen says so.
         assert shown == [b"the entry drawn"]
         assert what_it_holds(repo) == stored and files(idb.folder) == files(idb.stored)
-        said = "Not saved: the browser's storage for Tabula is full (QuotaExceededError: The quota has been exceeded.)"
+        said = "Not saved: the browser's storage for Tabula is full. Tabula is back at what was last stored."
         assert model.error_for(repo.session(sid)).startswith(said)
         assert model.error_at("/history").startswith(said) and model.error_at("/").startswith(said)
         # A deletion refused the same way: the play is back.

@@ -31,8 +31,8 @@ def reason(error: BaseException | str) -> Msg:
     if isinstance(error, OSError):
         key = REASONS.get(error.errno)
         return Msg(key) if key else Msg("core.reason.other", detail=error.strerror or str(error) or type(error).__name__)
-    text = str(error) or type(error).__name__
-    return Msg("core.reason.browser_full" if "QuotaExceeded" in text else "core.reason.browser", detail=text)
+    text = (str(error) or type(error).__name__).rstrip(".")
+    return Msg("core.reason.browser_full") if "QuotaExceeded" in text else Msg("core.reason.browser", detail=text)
 
 
 class SaveFailed(Exception):
