@@ -222,8 +222,7 @@ def check_shape(data, games: dict[str, GameDefinition]) -> None:
     config = data.get("config")
     need(isinstance(config, dict), "no players (config)")
     players = config.get("players")
-    need(isinstance(players, list) and len(players) in games[data["game"]].player_counts,
-         "the players are not a list of a number this game is for")
+    need(isinstance(players, list) and players != [], "the players are not a list")
     need(all(isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("colour"), str)
              for p in players), "a player without a name or colour")
     need(_is_int(config.get("start_player")) and 0 <= config["start_player"] < len(players),

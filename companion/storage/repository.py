@@ -175,6 +175,10 @@ class Repository:
             doc = data.get("session", {}).get("1")
             if not isinstance(doc, dict):
                 raise DamagedFile("no game in the file")
+            if isinstance(doc.get("game"), str) and doc["game"] not in self.games:
+                # Not damage: a game this Tabula does not have (a plugin not loaded, a newer version's game).
+                self.notices.append(Msg("core.notice.game_unknown", file=f"live/{path.name}", game=doc["game"]))
+                return
             check_shape(doc, self.games)
         except (ValueError, RecursionError, DamagedFile) as error:
             self._move_aside(path, error)
