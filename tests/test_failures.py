@@ -45,6 +45,7 @@ from companion.ui.box_data import store_box_data
 from companion.ui.model import AppModel
 from companion.ui.screens import history
 from companion.web_main import IndexedDBSync
+from tests.test_data_lock import a_play
 
 ROOT = Path(__file__).resolve().parents[1]
 ROME = GAMES["city-of-rome"]
@@ -54,14 +55,6 @@ NAMES = ["Anna", "Ben", "Cleo"]
 
 def players(game, names=NAMES) -> list[dict]:
     return [{"name": n, "colour": c} for n, c in zip(names, game.colours_for(len(names)))]
-
-
-def a_play(session: Session, finished: float = 1_700_000_000.0) -> dict:
-    return {"id": session.id, "game": session.game.id, "started": session.created, "finished": finished,
-            "duration_s": 3000, "start_player": session.config["players"][0]["name"],
-            "players": [{"name": p["name"], "total": 10 - i, "rank": i + 1, "categories": {"money": 10 - i}}
-                        for i, p in enumerate(session.config["players"])],
-            "winners": [session.config["players"][0]["name"]]}
 
 
 def filled(folder: Path) -> Repository:
@@ -312,7 +305,8 @@ def test_cli_writes_on_a_full_disk_say_one_line_and_exit_2(tmp_path, monkeypatch
     backup = tmp_path / "backup.json"
     assert cli.main(["export", "--format", "json", "--data", str(folder), "--out", str(backup)]) == 0
     extra = json.loads(backup.read_text(encoding="utf-8"))
-    extra["plays"].append(a_play(Session("20240301-100000-import", ROME, make_config(ROME, players(ROME), 0))))
+    extra["plays"].append(a_play(Session("20240301-100000-import", ROME, make_config(ROME, players(ROME), 0)),
+                                 1_650_000_000.0))
     backup.write_text(json.dumps(extra), encoding="utf-8")
     out = tmp_path / "out.csv"
     out.write_text("an export of yesterday\n", encoding="utf-8")
