@@ -191,7 +191,7 @@ def report_to(sync: IndexedDBSync, repo, model) -> None:
 
     def in_page(change) -> None:
         """A change of the model on the page's own loop: IndexedDB's callbacks run without Flet's page
-        context, in which a change of the model would not redraw anything."""
+        context, where a change of the model raises instead of redrawing."""
         if page is None:
             change()
             return

@@ -64,9 +64,9 @@ def BoxDataForm(model: AppModel, game_id: str, keys: tuple[str, ...], on_saved=N
         except BoardStateError as error:
             set_message(model.m(error.msg) + f" ({error.field})")
             return
-        said, stored = store_box_data(model, game_id, entered)
+        said, kept = store_box_data(model, game_id, entered)
         set_message(said)
-        if not stored:
+        if not kept:
             return  # the values typed stay in the fields
         set_drafts({})
         if on_saved:

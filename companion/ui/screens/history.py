@@ -163,7 +163,7 @@ def HistoryScreen(model: AppModel):
         await download(model, f"tabula-backup-{stamp()}.json", export.dumps(export.full_export(model.repo)),
                        set_note)
 
-    async def import_backup(e):
+    async def pick_and_import(e):
         picker = uploads.Picker()
         # served: the file comes by HTTP upload (see ui/uploads.py); the browser build reads it in place
         file = await picker.pick(["json"])
@@ -246,7 +246,7 @@ def HistoryScreen(model: AppModel):
                              height=TOUCH, disabled=not everything),
         ft.OutlinedButton(model.t("history.export_json"), icon=ft.Icons.DOWNLOAD, on_click=download_json,
                           height=TOUCH),
-        ft.OutlinedButton(model.t("history.import"), icon=ft.Icons.UPLOAD_FILE, on_click=import_backup,
+        ft.OutlinedButton(model.t("history.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import,
                           height=TOUCH),
         *([error_banner(problem)] if problem else []),
         *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
