@@ -535,16 +535,14 @@ def test_damaged_entries_and_files_are_still_set_aside(tmp_path):
         aside.unlink()
 
 
-def test_a_game_this_tabula_does_not_know_is_left_as_it_is(tmp_path, monkeypatch):
+def test_a_game_this_tabula_does_not_know_is_left_as_it_is(tmp_path):
     """A game of a plugin that is not loaded this time (or of a newer Tabula) is not damaged data."""
     folder = tmp_path / "data"
     path, saved = saved_game(folder)
-    monkeypatch.delitem(GAMES, "city-of-rome")
-    repo = Repository(folder, GAMES)
+    repo = Repository(folder, {k: g for k, g in GAMES.items() if k != "city-of-rome"})
     assert [n.key for n in repo.notices] == ["core.notice.game_unknown"]
     assert repo.notices[0].render("en").startswith("live/20250101-120000-buggy1.json is a game of city-of-rome")
     assert path.read_bytes() == saved and len(list(path.parent.iterdir())) == 1
-    monkeypatch.undo()
     assert Repository(folder, GAMES).notices == []
 
 
