@@ -11,6 +11,7 @@ from companion.config import load_settings
 from companion.core.board import MAX_BOARD_FILE_BYTES, check_text
 from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, GameDefinition, InvalidMove, MissingBoxData
+from companion.core.saving import in_one_line
 from companion.core.scoring import ScoreSheet
 from companion.core.session import make_config
 from companion.core.text import LANGUAGES, Msg, tr
@@ -186,7 +187,12 @@ def cmd_export(args) -> int:
             raise CliError(f"no play {args.play!r} in the history" if args.play else "the history is empty")
         text = export.dumps(export.play_bgstats(chosen[0], args.lang))
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8", newline="")
+        from companion.storage.atomic import write_atomic
+
+        try:  # whole or not at all: a full disk leaves no half export behind (nor a former one cut short)
+            write_atomic(Path(args.out), text)
+        except OSError as error:
+            raise CliError(f"{args.out}: the export was not written: {in_one_line(error)}")
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return 0
@@ -217,7 +223,11 @@ def cmd_import(args) -> int:
     except LockError as error:
         raise CliError(str(error))
     with lock:
-        result = export.import_data(Repository(folder, GAMES), data, checked=True)
+        try:
+            result = export.import_data(Repository(folder, GAMES), data, checked=True)
+        except OSError as error:
+            raise CliError(f"not saved to the data folder {folder}: {in_one_line(error)}; importing the file "
+                           "again adds only what is missing")
     print(f"imported {result['added']} plays ({result['skipped']} already there) "
           f"and box data of {result['box_games']} games")
     return 0

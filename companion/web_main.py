@@ -6,6 +6,9 @@ differs is chosen here:
   once at start, written back after every change of a data file (`atomic.after_change`);
 - an entry is stored before the screen shows it, as on the server: while a write-back is under way,
   every message to the screen waits, and goes out once IndexedDB has committed the change;
+- a write-back that IndexedDB refuses (its quota, a full disk) is said as on the server: the files are
+  read back from IndexedDB (what was last stored), the app reads them again, and the screen says "Not
+  saved" until a later write-back goes through;
 - no table mode (one phone, one player list), no token; instead of the data-folder lock (no `fcntl`
   here) a Web Lock keeps a second tab of the same browser from writing (it says so and keeps nothing);
 - file downloads are Flet's FilePicker.save_file, which in a browser is a download either way.
@@ -29,6 +32,11 @@ class IndexedDBSync:
     made while one runs are taken by the next. The first write-back starts on the next turn of the
     event loop, so that all the changes of one click (e.g. history written, then the game's file
     removed) go in together; the messages are held from the first change on.
+
+    A write-back IndexedDB refuses is all or nothing (IDBFS stores it in one transaction): the files are
+    then put back from IndexedDB (`FS.syncfs(true)`), `on_failed(error)` has the app read them again
+    and say so, and only then do the held messages go out. `on_stored()` is told of every write-back
+    that went through (a "Not saved" is then over).
     """
 
     def __init__(self, fs, proxy=None, report=None):
@@ -42,7 +50,11 @@ class IndexedDBSync:
         self.held: list = []  # messages to the screen, in order, waiting for the write-back
         self.send_now = None  # the connection's own sender
         self.failures = 0
+        self.on_failed = lambda error: None
+        self.on_stored = lambda: None
+        self._refused = ""  # why the last write-back failed
         self._done_proxy = proxy(self._done)
+        self._back_proxy = proxy(self._put_back)
 
     # -------------------------------------------------------------- the files
 
@@ -61,14 +73,35 @@ class IndexedDBSync:
         self.fs.syncfs(False, self._done_proxy)
 
     def _done(self, error=None) -> None:
-        self.running = False
         self.report(time.perf_counter() - self._began)
-        if error:  # e.g. the storage quota: keep trying with the next change, and say so in the console
+        if error:  # e.g. the storage quota: back to what IndexedDB holds, the messages still held
             self.failures += 1
             log.error("could not store the data in IndexedDB: %s", error)
+            self._refused = str(error)  # a JavaScript error object lives only as long as this call
+            self.fs.syncfs(True, self._back_proxy)
+            return
+        self.running = False
         if self.dirty:
             self._start()
             return
+        try:
+            self.on_stored()
+        finally:
+            self._release()
+
+    def _put_back(self, error=None) -> None:
+        """The files are what IndexedDB holds again: the app reads them and says "Not saved"."""
+        if error:
+            log.error("could not read the data back from IndexedDB: %s", error)
+        try:
+            self.on_failed(self._refused)
+        finally:  # whatever happens there, the screen goes on
+            # What the app wrote while reading back (a file it makes when it is missing) goes with the
+            # next change: a write-back of its own would fail again and again while IndexedDB is full.
+            self.running, self.dirty = False, False
+            self._release()
+
+    def _release(self) -> None:
         held, self.held = self.held, []
         for message in held:
             self.send_now(message)
@@ -148,6 +181,35 @@ async def open_storage():
     return IndexedDBSync(fs, report=lambda s: js.console.debug(f"tabula: stored in IndexedDB in {s * 1000:.1f} ms")), None
 
 
+def report_to(sync: IndexedDBSync, repo, model) -> None:
+    """A write-back IndexedDB refused: the app reads the files put back (the last stored state) and
+    every screen says "Not saved" until a later write-back goes through."""
+    from companion.core.saving import SaveFailed
+    from companion.ui.model import ANYWHERE
+
+    page = model.broadcast.page
+
+    def in_page(change) -> None:
+        """A change of the model on the page's own loop: IndexedDB's callbacks run without Flet's page
+        context, where a change of the model raises instead of redrawing."""
+        if page is None:
+            change()
+            return
+
+        async def run():
+            change()
+        page.run_task(run)
+
+    def refused(error) -> None:
+        repo.reload()
+        in_page(lambda: model.not_saved(SaveFailed(error, "core.not_saved.browser"), ANYWHERE))
+
+    def stored() -> None:
+        if model.error and model.error_session == ANYWHERE:
+            in_page(lambda: model.saved(ANYWHERE))
+    sync.on_failed, sync.on_stored = refused, stored
+
+
 def preload() -> None:
     """What `run` imports, without starting anything: the static web app's memory snapshot is taken after
     this (web/tabula-snapshot.js), so that a start from it finds these modules loaded. Not
@@ -179,6 +241,8 @@ def run() -> None:
         repo = Repository(DATA_DIR, GAMES)
         if notice:
             repo.notices.append(Msg(notice))
-        make_main(repo, static_app=True)(page)
+        model = make_main(repo, static_app=True)(page)
+        if sync is not None:
+            report_to(sync, repo, model)
 
     ft.run(main)

@@ -1,5 +1,5 @@
-"""The live tracker's generic turn display: the player on turn (when a game's tracker follows turns,
-its declared `player_on_turn`) is marked and their card comes first, the others follow in seating order."""
+"""The scoreboard's generic turn display: the player on turn (when a game's tracker follows turns, its
+declared `player_on_turn`) is marked; the rows stay in seating order (a row never moves under a thumb)."""
 
 from dataclasses import MISSING, fields, replace
 
@@ -7,16 +7,9 @@ from companion.core.game import GameDefinition
 
 from companion.games import GAMES
 from companion.core.session import make_config
-from companion.ui.screens.play import seat_on_turn, seat_order
+from companion.ui.screens.play import seat_on_turn
 
 PLAYERS = [{"name": n, "colour": c} for n, c in (("Anna", "red"), ("Ben", "blue"), ("Carla", "yellow"))]
-
-
-def test_seating_order_starts_with_the_player_on_turn():
-    assert seat_order(3, None) == [0, 1, 2]
-    assert seat_order(3, 0) == [0, 1, 2]
-    assert seat_order(3, 1) == [1, 2, 0]
-    assert seat_order(4, 3) == [3, 0, 1, 2]
 
 
 def test_only_a_seat_of_this_table_is_a_player_on_turn():

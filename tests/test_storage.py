@@ -258,7 +258,7 @@ def damage_variants(name: str, session: Session) -> dict[str, bytes]:
     if name == "live":
         doc = session.to_json()
         variants["no session"] = json.dumps(valid_tinydb({})).encode()
-        variants["unknown game"] = json.dumps(valid_tinydb({"session": {"1": dict(doc, game="chess")}})).encode()
+        variants["game not a name"] = json.dumps(valid_tinydb({"session": {"1": dict(doc, game=["chess"])}})).encode()
         variants["no config"] = json.dumps(valid_tinydb({"session": {"1": {
             k: v for k, v in doc.items() if k != "config"}}})).encode()
         variants["cursor past the log"] = json.dumps(valid_tinydb({"session": {"1": dict(doc, cursor=99)}})).encode()

@@ -133,7 +133,7 @@ def test_a_save_that_fails_leaves_the_game_and_the_file_as_they_were(table, monk
     monkeypatch.setattr(table.repo, "save", disk_full)
     with pytest.raises(SaveFailed) as failed:
         table.apply("g1", adjust(0, "money", 3))
-    assert "No space left" in failed.value.msg.render("en")
+    assert failed.value.msg.render("en").startswith("Not saved: the device's storage is full.")
     assert table.session("g1") is before and counters(before, 0)["money"] == 6 and before.revision == 1
     assert (table.repo.dir / "live" / "g1.json").read_bytes() == on_disk
     monkeypatch.undo()

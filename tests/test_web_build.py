@@ -36,19 +36,28 @@ pyc = load("pyc")
 # ------------------------------------------------------------------ the write-back to IndexedDB
 
 class FakeFS:
-    """FS.syncfs that finishes when the test says so."""
+    """FS.syncfs that finishes when the test says so: write-backs (populate=False) and reads back from
+    IndexedDB (populate=True) each in their own queue."""
 
     def __init__(self):
         self.pending = []  # callbacks of write-backs under way
         self.started = 0
+        self.reading = []  # callbacks of reads back under way
+        self.read_back = 0
 
     def syncfs(self, populate, callback):
-        assert populate is False
-        self.started += 1
-        self.pending.append(callback)
+        if populate:
+            self.read_back += 1
+            self.reading.append(callback)
+        else:
+            self.started += 1
+            self.pending.append(callback)
 
     def finish(self, error=None):
         self.pending.pop(0)(error)
+
+    def finish_reading(self, error=None):
+        self.reading.pop(0)(error)
 
 
 class FakeConnection:
@@ -104,14 +113,28 @@ def test_changes_during_a_write_back_are_stored_by_the_next_one_before_anything_
     assert connection.shown == [b"a", b"b"]  # in order
 
 
-def test_a_failed_write_back_is_logged_and_the_screen_goes_on(sync, caplog):
+def test_a_refused_write_back_puts_the_files_back_and_says_so_before_anything_shows(sync, caplog):
     s, fs, connection = sync
+    told = []
+    s.on_failed, s.on_stored = told.append, lambda: told.append("stored")
     s.changed(DATA_DIR / "settings.json")
     run_soon()
     s.send(b"x")
     fs.finish("QuotaExceededError")
-    assert connection.shown == [b"x"] and s.failures == 1
+    # The files are read back from IndexedDB first; the screen still hears nothing.
+    assert fs.read_back == 1 and connection.shown == [] and told == [] and s.failures == 1
     assert "could not store the data in IndexedDB: QuotaExceededError" in caplog.text
+    s.changed(DATA_DIR / "settings.json")  # the app writing while it reads the files again
+    run_soon()
+    assert fs.started == 1  # no write-back of that on its own: it would fail again and again
+    fs.finish_reading()
+    assert told == ["QuotaExceededError"] and connection.shown == [b"x"]  # said, then shown
+    # A later change that IndexedDB takes: the app is told (its "Not saved" is over).
+    s.changed(DATA_DIR / "live" / "g1.json")
+    run_soon()
+    s.send(b"y")
+    fs.finish()
+    assert told[-1] == "stored" and connection.shown == [b"x", b"y"]
 
 
 def test_files_outside_the_data_folder_are_not_written_back(sync):

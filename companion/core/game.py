@@ -301,9 +301,9 @@ class GameDefinition:
     def apply_in_place(self, state: dict, event: dict, config: dict) -> None:
         """Apply `event` to `state` itself: for replaying a log, where a copy per entry (the log
         included) would make undo and loading quadratic in the number of entries."""
-        if not isinstance(event, dict):
+        if not is_entry(event):
             raise InvalidMove(Msg("core.error.bad_event"))
-        move = self.move(event.get("type"))
+        move = self.move(event["type"])
         move.check(event)
         move.apply(state, event, config)
 
@@ -316,6 +316,12 @@ def core_moves(game: GameDefinition) -> tuple[Move, ...]:
                  params=("player", "counter", "delta")),)
 
 
+def is_entry(event: Any) -> bool:
+    """The shape every entry has, checked before any game reads it: an object whose type is a name.
+    Anything else is bad data (refused, or set aside at load), never a crash in a game's code."""
+    return isinstance(event, dict) and isinstance(event.get("type"), str)
+
+
 def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:
     """The generic counter change: {"type": "adjust", "player": p, "counter": id, "delta": n}."""
     counters = {c.id: c for c in game.counters}
@@ -323,7 +329,7 @@ def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -
     # bool is an int subclass: true/false is not a player number or a change.
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
-    if counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
+    if not isinstance(counter_id, str) or counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
         raise InvalidMove(Msg("core.error.bad_event"))
     counter = counters[counter_id]
     values = state["players"][player]["counters"]

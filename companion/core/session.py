@@ -8,6 +8,11 @@ are turned into today's form when the game is loaded, one version's step after t
 `upgrades`). A log that no longer replays keeps every entry up to the last good one; the rest is kept
 aside in the file (`set_aside`, each entry with the version it was written in) and the home screen
 says so.
+
+Bad data and bugs are told apart: a saved game of the wrong shape raises `DamagedGame` (checked here,
+before any game's code reads it), and an entry the rules refuse or of the wrong shape raises the game's
+`InvalidMove`; both are damage. Any other exception while a game's code runs is a bug in that code: it
+goes up as it is, so that the file is never taken for damaged (see Repository._load_session).
 """
 
 from __future__ import annotations
@@ -18,8 +23,15 @@ import time
 import copy
 from dataclasses import dataclass, field, replace
 
-from companion.core.game import GameDefinition, InvalidMove
+from companion.core.game import GameDefinition, InvalidMove, is_entry
 from companion.core.text import Msg
+
+STAGES = ("setup", "play", "scoring")
+
+
+class DamagedGame(ValueError):
+    """A saved game that does not have the shape of one (read from a file): bad data, not a bug."""
+
 
 def new_session_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
@@ -186,10 +198,11 @@ class Session:
 
     @staticmethod
     def from_json(data: dict, games: dict[str, GameDefinition]) -> "Session":
+        """Raises DamagedGame for data of the wrong shape; an exception from the game's own code (its
+        `initial_state`, its moves' upgrades and applies other than InvalidMove) is a bug and goes up."""
+        check_shape(data, games)
         game = games[data["game"]]
         schema = data.get("event_schema", 1)
-        if not isinstance(schema, int) or isinstance(schema, bool) or schema not in range(1, game.event_schema + 1):
-            raise ValueError(f"event schema {schema!r}, this version knows 1 to {game.event_schema}")
         session = Session(
             id=data["id"], game=game, config=data["config"], events=list(data["events"]),
             cursor=int(data["cursor"]), setup_done=list(data.get("setup_done", [])),
@@ -199,8 +212,6 @@ class Session:
             revision=int(data.get("revision", 0)), set_aside=[versioned(e) for e in data.get("set_aside", [])],
             entry_ids=saved_entry_ids(data),
         )
-        if not 0 <= session.cursor <= len(session.events):
-            raise ValueError("cursor out of range")
         session._replay_keeping_good_entries(schema)  # damage is found at load
         return session
 
@@ -215,7 +226,8 @@ class Session:
             try:
                 upgraded = self.game.upgrade(event, schema, state, self.config)
                 self.game.apply_in_place(state, upgraded, self.config)
-            except Exception:  # any damage: an entry the rules refuse, or one of the wrong shape
+            except InvalidMove:  # damage: an entry the rules refuse, or one of the wrong shape (any other
+                # exception is a bug in the game's code: it goes up, and the file stays as it is)
                 self.set_aside = [{"event_schema": schema, "event": e} for e in self.events[index:]] + self.set_aside
                 self.cursor = min(self.cursor, index)
                 break
@@ -257,3 +269,48 @@ def new_entry_ids(count: int) -> list[str]:
         ids.append(new_entry_id(taken))
         taken.add(ids[-1])
     return ids
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_shape(data, games: dict[str, GameDefinition]) -> None:
+    """What a saved game must look like before a game's code reads it; raises DamagedGame naming what is
+    wrong. (The entries' own fields are the game's to check: it raises InvalidMove for those.)"""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise DamagedGame(what)
+
+    need(isinstance(data, dict), "the game is not a JSON object")
+    need(isinstance(data.get("game"), str) and data["game"] in games, f"unknown game {data.get('game')!r}")
+    need(isinstance(data.get("id"), str) and data["id"] != "", "the game has no id")
+    known = games[data["game"]].event_schema
+    need(data.get("event_schema", 1) in range(1, known + 1) and _is_int(data.get("event_schema", 1)),
+         f"event schema {data.get('event_schema')!r}, this version knows 1 to {known}")
+    config = data.get("config")
+    need(isinstance(config, dict), "no players (config)")
+    players = config.get("players")
+    need(isinstance(players, list) and players != [], "the players are not a list")
+    need(all(isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("colour"), str)
+             for p in players), "a player without a name or colour")
+    need(_is_int(config.get("start_player")) and 0 <= config["start_player"] < len(players),
+         "no start player")
+    need(isinstance(config.get("box", {}), dict), "box data that is not a JSON object")
+    events = data.get("events")
+    need(isinstance(events, list), "the entries are not a list")  # each entry is the game's to check
+    need(_is_int(data.get("cursor")) and 0 <= data["cursor"] <= len(events), "cursor out of range")
+    need(isinstance(data.get("setup_done", []), list) and all(isinstance(s, str) for s in data.get("setup_done", [])),
+         "the setup checklist is not a list of steps")
+    need(data.get("board") is None or isinstance(data["board"], dict), "the end-scoring board is not a JSON object")
+    need(isinstance(data.get("board_done", []), list)
+         and all(_is_int(p) and 0 <= p < len(players) for p in data.get("board_done", [])),
+         "the boards entered are not a list of seats")
+    need(data.get("stage", "setup") in STAGES, f"unknown stage {data.get('stage')!r}")
+    need(all(_is_number(data.get(k, 0)) for k in ("created", "updated")), "a time that is not a number")
+    need(_is_int(data.get("revision", 0)), "a revision that is not a whole number")
+    need(isinstance(data.get("set_aside", []), list), "the entries set aside are not a list")

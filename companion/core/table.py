@@ -31,18 +31,9 @@ from typing import Any, Callable
 
 from companion.core.game import InvalidMove
 from companion.core.moves import MISSING, added, is_int, set_at, value_at  # noqa: F401 (re-exported)
-from companion.core.session import Session, new_entry_id
+from companion.core.saving import SaveFailed  # noqa: F401  (raised here; screens import it from here too)
+from companion.core.session import STAGES, Session, new_entry_id
 from companion.core.text import Msg
-
-STAGES = ("setup", "play", "scoring")
-
-
-class SaveFailed(Exception):
-    """The change could not be stored: the game stays as it was last saved."""
-
-    def __init__(self, error: OSError):
-        super().__init__(str(error))
-        self.msg = Msg("core.error.save_failed", reason=error.strerror or str(error))
 
 
 class Tables:
@@ -102,13 +93,17 @@ class Tables:
             try:
                 self.repo.finish(session, play)
             except OSError as error:
-                raise SaveFailed(error) from error
+                raise SaveFailed(error, "core.not_saved.finish") from error
             self.finished[session_id] = play["id"]
             return play["id"]
 
     def discard(self, session_id: str) -> None:
+        """Raises SaveFailed if the file cannot be removed: the game then stays."""
         with self.lock(session_id):
-            self.repo.discard(session_id)
+            try:
+                self.repo.discard(session_id)
+            except OSError as error:
+                raise SaveFailed(error, "core.not_saved.discard") from error
 
 
 def change_session(session: Session, change: dict, set_last=lambda player, path: False) -> tuple | None:

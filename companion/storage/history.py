@@ -327,19 +327,24 @@ class History:
     def _append(self, data: bytes) -> None:
         if self.read_only:
             raise ReadOnlyHistory("this data folder was opened read-only")
-        with open(self.path, "ab") as f:
-            size = os.fstat(f.fileno()).st_size
+        # Unbuffered: after a failed write nothing is left in a buffer that would be written later.
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            size = os.fstat(fd).st_size
             try:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
+                written = 0
+                while written < len(data):
+                    written += os.write(fd, data[written:])
+                os.fsync(fd)
             except BaseException:
                 # e.g. a full disk: take the partial record back, or the next append would join its line
                 try:
-                    f.truncate(size)
+                    os.ftruncate(fd, size)
                 except OSError:
                     pass  # then the next start finds a torn line and sets it aside
                 raise
+        finally:
+            os.close(fd)
         notify_change(self.path)
 
     def _rewrite(self) -> None:

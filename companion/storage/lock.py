@@ -15,6 +15,8 @@ import json
 import os
 from pathlib import Path
 
+from companion.core.saving import in_one_line
+
 try:
     import fcntl
 except ImportError:  # no flock on this platform: one process per folder is the platform's doing
@@ -81,8 +83,12 @@ class DataLock:
         except OSError as error:
             os.close(fd)
             raise LockError(f"cannot lock the data folder {self.folder}: {error.strerror}")
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps({"pid": os.getpid(), "command": command, "url": url}).encode(), 0)
+        try:  # a full disk (or a file-size limit) refuses even these few bytes
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps({"pid": os.getpid(), "command": command, "url": url}).encode(), 0)
+        except OSError as error:
+            os.close(fd)  # the kernel drops the lock with it
+            raise LockError(f"cannot write to the data folder {self.folder}: {in_one_line(error)}")
         self._fd = fd
         return self
 

@@ -8,6 +8,14 @@ Files (all TinyDB, all written atomically):
 - `boxdata.json`            values printed on components that the players entered.
 A file that cannot be read (empty, truncated, not JSON, wrong version or shape) is renamed to
 `<name>.damaged-<time>` and a notice is kept for the home screen; the app carries on without it.
+Only damaged data is moved: a game whose file is sound but which a game's code fails to open (a bug:
+anything but a parse, shape or rules error, see core/session.py) stays exactly as it is, its traceback
+is logged, and Home says that the game could not be opened and why; so does a file the system cannot
+read (permissions, a disk error).
+
+Every write stores the change or raises (OSError) with memory and disk both as they were before:
+the games in progress and the history change in memory only once their file is written; settings and
+box data are read from their files.
 
 `Repository(dir, games, read_only=True)` (for `export` and `score --data`) only reads: it creates no
 folder or file, leaves a damaged file where it is (with a notice), and every write raises `ReadOnlyError`.
@@ -16,6 +24,7 @@ folder or file, leaves a damaged file where it is (with a notice), and every wri
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from pathlib import Path
@@ -26,7 +35,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from companion.core.game import GameDefinition
-from companion.core.session import Session
+from companion.core.session import Session, check_shape
 from companion.core.text import Msg
 from companion.storage.atomic import AtomicJSONStorage, notify_change
 from companion.storage.history import History
@@ -35,6 +44,7 @@ SCHEMA_VERSION = 1
 SETTINGS_DEFAULTS = {"lang": "en", "theme": "light"}
 SETTINGS_CHOICES = {"lang": ("en", "de"), "theme": ("light", "dark")}
 MAX_KNOWN_NAMES = 40
+log = logging.getLogger("tabula.storage")
 
 
 class DamagedFile(Exception):
@@ -83,12 +93,23 @@ class Repository:
             (self.dir / "live").mkdir(parents=True, exist_ok=True)
         self.notices: list[Msg] = []
         self._lock = threading.RLock()
+        self._read_files()
+
+    def _read_files(self) -> None:
         self._settings = self._open(self.dir / "settings.json")
-        self._history = History(self.dir, read_only, self.notices, self._move_aside)
+        self._history = History(self.dir, self.read_only, self.notices, self._move_aside)
         self._box = self._open(self.dir / "boxdata.json")
         self._sessions: dict[str, Session] = {}
         for path in sorted((self.dir / "live").glob("*.json")):
             self._load_session(path)
+
+    def reload(self) -> None:
+        """Read every file again, after they were put back to what was last stored (the static app when
+        IndexedDB refused a write): memory is then the files again."""
+        with self._lock:
+            version = self._history.version
+            self._read_files()
+            self._history.version += version + 1  # never a version a screen has computed for already
 
     # ------------------------------------------------------------------ files
 
@@ -137,22 +158,41 @@ class Repository:
 
     def _load_session(self, path: Path) -> None:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            self._move_aside(path, error)
+            return
+        except OSError as error:  # the system's doing (permissions, a disk error), not damage: left as it is
+            log.error("cannot read %s: %s", path, error)
+            self.notices.append(Msg("core.notice.game_unreadable", file=f"live/{path.name}",
+                                    reason=error.strerror or str(error)))
+            return
+        try:  # damaged data: not JSON, not a TinyDB file, not a saved game's shape
+            data = json.loads(text)
             _check_tinydb_shape(data)
             doc = data.get("session", {}).get("1")
             if not isinstance(doc, dict):
                 raise DamagedFile("no game in the file")
-            if doc.get("game") not in self.games:
-                raise DamagedFile(f"unknown game {doc.get('game')!r}")
-            session = Session.from_json(doc, self.games)
-            newly_aside = len(session.set_aside) - len(doc.get("set_aside", []))
-            players = [p["name"] for p in session.config["players"]]
-        except Exception as error:  # any damage in a saved game must not stop the app
+            if isinstance(doc.get("game"), str) and doc["game"] not in self.games:
+                # Not damage: a game this Tabula does not have (a plugin not loaded, a newer version's game).
+                self.notices.append(Msg("core.notice.game_unknown", file=f"live/{path.name}", game=doc["game"]))
+                return
+            check_shape(doc, self.games)
+        except (ValueError, RecursionError, DamagedFile) as error:
             self._move_aside(path, error)
             return
+        try:  # the games' own code: entries the rules refuse are set aside inside; anything else is a bug
+            session = Session.from_json(doc, self.games)
+        except Exception as error:  # a bug is not damage: the file stays byte for byte, and Home says so
+            log.exception("the game in %s could not be opened (a bug, the file is left as it is)", path)
+            self.notices.append(Msg("core.notice.game_failed", game=self.games[doc["game"]].name,
+                                    players=[p["name"] for p in doc["config"]["players"]], file=f"live/{path.name}",
+                                    error=f"{type(error).__name__}: {error}"))
+            return
+        newly_aside = len(session.set_aside) - len(doc.get("set_aside", []))
         if newly_aside > 0:  # the game resumes at its last good entry; the rest stays in its file
             self.notices.append(Msg("core.notice.set_aside", game=session.game.name, count=newly_aside,
-                                    players=players))
+                                    players=[p["name"] for p in session.config["players"]]))
         self._sessions[session.id] = session
 
     def _session_path(self, session_id: str) -> Path:
@@ -185,8 +225,8 @@ class Repository:
     def discard(self, session_id: str) -> None:
         self._check_writable()
         with self._lock:
+            self._session_path(session_id).unlink(missing_ok=True)  # first: if it fails, the game stays
             self._sessions.pop(session_id, None)
-            self._session_path(session_id).unlink(missing_ok=True)
             notify_change(self._session_path(session_id))
 
     # ------------------------------------------------------------------ history

@@ -51,7 +51,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
 
     tables = Tables(repo)  # one hub for every tab: each game's changes go through its lock
 
-    def main(page: ft.Page) -> None:
+    def main(page: ft.Page) -> AppModel:
         model = AppModel.create(repo, tables, page)
         # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
         page.on_connect = lambda e: model.changed()
@@ -93,5 +93,6 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
             page.render_views(App)
         else:  # table mode: a session without the token sees the join page only
             page.render_views(TableGate, model.lang, invite, App)
+        return model  # the static app tells it of write-backs IndexedDB refused (web_main)
 
     return main

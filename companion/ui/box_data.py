@@ -13,8 +13,9 @@ import flet as ft
 
 from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, BoxValue
+from companion.core.saving import SaveFailed, saving
 from companion.games import GAMES
-from companion.ui.model import AppModel
+from companion.ui.model import SETTINGS, AppModel
 from companion.ui.view import BOX_DATA, Dispatch, GameView
 from companion.ui.widgets import TOUCH
 
@@ -45,6 +46,19 @@ def grouped(values: list[BoxValue]) -> list[list[BoxValue]]:
         else:
             out.append([bv])
     return out
+
+
+def store_box_data(model: AppModel, game_id: str, values: dict) -> tuple[str, bool]:
+    """Keep the values entered: what the form then says ("Saved." or "Not saved: ..."), and whether it is;
+    every other phone's screens that read them redraw."""
+    try:
+        with saving("core.not_saved.box"):
+            model.repo.set_box_data(game_id, values)
+    except SaveFailed as failed:  # the stored values as they were
+        return model.m(failed.msg), False
+    model.changed()
+    model.broadcast.tell_topics(SETTINGS)
+    return model.t("ui.settings.box_saved"), True
 
 
 @ft.component
@@ -88,9 +102,11 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
             set_drafts({})
             dispatch({"type": BOX_DATA, "values": entered}, then=lambda saved: on_saved() if on_saved else None)
             return
-        model.set_box_data(game_id, entered)
+        said, kept = store_box_data(model, game_id, entered)
+        set_said((said, not kept, None))
+        if not kept:
+            return  # the values typed stay in the fields
         set_drafts({})
-        set_said((model.t("ui.settings.box_saved"), False, None))
         if on_saved:
             on_saved()
 

@@ -19,8 +19,9 @@ from typing import Callable
 import flet as ft
 
 from companion.core.game import GameDefinition, InvalidMove
+from companion.core.saving import SaveFailed, saving
 from companion.core.session import Session, make_config, new_session_id
-from companion.core.table import SaveFailed, Tables, redo_lines, undo_lines
+from companion.core.table import Tables, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository
@@ -29,6 +30,7 @@ LOBBY = "lobby"  # every change of any game, for the home screen's list
 # Box data entered or a game's preference chosen: every screen that reads them (results, the tracker,
 # an editor, Settings) redraws.
 SETTINGS = "settings"
+ANYWHERE = "*"  # where a message shows when no one screen made the change (the static app's write-back)
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
 
@@ -93,7 +95,10 @@ class AppModel:
     theme: str = "light"
     revision: int = 0
     error: str = ""  # the last refused entry, shown until the next one
-    error_session: str = ""  # the game it was refused in (not shown in another game)
+    error_session: str = ""  # the game it was refused in (not shown in another game), or the route, or ANYWHERE
+    # A change of that game that was not saved: said while the game is still at this revision (a later
+    # change saved from any phone clears it); -1 for a refusal, said until this tab's next entry.
+    error_revision: int = -1
     info: str = ""  # what the last change on this tab did, when the screen alone does not show it (undo)
     notices: list = field(default_factory=list)
     tables: Tables | None = None
@@ -118,7 +123,43 @@ class AppModel:
     # ------------------------------------------------------------------ text
 
     def error_for(self, session: Session) -> str:
-        return self.error if self.error_session == session.id else ""
+        if self.error_session == ANYWHERE:
+            return self.error
+        stale = self.error_revision >= 0 and session.revision != self.error_revision
+        return self.error if self.error_session == session.id and not stale else ""
+
+    def error_at(self, route: str) -> str:
+        """The message of a screen that is not a game's (a setting, a play, History's import)."""
+        return self.error if self.error_session in (route, ANYWHERE) else ""
+
+    def dismiss_message(self) -> None:
+        self.error, self.info = "", ""
+        self.changed()
+
+    def not_saved(self, failed: SaveFailed, where: str, revision: int = -1) -> None:
+        """Say on the screen at `where` (a route, a game's id, ANYWHERE) that a change was not saved."""
+        self.error, self.error_session, self.error_revision, self.info = failed.msg.render(self.lang), where, revision, ""
+        self.changed()
+
+    def store(self, where: str, outcome: str, write: Callable[[], object]) -> bool:
+        """Run a write that is not a game's change (a setting, box data, a play deleted or put back):
+        True once it is stored, and a "Not saved" of that screen is gone; otherwise the screen says so
+        (`outcome`: what stays) and everything is as it was."""
+        try:
+            with saving(outcome):
+                write()
+        except SaveFailed as failed:
+            self.not_saved(failed, where)
+            return False
+        self.saved(where)
+        return True
+
+    def saved(self, where: str) -> None:
+        """A change made at `where` was stored: a "Not saved" said there is over (ANYWHERE: the static
+        app's write-back of a later change went through)."""
+        if self.error and self.error_session == where:
+            self.error = ""
+            self.changed()
 
     def info_for(self, session: Session) -> str:
         return self.info if self.error_session == session.id and not self.error else ""
@@ -131,25 +172,36 @@ class AppModel:
 
     # ------------------------------------------------------------------ settings
 
-    def set_lang(self, lang: str) -> None:
-        self.repo.set_setting("lang", lang)
+    def set_lang(self, lang: str) -> bool:
+        if not self.store("/settings", "core.not_saved.setting", lambda: self.repo.set_setting("lang", lang)):
+            return False
         self.lang = lang
+        return True
 
-    def set_theme(self, theme: str) -> None:
-        self.repo.set_setting("theme", theme)
+    def set_theme(self, theme: str) -> bool:
+        if not self.store("/settings", "core.not_saved.setting", lambda: self.repo.set_setting("theme", theme)):
+            return False
         self.theme = theme
+        return True
 
-    def set_box_data(self, game_id: str, values: dict) -> None:
-        """Keep values printed on the game's components; every other phone's screens that read them redraw."""
-        self.repo.set_box_data(game_id, values)
+    def set_box_data(self, game_id: str, values: dict, where: str = "/settings") -> bool:
+        """Keep values printed on the game's components (said on the screen at `where` if they cannot be
+        stored); every other phone's screens that read them redraw."""
+        if not self.store(where, "core.not_saved.box", lambda: self.repo.set_box_data(game_id, values)):
+            return False
         self.changed()
         self.broadcast.tell_topics(SETTINGS)
+        return True
 
-    def set_preference(self, game_id: str, pref_id: str, value: str) -> None:
-        """A choice the table keeps for the next game of `game_id` (e.g. how an end board is entered)."""
-        self.repo.set_preference(GAMES[game_id], pref_id, value)
+    def set_preference(self, game_id: str, pref_id: str, value: str, where: str) -> bool:
+        """A choice the table keeps for the next game of `game_id` (e.g. how an end board is entered);
+        said on the screen at `where` (a game's id) if it cannot be stored."""
+        if not self.store(where, "core.not_saved.setting",
+                          lambda: self.repo.set_preference(GAMES[game_id], pref_id, value)):
+            return False
         self.changed()
         self.broadcast.tell_topics(SETTINGS)
+        return True
 
     def dismiss_notices(self) -> None:
         self.repo.notices.clear()
@@ -167,8 +219,13 @@ class AppModel:
         if game.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
             config["preferences"] = self.repo.preferences(game)
         session = Session(new_session_id(), game, config)
-        self.repo.save(session)
-        self.repo.remember_names([p["name"] for p in config["players"]])
+        with saving("core.not_saved.new_game"):  # SaveFailed: no game, the form stays as it was
+            self.repo.save(session)
+        try:
+            with saving("core.not_saved.names"):
+                self.repo.remember_names([p["name"] for p in config["players"]])
+        except SaveFailed as failed:  # the game is saved: said on its first screen, until its next change
+            self.not_saved(failed, session.id, session.revision)
         self.changed()
         self.broadcast.tell(session.id, 0)
         return session
@@ -201,8 +258,7 @@ class AppModel:
 
     def _applied(self, session_id: str, then, outcome) -> None:
         if isinstance(outcome, (InvalidMove, SaveFailed)):
-            self.error, self.error_session = outcome.msg.render(self.lang), session_id
-            self.changed()
+            self._refused(outcome, session_id)
             return
         self.error, self.info, self.error_session = "", "", session_id
         self.changed()
@@ -252,12 +308,19 @@ class AppModel:
 
     def _finished(self, session_id: str, then, outcome) -> None:
         if isinstance(outcome, (InvalidMove, SaveFailed)):
-            self.error, self.error_session = outcome.msg.render(self.lang), session_id
-            self.changed()
+            self._refused(outcome, session_id)
             return
+        self.saved(session_id)
         self.changed()
         self.broadcast.tell(session_id, -1)
         then(outcome)
+
+    def _refused(self, refused: InvalidMove | SaveFailed, session_id: str) -> None:
+        """Say why a change of that game did not happen; "Not saved" lasts while the game stays as saved."""
+        latest = self.tables.session(session_id)
+        revision = latest.revision if isinstance(refused, SaveFailed) and latest is not None else -1
+        self.error, self.error_session, self.error_revision = refused.msg.render(self.lang), session_id, revision
+        self.changed()
 
     def set_me(self, session: Session, seat: int | None) -> None:
         """This device plays `seat` in that game (None: nobody in particular); the browser keeps it."""
@@ -276,10 +339,13 @@ class AppModel:
         if isinstance(value, str) and value.isascii() and value.isdigit() and session_id not in self.me:
             self.me = {**self.me, session_id: int(value)}
 
-    def discard(self, session: Session) -> None:
-        self.tables.discard(session.id)
+    def discard(self, session: Session) -> bool:
+        """Discard a game in progress (Home); if its file cannot be removed, Home says so and it stays."""
+        if not self.store("/", "core.not_saved.discard", lambda: self.tables.discard(session.id)):
+            return False
         self.changed()
         self.broadcast.tell(session.id, -1)
+        return True
 
 
 def game_of(session_or_id) -> GameDefinition:

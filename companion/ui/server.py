@@ -11,6 +11,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.core.saving import in_one_line
 from companion.games import GAMES
 from companion.resources import ASSETS_DIR, user_cache_dir
 from companion.storage import Repository
@@ -138,7 +139,11 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token
     except LockError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    repo = Repository(data_dir, GAMES)
+    try:  # opening writes what is missing (a new folder's files) and moves damaged files aside
+        repo = Repository(data_dir, GAMES)
+    except OSError as error:
+        print(f"error: cannot write to the data folder {data_dir}: {in_one_line(error)}", file=sys.stderr)
+        return 2
     for notice in repo.notices:
         print("warning:", notice.render("en"))
     invite = None

@@ -83,9 +83,11 @@ def use_view(model: AppModel, sid: str, session: Session | None) -> tuple[GameVi
         game_moves = [m for m in moves if m.get("type") not in KEPT]
         for kept in (m for m in moves if m.get("type") in KEPT and latest is not None):
             if kept["type"] == PREFERENCE:
-                model.set_preference(latest.game.id, kept.get("id"), kept.get("value"))
+                stored = model.set_preference(latest.game.id, kept.get("id"), kept.get("value"), where=sid)
             else:  # checked by the BoxDataForm that sends it
-                model.set_box_data(latest.game.id, kept.get("values") or {})
+                stored = model.set_box_data(latest.game.id, kept.get("values") or {}, where=sid)
+            if not stored:  # not saved (the screen says so): nor are the game's moves that go with it
+                return
         if game_moves:
             model.dispatch(sid, *game_moves, then=then)
         elif then is not None and latest is not None:

@@ -68,17 +68,34 @@ def tick_box(label: str, value: bool, on_change: Callable) -> ft.Control:
     return ft.Checkbox(semantics_label=label, value=value, on_change=on_change, width=TOUCH, height=TOUCH)
 
 
+COLUMN = {"xs": 12, "md": 10, "lg": 8, "xl": 6}  # the page's column: all of a phone, ~720 px on large screens
+MARGIN = {"xs": 0, "md": 1, "lg": 2, "xl": 3}
+MESSAGE_ROOM = 120  # room left below the page's last control while a message floats over it
+
+
 def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], *,
            back: str | None = None, actions: list[ft.Control] | None = None,
-           bottom: ft.Control | None = None, bottom_note: str | None = None) -> ft.View:
-    """A phone-first page: one scrolling column, at most ~720 px wide on large screens."""
+           bottom: ft.Control | None = None, bottom_note: str | None = None, error: str = "", info: str = "",
+           on_dismiss=None) -> ft.View:
+    """A phone-first page: one scrolling column, at most ~720 px wide on large screens.
+
+    `error` or else `info` (what the last change did, e.g. what Undo took back) floats over the page
+    above its bottom bar (it never pushes the page down) until `on_dismiss`; without either, the
+    model's message for this route is shown (a setting or play that was not saved; in the static app,
+    a write the browser refused, on whatever screen is open). `bottom_note` says right above the bottom
+    bar why its last tap did not do what it says."""
+    if not (error or info):
+        error, on_dismiss = model.error_at(route), model.dismiss_message
     leading = None
     if back is not None:
         leading = icon_button(ft.Icons.ARROW_BACK, model.t("ui.back"), lambda e: ft.context.page.navigate(back))
+    message = message_banner(model, error or info, error=bool(error), on_dismiss=on_dismiss) if error or info else None
+    # While a message floats, the column ends with room to scroll its last controls out from under it.
+    room = [ft.Container(height=MESSAGE_ROOM)] if message else []
     body = ft.ResponsiveRow(
         controls=[
-            ft.Container(col={"xs": 0, "md": 1, "lg": 2, "xl": 3}),
-            ft.Column(col={"xs": 12, "md": 10, "lg": 8, "xl": 6}, controls=controls, spacing=12,
+            ft.Container(col=MARGIN),
+            ft.Column(col=COLUMN, controls=[*controls, *room], spacing=12,
                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ],
     )
@@ -93,6 +110,9 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
         scroll=ft.ScrollMode.AUTO,
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         bottom_appbar=bottom_bar(bottom, bottom_note) if bottom else None,
+        # The scaffold's floating slot: over the page, above the bottom bar, the width of the page's column.
+        floating_action_button=message,
+        floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
     )
 
 
@@ -146,12 +166,29 @@ def stepper(label: str, value: int, on_step: Callable[[int], None], *, who: str,
 
 
 def error_banner(text: str) -> ft.Control:
+    """A problem that is part of the page (a notice on Home, a board's problems): it stays in the column."""
     return _banner(text, ft.Icons.ERROR_OUTLINE, ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR_CONTAINER)
 
 
-def info_banner(text: str) -> ft.Control:
-    """What just happened on this screen (e.g. what Undo took back)."""
-    return _banner(text, ft.Icons.INFO_OUTLINE, ft.Colors.ON_SECONDARY_CONTAINER, ft.Colors.SECONDARY_CONTAINER)
+def message_banner(model: AppModel, text: str, *, error: bool, on_dismiss=None) -> ft.Control:
+    """The floating message of `screen`: an error (a refused entry, "Not saved: ...") or what just
+    happened, with a button that puts it away. Read out by screen readers when it appears."""
+    colour, background = ((ft.Colors.ON_ERROR_CONTAINER, ft.Colors.ERROR_CONTAINER) if error
+                          else (ft.Colors.ON_SECONDARY_CONTAINER, ft.Colors.SECONDARY_CONTAINER))
+    close = ([ft.IconButton(icon=ft.Icon(ft.Icons.CLOSE, color=colour, semantics_label=model.t("ui.message.close")),
+                            on_click=lambda e: on_dismiss(), width=TOUCH, height=TOUCH)] if on_dismiss else [])
+    banner = ft.Container(
+        content=ft.Row([
+            ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE, color=colour),
+            ft.Semantics(label=text, live_region=True, container=True,
+                         content=ft.Text(text, color=colour), expand=True),
+            *close,
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=background, border_radius=8, padding=ft.Padding.only(left=12, top=6, right=4 if close else 12, bottom=6),
+        shadow=ft.BoxShadow(blur_radius=8, spread_radius=1, color="#40000000", offset=ft.Offset(0, 2)),
+    )
+    return ft.Container(padding=ft.Padding.symmetric(horizontal=12), content=ft.ResponsiveRow(
+        [ft.Container(col=MARGIN), ft.Container(col=COLUMN, content=banner)]))
 
 
 def _banner(text: str, icon, colour, background) -> ft.Control:

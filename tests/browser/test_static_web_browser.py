@@ -1,7 +1,8 @@
 """Tabula as a static web app (`make web`): dist/ served by a plain static file server on 127.0.0.1,
 Python running in the browser, the data in IndexedDB, on a phone's screen. A City of Rome game from
-setup to the saved result, a reload mid-game that resumes exactly, a start with the network off, and
-the history after the browser was closed and opened again (a persistent profile)."""
+setup to the saved result, a write IndexedDB refuses (said, the last stored state kept), a reload
+mid-game that resumes exactly, a start with the network off, and the history after the browser was
+closed and opened again (a persistent profile)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,17 @@ DIST = ROOT / "dist"
 FIRST_LOAD_LIMIT = 30_000_000  # bytes a first visit may fetch
 LOAD = 240_000  # ms for a start: Pyodide takes about 10 s here, much more on a busy machine
 STEP = 30_000  # ms for a screen to answer a tap (Python runs in the page)
+# IndexedDB refusing writes as it does when the site's storage is full: the write transaction aborts with
+# QuotaExceededError. (Chromium's own quota override, CDP Storage.overrideQuotaForOrigin with quota 0,
+# did not make it refuse these small writes: tried, with 61.7 MB used, every write was still stored.)
+REFUSE_WRITES = """() => {
+  self.__tabulaPut = self.__tabulaPut || IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function () {
+    try { this.transaction.abort(); } catch (e) {}
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  };
+}"""
+TAKE_WRITES = "() => { IDBObjectStore.prototype.put = self.__tabulaPut; }"
 
 
 class StaticSite:
@@ -248,8 +260,18 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"Money of Anna: 6")
             phone.tap("Money +1 (Anna)")
             phone.see(r"Money of Anna: 7")
+            # IndexedDB refuses a write (the site's storage is full): the phone says "Not saved" and shows
+            # the last stored state; the next change stored clears the message.
+            python = phone.page.workers[0]  # Python, and so IDBFS's IndexedDB calls, run in Flet's worker
+            python.evaluate(REFUSE_WRITES)
+            phone.tap("Money +1 (Anna)")
+            phone.see(r"^Not saved: the browser's storage for Tabula is full\. Tabula is back at what was last stored")
+            phone.see(r"Money of Anna: 7")
+            phone.shot("not-saved")
+            python.evaluate(TAKE_WRITES)
             phone.tap("Influence tokens +1 (Ben)")
             phone.see(r"Influence tokens of Ben: 1")
+            expect(phone.page.get_by_text(re.compile("Not saved"))).to_have_count(0, timeout=STEP)
             phone.shot("tracker")
 
             # A reload mid-game comes back to the same entries (hash routes: the reload asks for

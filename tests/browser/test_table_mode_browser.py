@@ -1,8 +1,9 @@
 """Table mode in a real browser: two phones (browser contexts) in one City of Rome game.
 Every change on one phone shows on the other without a reload (setup ticks, tracker entries, undo,
 boards entered in parallel, the result, the saved play); Undo says what it takes back; a save that
-fails (the server's files may not grow: "disk full") shows a plain message and keeps the last saved
-state on both phones; a reload mid-game resumes exactly."""
+fails (the server's files may not grow: "disk full") shows a plain message over the page, keeps the last
+saved state on both phones and starts no new game, until a change saved from the other phone clears it;
+a reload mid-game resumes exactly."""
 
 from __future__ import annotations
 
@@ -82,18 +83,31 @@ def test_two_phones_share_one_game_live(browser, server):
     ben.wait_label("Money of Ben: 5")
     anna.wait_label("Money of Ben: 5")
 
-    # A save that fails: a plain message, and the last saved state on both phones.
+    # A save that fails: a plain message floating over the page (the cards stay where they are), and
+    # the last saved state on both phones; a new game is not started, and the phone's session lives on.
+    card = anna.wait_label("Money of Anna: 6").bounding_box()
     disk_full(server, True)
     try:
         anna.click("Money +1 (Anna)")
-        anna.wait_text("Not saved: the entry could not be stored")
+        anna.wait_text("Not saved: the file would be larger than this system allows. The game is as it was before")
         anna.shot("table-save-failed")
-        anna.wait_label("Money of Anna: 6")
+        assert anna.wait_label("Money of Anna: 6").bounding_box() == card
         ben.wait_label("Money of Anna: 6")
+        ben.go("new")
+        ben.click("2 players")
+        ben.fill("Player 1", "Ida")
+        ben.fill("Player 2", "Jon")
+        ben.press(ben.page.get_by_role("radio", name="Ida"))
+        ben.click("Start game")
+        ben.wait_text("Not saved: the file would be larger than this system allows. The game was not started")
+        ben.shot("table-new-game-not-saved")
     finally:
         disk_full(server, False)
-    anna.click("Money +1 (Anna)")
-    ben.wait_label("Money of Anna: 7")
+    # The next change saved, from the other phone: every phone shows it, and "Not saved" is gone.
+    ben.go(f"game/{SID}/play")
+    ben.click("Money +1 (Anna)")
+    anna.wait_label("Money of Anna: 7")
+    assert anna.wait_gone("Not saved")
 
     # A reload mid-game resumes exactly.
     ben.open(f"game/{SID}/play")

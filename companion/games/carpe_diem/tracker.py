@@ -191,7 +191,7 @@ def next_scorer(state: dict) -> int | None:
 def circle_cards(state: dict, config: dict, circle: int) -> tuple[tuple[int, sp.ScoringCard], ...]:
     """The circle's two cards, or InvalidMove naming what is missing."""
     all_circles = circles(len(config["players"]))
-    if isinstance(circle, bool) or circle not in all_circles:
+    if not isinstance(circle, int) or isinstance(circle, bool) or circle not in all_circles:
         raise InvalidMove(Msg("carpe-diem.error.no_circle", circle=repr(circle), count=len(all_circles)))
     if str(circle) in state["circles_used"]:
         raise InvalidMove(Msg("carpe-diem.error.circle_used", circle=circle))

@@ -9,6 +9,7 @@ import time
 import flet as ft
 
 from companion.core import stats
+from companion.core.saving import SaveFailed, saving
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.storage import export
@@ -81,6 +82,48 @@ def stamp() -> str:
     return time.strftime("%Y%m%d-%H%M")
 
 
+# ------------------------------------------------------------------ the writes of History
+
+def delete_play(model: AppModel, route: str, play: dict) -> bool:
+    """Take a finished play out (its page's Delete); History then offers it back. If that is not saved,
+    the page at `route` says so and the play stays."""
+    gone = []
+    if not model.store(route, "core.not_saved.delete_play",
+                       lambda: gone.append(model.repo.delete_play(play["doc_id"]))):
+        return False
+    if gone[0] is not None:
+        model.deleted_play = gone[0]
+    model.changed()
+    return True
+
+
+def put_back(model: AppModel) -> bool:
+    """History's Undo of a delete. If that is not saved, History says so and Undo stays offered."""
+    play = model.deleted_play
+    if play is None or not model.store("/history", "core.not_saved.restore_play",
+                                       lambda: model.repo.restore_play(export.clean(play))):
+        return False
+    model.deleted_play = None
+    model.changed()
+    return True
+
+
+async def import_backup(model: AppModel, raw: bytes) -> dict | None:
+    """Add a backup's plays and box data: {"added", "skipped", "box_games"}, or None when it could not be
+    saved (History says so). Raises export.ImportProblem for a file that is not such a backup."""
+    try:
+        with saving("core.not_saved.import"):
+            # off the event loop that serves every tab: a big backup takes a moment to check
+            result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(raw),
+                                                                        checked=True))
+    except SaveFailed as failed:
+        model.not_saved(failed, "/history")
+        return None
+    model.saved("/history")
+    model.changed()
+    return result
+
+
 @ft.component
 def HistoryScreen(model: AppModel):
     page = ft.context.page
@@ -106,11 +149,8 @@ def HistoryScreen(model: AppModel):
         set_limit(PAGE)
 
     def undo(e):
-        play, model.deleted_play = model.deleted_play, None
-        if play is not None:
-            model.repo.restore_play(export.clean(play))
+        if put_back(model):
             set_note(model.t("history.restored"))
-            model.changed()
 
     def dismiss(e):
         model.deleted_play = None
@@ -124,7 +164,7 @@ def HistoryScreen(model: AppModel):
         await download(model, f"tabula-backup-{stamp()}.json", export.dumps(export.full_export(model.repo)),
                        set_note)
 
-    async def import_backup(e):
+    async def pick_and_import(e):
         picker = uploads.Picker()
         # served: the file comes by HTTP upload (see ui/uploads.py); the browser build reads it in place
         file = await picker.pick(["json"])
@@ -143,17 +183,14 @@ def HistoryScreen(model: AppModel):
                     raise export.ImportProblem("$", f"the file did not arrive ({failed})")
             else:
                 raw = file.bytes or b""
-            # off the event loop that serves every tab: a big backup takes a moment to check
-            result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(raw),
-                                                                        checked=True))
+            result = await import_backup(model, raw)
         except export.ImportProblem as bad:
             set_note("")
             set_problem(model.t("history.import_bad", problem=f"{file.name}: {bad}"))
             return
         set_problem("")
-        set_note(model.t("history.import_done", added=result["added"], skipped=result["skipped"],
-                         games=result["box_games"]))
-        model.changed()
+        set_note("" if result is None else model.t("history.import_done", added=result["added"],
+                                                   skipped=result["skipped"], games=result["box_games"]))
 
     banner = []
     if deleted:
@@ -210,7 +247,7 @@ def HistoryScreen(model: AppModel):
                              height=TOUCH, disabled=not everything),
         ft.OutlinedButton(model.t("history.export_json"), icon=ft.Icons.DOWNLOAD, on_click=download_json,
                           height=TOUCH),
-        ft.OutlinedButton(model.t("history.import"), icon=ft.Icons.UPLOAD_FILE, on_click=import_backup,
+        ft.OutlinedButton(model.t("history.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import,
                           height=TOUCH),
         *([error_banner(problem)] if problem else []),
         *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
@@ -277,11 +314,8 @@ def PlayedScreen(model: AppModel):
                for p in play["players"]]
 
     def delete(e):
-        gone = model.repo.delete_play(play["doc_id"])
-        if gone is not None:
-            model.deleted_play = gone
-        model.changed()
-        page.navigate("/history")
+        if delete_play(model, route, play):  # not saved: the play stays, and this page says so
+            page.navigate("/history")
 
     controls = [
         ft.Text(f"{game_title(model, play['game'])} · {when(play['finished'])}",

@@ -9,9 +9,10 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.game import InvalidMove
+from companion.core.saving import SaveFailed
 from companion.games import GAMES
 from companion.ui.model import AppModel
-from companion.ui.widgets import PLAYER_COLOURS, TOUCH, error_banner, ink_on, screen, section
+from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen, section
 
 RANDOM = "random"
 NAME_MAX = 30  # the longest name a game takes (core refuses longer ones): the field says so while typing
@@ -69,7 +70,7 @@ def NewGameScreen(model: AppModel):
             return
         try:
             session = model.start_game(game, players, None if chosen == RANDOM else int(chosen))
-        except InvalidMove as refused:
+        except (InvalidMove, SaveFailed) as refused:  # not started: the form stays as it is
             set_error(model.m(refused.msg))
             return
         page.navigate(f"/game/{session.id}/setup")
@@ -143,8 +144,8 @@ def NewGameScreen(model: AppModel):
             ft.RadioGroup(value=chosen, on_change=lambda e: (set_start(e.control.value), set_error("")),
                           content=ft.Column(start_options, spacing=0)),
         ]),
-        *([error_banner(error)] if error else []),
     ]
-    return screen(model, "/new", model.t("ui.new.title"), controls, back="/",
+    return screen(model, "/new", model.t("ui.new.title"), controls, back="/", error=error,
+                  on_dismiss=lambda: set_error(""),
                   bottom=ft.FilledButton(model.t("ui.new.start"), icon=ft.Icons.PLAY_ARROW, on_click=start_game,
                                          height=TOUCH, width=float("inf")))

@@ -23,7 +23,7 @@ from companion.ui.model import AppModel
 from companion.ui.scoreboard import NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.view import GameView, use_view
-from companion.ui.widgets import TOUCH, Texts, colour_dot, error_banner, icon_button, info_banner, screen, section
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, screen, section, stepper
 
 LOG_LINES = 12
 
@@ -80,14 +80,13 @@ def PlayScreen(model: AppModel):
 
     controls = [
         status_line(model, view),
-        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
-        *([info_banner(model.info_for(session))] if model.info_for(session) else []),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
     ]
     return screen(model, route, model.m(game.name), controls, back="/",
                   bottom=next_step(model, view, trigger, to_scoring),
+                  error=model.error_for(session), info=model.info_for(session), on_dismiss=model.dismiss_message,
                   actions=[
                       icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE,
                                   me_label(model, session), lambda e: set_asking("me")),
@@ -182,7 +181,6 @@ def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft
     more = [c for c in game.counters if c.secondary]
     if not more:
         return []
-    from companion.ui.widgets import stepper
     return [ft.ExpansionTile(title=ft.Text(model.t("ui.play.more_counts", player=name)), tile_padding=ft.Padding.all(0),
                              controls=[stepper(model.m(c.label), values[c.id], lambda d, c=c: step(c.id, d),
                                                who=name, model=model, steps=c.steps, minimum=c.minimum)

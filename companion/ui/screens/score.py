@@ -23,7 +23,7 @@ from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
 from companion.ui.view import GameView, use_view
-from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, info_banner, screen
+from companion.ui.widgets import TOUCH, colour_dot, icon_button, screen
 
 TOP = "top-of-boards"  # where the view scrolls to when a board's problems are not beside its fields
 
@@ -129,10 +129,9 @@ def ScoreScreen(model: AppModel):
         mine = now.problems_of(player)
         note = model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else \
             why_not(model, view, now) if asked else None
-    said = ([error_banner(model.error_for(session))] if model.error_for(session) else []) + \
-        ([info_banner(model.info_for(session))] if model.info_for(session) else [])
-    return screen(model, route, model.t("ui.score.title"), said + controls, back=f"/game/{sid}/play", bottom=bottom,
-                  bottom_note=note, actions=[BoardUndo(model, session)])
+    return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
+                  bottom_note=note, actions=[BoardUndo(model, session)], error=model.error_for(session),
+                  info=model.info_for(session), on_dismiss=model.dismiss_message)
 
 
 def not_entered_dialog(model: AppModel, view: GameView, now: EndScoring, open_board, as_they_are, close):

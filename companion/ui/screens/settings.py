@@ -26,7 +26,8 @@ def SettingsScreen(model: AppModel):
     ft.use_effect(lambda: model.broadcast.watch(SETTINGS), [])  # box data entered on another phone shows here too
 
     def pick_theme(value: str) -> None:
-        model.set_theme(value)
+        if not model.set_theme(value):
+            return  # not saved: the theme stays, and the screen says so
         page.theme_mode = theme_mode(value)  # the page itself, not a screen, carries the theme
         page.update()
 

@@ -7,7 +7,7 @@ import flet as ft
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, players_line, use_game
-from companion.ui.widgets import TOUCH, error_banner, screen, tick_box
+from companion.ui.widgets import TOUCH, screen, tick_box
 
 
 @ft.component
@@ -46,12 +46,12 @@ def SetupScreen(model: AppModel):
             padding=ft.Padding.only(left=4, bottom=8, right=4),
         ))
     controls = [
-        *([error_banner(model.error_for(session))] if model.error_for(session) else []),
         ft.Text(model.m(session.game.name), theme_style=ft.TextThemeStyle.TITLE_LARGE),
         players_line(model, session),
         ft.Text(model.t("ui.setup.progress", done=len(done & {s.id for s in steps}), total=len(steps))),
         *rows,
     ]
     return screen(model, route, model.t("ui.setup.title"), controls, back="/",
+                  error=model.error_for(session), on_dismiss=model.dismiss_message,
                   bottom=ft.FilledButton(model.t("ui.setup.begin"), icon=ft.Icons.PLAY_ARROW, on_click=begin,
                                          height=TOUCH, width=float("inf")))
