@@ -456,6 +456,17 @@ class App:
         except PlaywrightTimeoutError:
             return False
 
+    def sheet(self, player: str, sheet: str = "{player}'s sheet", close: str = "Close {player}'s sheet") -> None:
+        """Open `player`'s sheet from the scoreboard (`sheet`, `close`: the names in the page's language,
+        e.g. "Blatt von {player}", "Blatt von {player} schließen") and wait until it is open."""
+        self.press(self.find(self.button(sheet.format(player=player), exact=False)))
+        self.find(self.button(close.format(player=player)))
+
+    def close_sheet(self, player: str, close: str = "Close {player}'s sheet") -> None:
+        button = self.find(self.button(close.format(player=player)))
+        button.click()
+        button.wait_for(state="detached")
+
     def calculate(self, name: str = "Calculate scores", rest: bool = True) -> None:
         """Tap Calculate (`name`: its label in the page's language). `rest`: the boards nobody confirmed
         yet are then confirmed as they are, in Calculate's question (a table entering every board on one
