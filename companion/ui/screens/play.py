@@ -23,7 +23,7 @@ from companion.ui.model import AppModel
 from companion.ui.scoreboard import NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.view import GameView, use_view
-from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, screen, section, stepper
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section, stepper
 
 LOG_LINES = 12
 
@@ -163,7 +163,12 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
     def step(counter: str, delta: int) -> None:
         dispatch({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
     values = state["players"][seat]["counters"]
-    return ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
+    # What the last tap did or why it did not floats over the sheet's top (the page's floating message is
+    # under the sheet): it moves nothing under a thumb.
+    error, info = model.error_for(view.session), model.info_for(view.session)
+    said = [ft.Container(message_banner(model, error or info, error=bool(error), on_dismiss=model.dismiss_message),
+                         left=0, right=0, top=0)] if error or info else []
+    return ft.Stack([ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
         ft.Row([colour_dot(view.colours[seat], 20),
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD),
@@ -173,7 +178,7 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
         *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, set_target),
         *more_counts(model, game, name, values, step),
-    ], spacing=10, tight=True))
+    ], spacing=10, tight=True)), *said])
 
 
 def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft.Control]:
