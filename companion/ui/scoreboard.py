@@ -111,16 +111,18 @@ def counter_grid(texts: Texts, name: str, counters: tuple[Counter, ...], values:
                  chosen: str | None = None) -> ft.Control:
     """A stepper per counter, two a row: its name over `[-] value [+]`. A tap on the value gives that
     counter the number pad (`choose`); the counter the pad is for (`chosen`) is marked. The name sits
-    over the row, not in a button of its own: six counters take three rows of 70 px, not of 96."""
+    over the row, not in a button of its own: six counters take three rows of 66 px, not of 96."""
     def cell(c: Counter) -> ft.Control:
         label, value, size = texts.m(c.label), values[c.id], c.steps[0]
         mine = c.id == chosen
-        number = ft.Semantics(
-            label=texts.t("ui.value", counter=label, player=name, value=value),
-            hint=texts.t("ui.pad.for", counter=label, player=name), button=True, selected=mine, container=True,
-            content=(ft.FilledTonalButton if mine else ft.TextButton)(
-                content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD), on_click=lambda e: choose(c.id),
-                height=TOUCH, width=64, style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8))))
+        # One node: the value's name (and what a tap does) on the button's own text, which Flutter merges
+        # into the button; a Semantics wrapped around it would make a second, nameless button node.
+        number = (ft.FilledTonalButton if mine else ft.TextButton)(
+            content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, semantics_label=texts.t(
+                "ui.pad.value", value=texts.t("ui.value", counter=label, player=name, value=value),
+                pad=texts.t("ui.pad.for", counter=label, player=name))),
+            on_click=lambda e: choose(c.id), height=TOUCH, width=64,
+            style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8)))
         return ft.Container(ft.Column([
             ft.Text(label, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
             ft.Row([icon_button(ft.Icons.REMOVE, texts.t("ui.step", counter=label, delta=f"-{size}", player=name),
@@ -130,8 +132,8 @@ def counter_grid(texts: Texts, name: str, counters: tuple[Counter, ...], values:
                     icon_button(ft.Icons.ADD, texts.t("ui.step", counter=label, delta=f"+{size}", player=name),
                                 lambda e: step(c.id, size), disabled=c.maximum is not None and value >= c.maximum)],
                    spacing=0, tight=True),
-        ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER), col={"xs": 6})
-    return ft.ResponsiveRow([cell(c) for c in counters], spacing=6, run_spacing=4)
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), col={"xs": 6})
+    return ft.ResponsiveRow([cell(c) for c in counters], spacing=6, run_spacing=0)
 
 
 def action_buttons(texts: Texts, name: str, seat: int, actions: tuple[Action, ...], trigger) -> ft.Control:
