@@ -23,7 +23,7 @@ from companion.ui.model import AppModel
 from companion.ui.scoreboard import NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.view import GameView, use_view
-from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, screen, section, stepper
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section, stepper
 
 LOG_LINES = 12
 
@@ -165,7 +165,7 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
         dispatch({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
     values = state["players"][seat]["counters"]
     # Scrolls when a game's sheet is taller than the phone: nothing on it is ever out of reach.
-    return ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
+    sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
         ft.Row([colour_dot(view.colours[seat], 20),
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD),
@@ -177,6 +177,11 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
         *more_counts(model, game, name, values, step),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
     ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))
+    # A refused entry is said over the sheet where it was tapped (the page's message is behind it), under
+    # its name: not over its Close, nor over the steppers at its bottom that may put the entry right.
+    error = model.error_for(view.session)
+    return ft.Stack([sheet, *([ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message),
+                                            left=12, right=12, top=52)] if error else [])])
 
 
 def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft.Control]:
