@@ -159,26 +159,31 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
     pad_for = target or standing.counter or (counters[0].id if counters else None)
     ui = game_ui(game.id)
     actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
+    frequent = tuple(a for a in actions if not a.secondary)
 
     def step(counter: str, delta: int) -> None:
         dispatch({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
     values = state["players"][seat]["counters"]
-    # What the last tap did or why it did not floats over the sheet's top (the page's floating message is
-    # under the sheet): it moves nothing under a thumb.
-    error, info = model.error_for(view.session), model.info_for(view.session)
-    said = [ft.Container(message_banner(model, error or info, error=bool(error), on_dismiss=model.dismiss_message),
-                         left=0, right=0, top=0)] if error or info else []
-    return ft.Stack([ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
+    # Scrolls when a game's sheet is taller than the phone: nothing on it is ever out of reach.
+    sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
         ft.Row([colour_dot(view.colours[seat], 20),
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD),
                 icon_button(ft.Icons.CLOSE, model.t("ui.play.close_sheet", player=name), lambda e: close())]),
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
-        *([action_buttons(texts, name, seat, actions, trigger)] if actions else []),
+        *([action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
         *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
-        counter_grid(texts, name, counters, values, step, set_target),
+        counter_grid(texts, name, counters, values, step, set_target, pad_for),
         *more_counts(model, game, name, values, step),
-    ], spacing=10, tight=True)), *said])
+        *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
+    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))
+    # What the last tap did, or why it did not, floats over the sheet where it was tapped (the page's
+    # message is behind the sheet), under its name: not over its Close, nor over the steppers at its
+    # bottom that may put an entry right; it moves nothing under a thumb.
+    error, info = model.error_for(view.session), model.info_for(view.session)
+    said = [ft.Container(message_banner(model, error or info, error=bool(error), on_dismiss=model.dismiss_message),
+                         left=12, right=12, top=52)] if error or info else []
+    return ft.Stack([sheet, *said])
 
 
 def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft.Control]:
@@ -190,6 +195,14 @@ def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft
                              controls=[stepper(model.m(c.label), values[c.id], lambda d, c=c: step(c.id, d),
                                                who=name, model=model, steps=c.steps, minimum=c.minimum)
                                        for c in more])]
+
+
+def more_actions(model: AppModel, texts: Texts, name: str, seat: int, more: tuple, trigger) -> list[ft.Control]:
+    """The player's actions needed now and then (`Action.secondary`), folded."""
+    if not more:
+        return []
+    return [ft.ExpansionTile(title=ft.Text(model.t("ui.play.more_actions", player=name)),
+                             tile_padding=ft.Padding.all(0), controls=[action_buttons(texts, name, seat, more, trigger)])]
 
 
 def sheet_dialog(model: AppModel, view: GameView, close) -> ft.Control:
