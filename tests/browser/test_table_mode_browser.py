@@ -125,6 +125,7 @@ def test_two_phones_share_one_game_live(browser, server):
     # This phone is Ben's: his row says so, and final scoring opens on his board.
     ben.click("Which player is this phone?")
     ben.click("Ben")
+    ben.close_sheet("Ben")  # his own sheet opened
     ben.wait_label("This phone is Ben's")
     ben.shot("table-tracker-ben-first")
     # The browser keeps it: a new tab on Ben's phone (a new session) knows it is Ben's.
