@@ -122,11 +122,24 @@ SCROLLER = "page"  # the scrolling column of `screen`
 
 async def scroll_page_to(page: ft.Page, key: str) -> None:
     """Scroll the open screen (`screen`'s column) to the control with scroll key `key`."""
-    if page.views and page.views[-1].controls:
-        stack = page.views[-1].controls[0]
-        column = stack.controls[0] if isinstance(stack, ft.Stack) and stack.controls else None
-        if isinstance(column, ft.Column):
-            await column.scroll_to(scroll_key=key, duration=300)
+    column = open_scroller(page)
+    if column is not None:
+        await column.scroll_to(scroll_key=key, duration=300)
+
+
+def open_scroller(page: ft.Page) -> ft.Column | None:
+    """The scrolling column of the top view. With `render_views` the page's views are a component
+    whose rendered body (its `_b`, Flet 1.0.5) holds the views, perhaps through nested components."""
+    def rendered(item) -> list:
+        while hasattr(item, "_b") and not isinstance(item, ft.Control):
+            item = item._b
+        return [x for i in item for x in rendered(i)] if isinstance(item, list) else [item]
+    views = [v for v in rendered(page.views) if isinstance(v, ft.View)]
+    if not views or not views[-1].controls:
+        return None
+    stack = rendered(views[-1].controls[0])[0]
+    column = rendered(stack.controls[0])[0] if isinstance(stack, ft.Stack) and stack.controls else None
+    return column if isinstance(column, ft.Column) else None
 
 
 def bottom_bar(bottom: ft.Control, note: str | None) -> ft.BottomAppBar:

@@ -43,7 +43,12 @@ def NewGameScreen(model: AppModel):
     start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
     error, set_error = ft.use_state("")
     played = model.repo.known_colours()  # the colour each name played last
-    missing_start, set_missing_start = ft.use_state(False)  # Start game tapped before the question was answered
+    missing_start, set_missing_start = ft.use_state(0)  # taps on Start game before the question was answered
+
+    async def to_start_player():  # after the screen shows the missing answer: scrolled to it
+        if missing_start:
+            await scroll_page_to(page, START_PLAYER)
+    ft.use_effect(to_start_player, [missing_start])
 
     game = GAMES[game_id]
     count = min(max(count, game.min_players), game.max_players)
@@ -73,11 +78,10 @@ def NewGameScreen(model: AppModel):
         chosen = RANDOM  # the rules draw the start player
     missing = model.t("ui.new.start_missing", question=model.m(question)) if missing_start and chosen is None else None
 
-    async def start_game(e):
+    def start_game(e):
         players = [{"name": names[i], "colour": colours[i]} for i in range(count)]
         if chosen is None:  # said at the button and under the question, which the page scrolls to
-            set_missing_start(True)
-            await scroll_page_to(page, START_PLAYER)
+            set_missing_start(missing_start + 1)
             return
         try:
             session = model.start_game(game, players, None if chosen == RANDOM else int(chosen))
@@ -151,11 +155,12 @@ def NewGameScreen(model: AppModel):
             ], wrap=True) if known else ft.Container(),
         ]),
         ft.Container(section(model.t("ui.new.start_player"), [
-            *([ft.Text(model.m(question), weight=ft.FontWeight.W_500,
-                       color=ft.Colors.ERROR if missing else None)] if question else []),
-            *([ft.Text(missing, color=ft.Colors.ERROR, size=13)] if missing else []),
+            # Not answered when Start game was tapped: the question in the error colour, marked.
+            *([ft.Row([*([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=18)] if missing else []),
+                       ft.Text(model.m(question), weight=ft.FontWeight.W_500, expand=True,
+                               color=ft.Colors.ERROR if missing else None)], spacing=6)] if question else []),
             ft.RadioGroup(value=chosen, on_change=lambda e: (set_start(e.control.value), set_error(""),
-                                                             set_missing_start(False)),
+                                                             set_missing_start(0)),
                           content=ft.Column(start_options, spacing=0)),
         ]), key=ft.ScrollKey(START_PLAYER)),
     ]
