@@ -240,7 +240,7 @@ def test_a_row_per_influence_scoring(n, spans):
         s.record(END_ROUND)
     assert seen[0] == {"number": 1, "first": 1, "last": spans[0][1]}
     assert seen[-1] == {"number": len(spans), "first": spans[-1][0], "last": spans[-1][1]}
-    assert GAME.period(s.state).render("de") == f"Einflusswertung {len(spans)} (Runden {spans[-1][0]}–{spans[-1][1]})"
+    assert GAME.period(s.state).render("de") == f"Wertung {len(spans)}\nRunden {spans[-1][0]}–{spans[-1][1]}"
 
 
 def test_the_score_sheets_rows_add_up_to_the_points_now():

@@ -80,7 +80,8 @@ def place_dialog(view: GameView, action: Action, player, close, dispatch: Dispat
         return ft.Container(ft.OutlinedButton(
             content=ft.Text(str(space), size=20, weight=ft.FontWeight.BOLD,
                             semantics_label=view.t(f"{NS}.place_on", space=space, player=view.names[seat])),
-            on_click=lambda e: place(space), height=64, style=ft.ButtonStyle(padding=0)), expand=True)
+            on_click=lambda e: place(space), height=64,
+            style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=6))), expand=True)
     return ft.AlertDialog(
         modal=True, title=ft.Text(view.m(action.label)),
         content=ft.Column([
