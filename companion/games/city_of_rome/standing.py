@@ -14,6 +14,8 @@ neuen Runde noch zu einer Einflusswertung"), each cell the points a player gaine
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.core.game import Standing
 from companion.core.text import Msg
 from companion.games.city_of_rome.cards import influence_cards, reveal_round
@@ -24,19 +26,34 @@ from companion.games.city_of_rome.tracker import board_city
 def points_now(state: dict, seat: int) -> int:
     """The final scoring of the player's city, money, influence tokens and cards as they are now."""
     me = state["players"][seat]
-    city = [[parse_cell(cell, "$") for cell in row] for row in board_city(state["cities"][seat])]
-    return score_player({"name": "", "city": city, "money": me["counters"]["money"],
-                         "influence_tokens": me["counters"]["influence_tokens"],
-                         "influence_cards": me["influence_cards"]}).total
+    city = tuple((e["card"], *e["space"], e.get("vp_markers", 0)) for e in state["cities"][seat])
+    return _points(city, me["counters"]["money"], me["counters"]["influence_tokens"], tuple(me["influence_cards"]))
+
+
+# Cached: the score sheet works out every player's points after every entry of the game (an entry changes
+# one player's at most), and again each time it is opened; a whole game holds some 400 of them (see
+# bench/bench_rome_scoreboard.py).
+@lru_cache(maxsize=1024)
+def _points(city: tuple, money: int, tokens: int, cards: tuple) -> int:
+    return score_player({"name": "", "city": _grid(city), "money": money, "influence_tokens": tokens,
+                         "influence_cards": list(cards)}).total
+
+
+@lru_cache(maxsize=64)
+def _grid(city: tuple) -> list:
+    """The city as the final scoring reads it (never changed: the cache hands it out again)."""
+    entries = [{"card": card, "space": [r, c], **({"vp_markers": m} if m else {})} for card, r, c, m in city]
+    return [[parse_cell(cell, "$") for cell in row] for row in board_city(entries)]
+
+
+POINTS, MONEY, TOKENS, CITY = (Msg(f"city-of-rome.{key}") for key in (
+    "standing.points", "counter.money", "counter.influence_tokens", "standing.city"))
 
 
 def standing(state: dict, config: dict, seat: int) -> Standing:
     counters = state["players"][seat]["counters"]
-    return Standing(points_now(state, seat), Msg("city-of-rome.standing.points"), None, (
-        (Msg("city-of-rome.counter.money"), counters["money"]),
-        (Msg("city-of-rome.counter.influence_tokens"), counters["influence_tokens"]),
-        (Msg("city-of-rome.standing.city"), len(state["cities"][seat])),
-    ))
+    return Standing(points_now(state, seat), POINTS, None, (
+        (MONEY, counters["money"]), (TOKENS, counters["influence_tokens"]), (CITY, len(state["cities"][seat]))))
 
 
 def scoring_rounds(players: int) -> list[tuple[int, int]]:
