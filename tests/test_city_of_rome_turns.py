@@ -103,6 +103,27 @@ def test_the_action_phase_follows_the_builders_from_the_emperor():
     assert GAME.actions(s.state, s.config)[0].confirm.key == "city-of-rome.confirm.end_round"
 
 
+@pytest.mark.parametrize("n, spaces", [(3, (1, 2, 3)), (4, (5, 4, 3, 2)), (2, (1, 2, 3, 4))])
+def test_the_player_on_turn_takes_a_card_of_the_offer_in_the_strips_order(n, spaces):
+    """VORBEREITUNGSPHASE: a card of each stack in play is laid out (2 players: the top 2 of I and of II),
+    so the offer holds a card per builder; AKTIONSPHASE: "Zunächst wählt der Spieler, der an der Reihe
+    ist, 1 Gebäudekarte aus dem Angebot" - the round's draft, in the order of the strip."""
+    s = session(n)
+    assert turns.turn_hint(s.state, s.config).key == "city-of-rome.hint.place"
+    place(s, *spaces)
+    offered = []
+    for k in range(len(spaces)):
+        hint = turns.turn_hint(s.state, s.config)
+        assert hint.params["player"] == NAMES[on_turn(s)]
+        offered.append(hint.params["cards"])
+        if k < len(spaces) - 1:
+            s.record(NEXT)
+    assert offered == list(range(len(spaces), 0, -1))  # 4, 3, 2, 1 with 4 builders
+    assert hint.key == "city-of-rome.hint.act_last"
+    s.record(END_ROUND)
+    assert turns.turn_hint(s.state, s.config).params == {"player": NAMES[1]}
+
+
 def test_the_round_end_passes_the_start_player_and_clears_the_strip():
     """RUNDENENDE: "Der Spieler mit der Startspielerfigur, gibt diese an den im Uhrzeigersinn folgenden
     Spieler weiter, der zum Startspieler der nächsten Runde wird." The builders come off the strip

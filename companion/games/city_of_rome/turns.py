@@ -80,6 +80,21 @@ def still_to_act(state: dict) -> list[int]:
     return list(dict.fromkeys(later))
 
 
+def turn_hint(state: dict, config: dict) -> Msg | None:
+    """What the player on turn does now, in the rulebook's terms: place a builder (the nearer the
+    emperor, the sooner a card of the offer, the fewer free action points), or take a card of the offer
+    ("Zunächst wählt der Spieler, der an der Reihe ist, 1 Gebäudekarte aus dem Angebot"), then build and
+    produce. The offer holds a card per builder (3 players: stacks I-III; 4: I-IV; 2: two of I and II)."""
+    seat = on_turn(state)
+    if seat is None:
+        return None
+    name = _names(config)[seat]
+    if placing(state):
+        return Msg("city-of-rome.hint.place", player=name)
+    left = len(placing_order(state)) - state["acted"]
+    return Msg("city-of-rome.hint.act_last" if left == 1 else "city-of-rome.hint.act", player=name, cards=left)
+
+
 def new_round(state: dict) -> None:
     """An empty strip: the builders of the round before are off it."""
     state["strip"] = [None] * SPACES

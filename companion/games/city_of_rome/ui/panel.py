@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.city_of_rome import tracker
+from companion.games.city_of_rome import tracker, turns
 from companion.games.city_of_rome.ui.cards import mini_card
 from companion.games.city_of_rome.ui.strip import strip_row
 from companion.ui.view import Dispatch, GameView
@@ -96,7 +96,9 @@ def influence_lines(view: GameView) -> list[ft.Control]:
 def CityOfRomePanel(view: GameView, dispatch: Dispatch) -> ft.Control:
     """Under the scoreboard: the last influence scoring (during the next round), the action strip (the
     round's order of play), the influence cards waiting and won, what the large numbers are."""
-    body = [] if view.state["finished"] else [strip_row(view), *influence_lines(view)]
+    hint = turns.turn_hint(view.state, view.config)
+    body = [] if view.state["finished"] else [strip_row(view), *([ft.Text(view.m(hint), size=13)] if hint else []),
+                                              *influence_lines(view)]
     body += [*won_cards(view), ft.Text(view.t(f"{NS}.points_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
     return ft.Column([*announcement(view), ft.Container(ft.Column(body, spacing=6), padding=ft.Padding.only(top=4))],
                      spacing=8)
