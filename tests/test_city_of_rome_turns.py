@@ -11,6 +11,7 @@ import pytest
 from companion.core.game import InvalidMove
 from companion.core.score_sheet import score_sheet
 from companion.core.session import Session, make_config
+from companion.core.text import Msg
 from companion.games.city_of_rome import GAME, turns
 from companion.games.city_of_rome.standing import points_now, scoring_rounds
 from companion.storage.repository import Repository
@@ -103,25 +104,48 @@ def test_the_action_phase_follows_the_builders_from_the_emperor():
     assert GAME.actions(s.state, s.config)[0].confirm.key == "city-of-rome.confirm.end_round"
 
 
-@pytest.mark.parametrize("n, spaces", [(3, (1, 2, 3)), (4, (5, 4, 3, 2)), (2, (1, 2, 3, 4))])
-def test_the_player_on_turn_takes_a_card_of_the_offer_in_the_strips_order(n, spaces):
-    """VORBEREITUNGSPHASE: a card of each stack in play is laid out (2 players: the top 2 of I and of II),
-    so the offer holds a card per builder; AKTIONSPHASE: "Zunächst wählt der Spieler, der an der Reihe
-    ist, 1 Gebäudekarte aus dem Angebot" - the round's draft, in the order of the strip."""
+@pytest.mark.parametrize("n, spaces, drafters", [
+    (3, (1, 2, 3), ["Anna", "Ben", "Cleo"]),
+    (4, (5, 4, 3, 2), ["Dora", "Cleo", "Ben", "Anna"]),  # the last to place is nearest the emperor
+    (2, (4, 1, 3, 2), ["Ben", "Ben", "Anna", "Anna"]),  # a turn per builder: Ben's two first
+])
+def test_the_hint_names_who_takes_a_card_of_the_offer_in_the_strips_order(n, spaces, drafters):
+    """The hint under the action strip: in the Setzphase the player on turn places a builder ("Je näher
+    sein Baumeister am Kaiser steht, desto früher darf der Spieler in der folgenden Aktionsphase eine
+    Gebäudekarte aus dem Angebot wählen, aber umso weniger Aktionspunkte"); in the Aktionsphase "Zunächst
+    wählt der Spieler, der an der Reihe ist, 1 Gebäudekarte aus dem Angebot", in the order of the strip.
+    VORBEREITUNGSPHASE: the top card of each stack in play is laid out (3 players: no stack IV); 2
+    players: "Das Angebot besteht dadurch jede Runde aus insgesamt 4 Gebäudekarten" - a card per
+    builder, one fewer after each turn."""
     s = session(n)
-    assert turns.turn_hint(s.state, s.config).key == "city-of-rome.hint.place"
-    place(s, *spaces)
-    offered = []
+    placers = []
+    for space in spaces:
+        hint = turns.turn_hint(s.state, s.config)
+        assert hint.key == "city-of-rome.hint.place"
+        placers.append(hint.params["player"])
+        place(s, space)
+    assert placers == [NAMES[seat] for seat in turns.placing_order(s.state)]  # clockwise from Anna
+    draft = []
     for k in range(len(spaces)):
         hint = turns.turn_hint(s.state, s.config)
-        assert hint.params["player"] == NAMES[on_turn(s)]
-        offered.append(hint.params["cards"])
+        draft.append((hint.key.rsplit(".", 1)[1], hint.params["player"], hint.params.get("cards")))
         if k < len(spaces) - 1:
             s.record(NEXT)
-    assert offered == list(range(len(spaces), 0, -1))  # 4, 3, 2, 1 with 4 builders
-    assert hint.key == "city-of-rome.hint.act_last"
-    s.record(END_ROUND)
-    assert turns.turn_hint(s.state, s.config).params == {"player": NAMES[1]}
+    left = range(len(spaces), 0, -1)  # 4, 3, 2, 1 cards with 4 builders
+    assert draft == [("act" if cards > 1 else "act_last", name, cards) for name, cards in zip(drafters, left)]
+    s.record(END_ROUND)  # the start player passes clockwise: Ben places first in the next round
+    assert turns.turn_hint(s.state, s.config) == Msg("city-of-rome.hint.place", player="Ben")
+
+
+def test_the_hint_reads_in_both_languages_and_is_gone_after_the_last_round():
+    s = session(4)
+    place(s, 1, 2, 3, 4)
+    hint = turns.turn_hint(s.state, s.config)
+    assert hint.render("en") == "Anna: take 1 of the 4 buildings left in the offer, then build and produce."
+    assert hint.render("de") == "Anna: 1 der 4 Gebäude aus dem Angebot nehmen, dann bauen und produzieren."
+    for _ in range(14):
+        s.record(END_ROUND)
+    assert GAME.is_finished(s.state) and turns.turn_hint(s.state, s.config) is None
 
 
 def test_the_round_end_passes_the_start_player_and_clears_the_strip():
