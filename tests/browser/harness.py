@@ -463,6 +463,12 @@ class App:
         # the tree, a 48 px wide column of wrapped text that would take a tap there.
         self.press(self.find(self.button(sheet.format(player=player), exact=False)), position={"x": 24, "y": 20})
         self.find(self.button(close.format(player=player)))
+        self.idle()  # the sheet has slid up
+
+    def menu(self, item: str, menu: str = "More") -> None:
+        """Choose `item` in the bar's menu (`menu`: its name in the page's language)."""
+        self.press(self.find(self.button(menu, exact=False)))
+        self.press(self.find(self.page.get_by_role("menuitem", name=item).or_(self.button(item))))
 
     def close_sheet(self, player: str, close: str = "Close {player}'s sheet") -> None:
         button = self.find(self.button(close.format(player=player)))
