@@ -127,6 +127,8 @@ def test_three_player_game_in_german(browser, server):
     app.wait_label("Punkte jetzt von Anna: 5")
     app.wait_label("Stadt von Carla: 2")
     app.wait_label("Anna ist am Zug")
+    # Under the strip, what the player on turn does: nearer the emperor a building sooner, farther more points.
+    app.wait_text("Anna setzt einen Baumeister: näher am Kaiser wählt früher ein Gebäude")
     app.shot("city-of-rome-play-de-dark")
     # The Setzphase: clockwise from the start player, each a free space of the strip (1 at the emperor).
     place(app, "Anna", 2, shot="city-of-rome-place-de-dark")
@@ -135,6 +137,7 @@ def test_three_player_game_in_german(browser, server):
     # The Aktionsphase in the strip's order: Ben (space 1) first, then Anna, then Carla.
     app.wait_text("Runde 1 von 14 · Aktionsphase")
     app.wait_label("Ben ist am Zug")
+    app.wait_text("Ben: 1 der 3 Gebäude aus dem Angebot nehmen, dann bauen und produzieren")  # the round's draft
     app.sheet("Ben", SHEET, CLOSE)
     app.click("Einflussmarker +1 (Ben)")
     app.wait_label("Einflussmarker von Ben: 1")
@@ -165,6 +168,7 @@ def test_three_player_game_in_german(browser, server):
     app.wait_label("Einflussmarker von Carla: 1")
     app.close_sheet("Carla", CLOSE)
     app.wait_label("Carla ist am Zug")
+    app.wait_text("Carla: das letzte Gebäude des Angebots nehmen, dann bauen und produzieren")
     app.shot("city-of-rome-acting-de-dark")
     # Carla acts last: the round's next step is its end; the start player passes clockwise to Ben.
     assert app.button("Weiter: Anna").count() == 0

@@ -38,6 +38,7 @@ def test_builds_recorded_during_play_fill_the_city_at_the_end(browser, server):
     app.click("Next: Ada")
     app.wait_label("Ada is on turn")
     app.wait_label("Points now of Ada: 5")
+    app.wait_text("Ada: take 1 of the 2 buildings left in the offer, then build and produce")  # Bo took one
     app.shot("city-of-rome-play-en")
 
     # Ada's sheet: her city (the start buildings), Build: the dialog shows the start buildings, a + on
