@@ -58,12 +58,26 @@ class Choice:
     delta: int
 
 
+@dataclass(frozen=True)
+class Entry:
+    """An entry made of choices in a dialog of the game's, for the 4th player: the action's button (in the
+    player's sheet), then the dialog's buttons in order; `done` shows once it is recorded. It counts as
+    typed: it enters values (City of Rome's Build: a space, then a card) as the number pad enters digits."""
+
+    action: str
+    choices: tuple[str, ...]
+    done: str
+
+
 # The game's most frequent during-play actions (counters the table moves on nearly every turn, a game's
-# own action with its number), and the main number "+12" goes to. An action that needs goods comes after
-# the steps that give them to the 4th player.
+# own action with its number, an entry made every round), and the main number "+12" goes to. An action
+# that needs goods comes after the steps that give them to the 4th player.
 ACTIONS = {
-    "city-of-rome": {"money +1": Step("money", 1), "influence token +1": Step("influence_tokens", 1),
-                     "money -1": Step("money", -1)},
+    # A turn: money -1 buys a production point (a build point is 2), money +1 and an influence token are
+    # what production brings (a vegetable farm, a sheep farm); each player builds about once a round.
+    "city-of-rome": {"money -1": Step("money", -1), "money +1": Step("money", 1),
+                     "influence token +1": Step("influence_tokens", 1),
+                     "build": Entry("Build", ("Row 3, column 2: build here", "Market"), f"City of {WHO}: 3")},
     "carpe-diem": {"victory points +1": Step("vp", 1), "coins +1": Step("coins", 1), "grapes +1": Step("grapes", 1)},
     "castles-of-tuscany": {"red track +1": Step("red", 1), "green track +1": Step("green", 1),
                            "cards in hand +1": Step("cards", 1)},
@@ -151,6 +165,15 @@ def scoreboard_plus_12(app: Counted, game_id: str) -> bool:
     return True
 
 
+def entry(app: Counted, action: Entry, procedure: str) -> None:
+    """The action's button (on the player's card today, in the sheet on the scoreboard), then the dialog's."""
+    if procedure == "scoreboard":
+        open_sheet(app)
+    app.press(app.find(app.button(f"{action.action} ({WHO})")))
+    for choice in action.choices:
+        app.press(app.find(app.dialog_button(choice)))
+
+
 PROCEDURES = {"today": (today_step, today_plus_12), "scoreboard": (scoreboard_step, scoreboard_plus_12)}
 
 
@@ -184,6 +207,12 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict
     result = {"players": 4, "scores_visible": scores_visible(app, game_id), "actions": {}}
     for name, action in ACTIONS[game_id].items():
         at_rest(app, route)
+        if isinstance(action, Entry):
+            app.taps = app.scrolls = 0
+            entry(app, action, procedure)
+            app.wait_label(action.done)
+            result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": True}
+            continue
         before = value_of(data, game_id, action.counter)
         app.taps = app.scrolls = 0
         step(app, game_id, action)

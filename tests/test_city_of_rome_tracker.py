@@ -568,15 +568,16 @@ def test_build_stays_offered_after_the_last_round():
 # ------------------------------------------------------------------ the moves as the game declares them
 
 def test_each_entry_is_a_declared_move_with_its_exact_parameters():
-    """end_round, build and swap_start (and core's adjust); an entry with a key its move does not take is
-    refused (a typo is never ignored), and the state is left as it was."""
-    assert [m.name for m in tracker.MOVES] == ["end_round", "build", "swap_start"]
+    """end_round, place_builder, next_player, build and swap_start (and core's adjust); an entry with a key
+    its move does not take is refused (a typo is never ignored), and the state is left as it was."""
+    assert [m.name for m in tracker.MOVES] == ["end_round", "place_builder", "next_player", "build", "swap_start"]
     assert all(not m.upgrades for m in tracker.MOVES)  # schema-1 entries are today's form
     s = session(3)
     before = copy.deepcopy(s.state)
     for bad in ({"type": "end_round", "player": 0}, {"type": "build", "player": 0, "card": "market",
                                                      "space": [1, 0], "markers": 1},
-                {"type": "swap_start", "player": 0, "side": "left"}, {"type": "build_city"}):
+                {"type": "swap_start", "player": 0, "side": "left"}, {"type": "build_city"},
+                {"type": "place_builder", "player": 0, "space": 1, "builder": 1}, {"type": "next_player", "player": 1}):
         with pytest.raises(InvalidMove):
             s.record(bad)
     assert s.state == before
@@ -584,10 +585,11 @@ def test_each_entry_is_a_declared_move_with_its_exact_parameters():
         {"type": "build", "player": 1, "card": "market", "space": [1, 0]}
 
 
-def test_the_moves_offer_end_round_then_build_and_swap_is_offered_inside_build():
+def test_the_moves_offer_end_round_then_the_rounds_next_step_then_build_and_swap_is_offered_inside_build():
     s = session(3)
     actions = GAME.actions(s.state, s.config)
-    assert [(a.id, a.per_player) for a in actions] == [("end_round", False), ("build", True)]
+    assert [(a.id, a.per_player) for a in actions] == [("end_round", False), ("place_builder", False),
+                                                       ("build", True)]
     assert actions[0].confirm.key == "city-of-rome.confirm.end_round"
 
 

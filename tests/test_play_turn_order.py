@@ -25,7 +25,7 @@ def test_only_a_seat_of_this_table_is_a_player_on_turn():
     assert said("1") is None
 
 
-def test_milestones_names_the_player_on_turn_and_city_of_rome_does_not():
+def test_milestones_and_city_of_rome_name_the_player_on_turn():
     ms = GAMES["milestones"]
     config = make_config(ms, PLAYERS, 1)
     state = ms.initial_state(config)
@@ -35,7 +35,7 @@ def test_milestones_names_the_player_on_turn_and_city_of_rome_does_not():
     assert seat_on_turn(ms, dict(state, finished=True), 3) is None  # nobody is on turn after the end
     rome = GAMES["city-of-rome"]
     config = make_config(rome, [dict(p, colour=c) for p, c in zip(PLAYERS, rome.colours_for(3))], 0)
-    assert seat_on_turn(rome, rome.initial_state(config), 3) is None
+    assert seat_on_turn(rome, rome.initial_state(config), 3) == 0  # the start player places a builder first
 
 
 def test_a_game_that_declares_no_hooks_gets_the_defaults():

@@ -298,7 +298,7 @@ class App:
             if moved and box and moved["y"] == box["y"]:
                 return  # it does not scroll with the page
 
-    def press(self, locator) -> None:
+    def press(self, locator, position: dict | None = None) -> None:
         """Click a control (Playwright waits until it is visible, stable and enabled) and wait for the
         server's answer to be drawn, so that the next step sees the screen this click led to. Choosing
         the option that is already chosen (aria-current, a checked radio button) changes nothing, and
@@ -310,7 +310,7 @@ class App:
             "e => [e.getAttribute('role'), e.getAttribute('aria-checked'), e.getAttribute('aria-current'), e.id]")
         radio = role == "radio"
         sent = self.page.evaluate(SENT_JS)
-        locator.click()
+        locator.click(position=position)
         if current == "true" or (radio and checked == "true"):
             return
         if radio:
@@ -459,7 +459,9 @@ class App:
     def sheet(self, player: str, sheet: str = "{player}'s sheet", close: str = "Close {player}'s sheet") -> None:
         """Open `player`'s sheet from the scoreboard (`sheet`, `close`: the names in the page's language,
         e.g. "Blatt von {player}", "Blatt von {player} schließen") and wait until it is open."""
-        self.press(self.find(self.button(sheet.format(player=player), exact=False)))
+        # Tapped where the name is: a bar button's long name (Undo's) hangs down over the rows' middle in
+        # the tree, a 48 px wide column of wrapped text that would take a tap there.
+        self.press(self.find(self.button(sheet.format(player=player), exact=False)), position={"x": 24, "y": 20})
         self.find(self.button(close.format(player=player)))
         self.idle()  # the sheet has slid up
 

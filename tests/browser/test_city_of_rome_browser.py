@@ -1,5 +1,8 @@
-"""A 3-player City of Rome game in German, in a real browser: setup, rounds with an influence
-scoring, undo/redo, the end scoring of a prepared city, and the saved result."""
+"""A 3-player City of Rome game in German (dark), in a real browser: setup; the scoreboard (points if the
+game ended now, money, influence tokens, the city), the round's order of play (builders placed clockwise
+from the start player through the thumb slot, the action phase in the strip's order with "Weiter"), a
+player's sheet (steppers, the number pad), undo/redo, rounds ending with an influence scoring and the
+card in the winner's sheet, the score sheet; the end scoring of a prepared city, and the saved result."""
 
 import json
 
@@ -13,6 +16,26 @@ RULEBOOK_CITY = [
 ]
 START_HOUSE, START_FARM = (1, 1), (1, 2)  # where a city nobody built on opens: the middle of the grid
 DE_CARD = json.loads((ROOT / "assets/i18n/de/city-of-rome.json").read_text(encoding="utf-8"))
+
+
+SHEET, CLOSE = "Blatt von {player}", "Blatt von {player} schließen"
+
+
+def place(app: App, player: str, space: int, shot: str | None = None) -> None:
+    """The thumb slot's next step: the player's builder on a free space of the action strip."""
+    app.click(f"Setzen: {player}")
+    if shot:
+        app.find(app.dialog_button(f"Feld {space} für {player}"))
+        app.shot(shot)
+    app.press(app.find(app.dialog_button(f"Feld {space} für {player}")))
+    app.wait_label(f"Feld {space}: {player}")
+
+
+def end_round(app: App, says: str) -> None:
+    """End round, confirmed; the confirmation says `says` (a regex's plain text)."""
+    app.click("Runde beenden")
+    app.find(app.page.locator("flt-semantics[role=dialog], flt-semantics[role=alertdialog]").get_by_text(says, exact=False))
+    app.click("Runde beenden", dialog=True)
 
 
 def card_name(card_id: str) -> str:
@@ -72,6 +95,7 @@ def test_three_player_game_in_german(browser, server):
     app = App(browser, server.url).open()
     app.click("Settings")
     app.click("Deutsch")
+    app.click("Dunkel")
     app.shot("settings-de")
     app.click("Zurück")
     app.shot("home-de-empty")
@@ -97,39 +121,91 @@ def test_three_player_game_in_german(browser, server):
     app.shot("setup-de")
     app.click("Aufbau fertig – los geht's")
 
-    # Round 1-3; Ben collects influence; card 3 comes out in round 3 and Ben takes it.
-    app.wait_text("Runde 1 von 14")
+    # The scoreboard (German, dark): a row per player with the points if the game ended now (5 money
+    # each), money, influence tokens and the city; Anna, the start player, places her builder first.
+    app.wait_text("Runde 1 von 14 · Setzphase")
+    app.wait_label("Punkte jetzt von Anna: 5")
+    app.wait_label("Stadt von Carla: 2")
+    app.wait_label("Anna ist am Zug")
+    # Under the strip, what the player on turn does: nearer the emperor a building sooner, farther more points.
+    app.wait_text("Anna setzt einen Baumeister: näher am Kaiser wählt früher ein Gebäude")
+    app.shot("city-of-rome-play-de-dark")
+    # The Setzphase: clockwise from the start player, each a free space of the strip (1 at the emperor).
+    place(app, "Anna", 2, shot="city-of-rome-place-de-dark")
+    place(app, "Ben", 1)
+    place(app, "Carla", 3)
+    # The Aktionsphase in the strip's order: Ben (space 1) first, then Anna, then Carla.
+    app.wait_text("Runde 1 von 14 · Aktionsphase")
+    app.wait_label("Ben ist am Zug")
+    app.wait_text("Ben: 1 der 3 Gebäude aus dem Angebot nehmen, dann bauen und produzieren")  # the round's draft
+    app.sheet("Ben", SHEET, CLOSE)
     app.click("Einflussmarker +1 (Ben)")
+    app.wait_label("Einflussmarker von Ben: 1")
     app.click("Einflussmarker +1 (Ben)")
+    app.wait_label("Einflussmarker von Ben: 2")
+    app.shot("city-of-rome-sheet-de-dark")
+    app.close_sheet("Ben", CLOSE)
+    app.click("Weiter: Anna")
+    app.wait_label("Anna ist am Zug")
+    # Anna's sheet: the number pad adds to money (+12), takes away (−11): 5 + 12 − 11 = 6.
+    app.sheet("Anna", SHEET, CLOSE)
+    for key in ("1", "2"):
+        app.click(key)
+    app.click("12 dazu")
+    app.wait_label("Geld von Anna: 17")
+    for key in ("1", "1", "Plus oder minus"):
+        app.click(key)
+    app.click("11 weg")
+    app.wait_label("Geld von Anna: 6")
+    app.close_sheet("Anna", CLOSE)
+    app.click("Rückgängig: Anna: Geld -11 » 6")
+    app.wait_label("Geld von Anna: 17")
+    app.click("Wiederholen: Anna: Geld -11 » 6")
+    app.wait_label("Geld von Anna: 6")
+    app.click("Weiter: Carla")
+    app.sheet("Carla", SHEET, CLOSE)
     app.click("Einflussmarker +1 (Carla)")
-    app.click("Geld +1 (Anna)")
-    app.wait_label("Geld von Anna: 6")
-    app.click("Rückgängig: Anna: Geld +1 » 6")
-    app.wait_label("Geld von Anna: 5")
-    app.click("Wiederholen: Anna: Geld +1 » 6")
-    app.wait_label("Geld von Anna: 6")
-    for expected_round in (2, 3):
-        app.click("Runde beenden")
-        app.click("Runde beenden", dialog=True)  # the confirmation dialog's button
-        app.wait_text(f"Runde {expected_round} von 14")
+    app.wait_label("Einflussmarker von Carla: 1")
+    app.close_sheet("Carla", CLOSE)
+    app.wait_label("Carla ist am Zug")
+    app.wait_text("Carla: das letzte Gebäude des Angebots nehmen, dann bauen und produzieren")
+    app.shot("city-of-rome-acting-de-dark")
+    # Carla acts last: the round's next step is its end; the start player passes clockwise to Ben.
+    assert app.button("Weiter: Anna").count() == 0
+    end_round(app, "Diese Runde beenden? Die Startspielerfigur geht nach links weiter.")
+    app.wait_text("Runde 2 von 14 · Setzphase")
+    assert app.has_text("Startspieler: Ben")
+    app.wait_label("Ben ist am Zug")
+    # Ended before everyone acted: the confirmation says who has not.
+    place(app, "Ben", 4)
+    end_round(app, "Ben, Carla, Anna waren in dieser Aktionsphase noch nicht an der Reihe.")
+    app.wait_text("Runde 3 von 14")
     assert app.has_text("Wartende Einflusswertungskarten: 3")
-    assert app.has_text("Startspieler: Carla")
-    app.shot("play-round3-de")
-    app.click("Runde beenden")
-    app.click("Runde beenden", dialog=True)
+    app.wait_text("Endete die Runde jetzt, erhielte Ben die wartenden Karten")
+    # Round 3's end scores card 3: Ben has the most influence tokens (2) and takes it.
+    end_round(app, "Jetzt findet die Einflusswertung mit den angezeigten Markern statt.")
     app.wait_text("Runde 4 von 14")
-    app.wait_text("Ben gewinnt die Einflusswertung mit 2 Markern")
-    # Announced where the table looks, not only in the log; the card shown with Ben's name.
+    # Announced where the table looks; the card in Ben's sheet and his points: 5 money + card 3.
     app.wait_text(r"Ende von Runde 3: Ben hat die meisten Einflussmarker \(2\) und erhält die "
                   r"Einflusswertungskarte 3\.")
-    app.wait_label("Ben: Einflusswertungskarten 3, 3 SP")
-    app.wait_label("Anna: noch keine Einflusswertungskarte")
+    app.wait_label("Punkte jetzt von Ben: 8")
     app.wait_label("Einflussmarker von Ben: 0")
     app.wait_label("Einflussmarker von Carla: 1")
-    app.shot("play-after-scoring-de")
+    app.shot("city-of-rome-after-scoring-de-dark")
+    app.sheet("Ben", SHEET, CLOSE)
+    app.wait_label("Ben: Einflusswertungskarten 3, 3 SP")
+    app.close_sheet("Ben", CLOSE)
+    # The score sheet: a row per influence scoring, the totals the points now (Anna 6, Ben 8, Carla 5).
+    app.click("Punkteblatt")
+    app.wait_text("Wertung 1")
+    app.wait_text("Wertung 2")
+    app.wait_text("Summe")
+    app.shot("city-of-rome-score-sheet-de-dark")
+    app.click("Schließen", dialog=True)
 
     # The end scoring: Anna's city is the rulebook's example city.
-    app.click("Schlusswertung")
+    app.press(app.find(app.button("Mehr", exact=False)))  # the bar's menu: "Menü anzeigen, Mehr"
+    app.press(app.find(app.page.get_by_role("menuitem", name="Schlusswertung")))
     app.wait_text("Stand laut Tabula: Runde 4 von 14")  # before the game's end: asked first
     app.click("Jetzt zur Schlusswertung")
     app.wait_text("Punkte berechnen")

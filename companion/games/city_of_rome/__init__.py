@@ -2,7 +2,7 @@
 
 from companion.core.game import BoardParts, GameDefinition
 from companion.core.text import Msg
-from companion.games.city_of_rome import board, scoring, setup, tracker
+from companion.games.city_of_rome import board, scoring, setup, standing, tracker, turns
 from companion.games.city_of_rome.random_states import random_board
 
 
@@ -33,6 +33,9 @@ GAME = GameDefinition(
     ui=ui,
     is_finished=lambda state: state["finished"],
     start_player_now=lambda state, config: state["start_player"],  # passed on after every round
+    player_on_turn=turns.on_turn,  # the Setzphase clockwise from the start player, then the action strip
+    standing=standing.standing,  # the victory points if the game ended now, money, tokens, the city
+    period=standing.period,  # a score-sheet row per influence scoring
     start_question=Msg("city-of-rome.start_question"),  # "Der älteste Spieler wird Startspieler"
     colours=("violet", "orange", "white", "brown"),
     fixed_colours={2: ("white", "brown")},

@@ -7,6 +7,7 @@ Events:
   on that space, its immediate effect applied (below);
 - `{"type": "swap_start", "player": p}`: the two start buildings lie the other way round (allowed while
   nothing else is built);
+- `place_builder` and `next_player`: who is on turn in the round (turns.py);
 - core's generic `{"type": "adjust", "player": p, "counter": id, "delta": n}` for money, influence
   tokens and build markers.
 
@@ -32,6 +33,7 @@ from __future__ import annotations
 from companion.core.game import Action, Counter, InvalidMove, Move
 from companion.core.moves import is_int
 from companion.core.text import Msg, tr
+from companion.games.city_of_rome import turns
 from companion.games.city_of_rome.cards import (
     AQUEDUCT, CARDS, copies_in_play, influence_cards, reveal_round, rounds,
 )
@@ -53,7 +55,7 @@ def _revealed_in(round_: int, players: int) -> list[int]:
 
 def initial_state(config: dict) -> dict:
     n = len(config["players"])
-    return {
+    state = {
         "round": 1,
         "rounds": rounds(n),
         "start_player": config["start_player"],
@@ -67,6 +69,8 @@ def initial_state(config: dict) -> dict:
         "finished": False,
         "log": [],
     }
+    turns.new_round(state)
+    return state
 
 
 def influence_scoring(state: dict, names: list[str]) -> None:
@@ -115,8 +119,10 @@ def end_round(state: dict, event: dict, config: dict) -> None:
             state["last_scoring"]["lapsed"] = list(state["waiting_cards"])
             state["waiting_cards"] = []
         state["finished"] = True
+        turns.new_round(state)
         state["log"].append(Msg("city-of-rome.log.game_over").to_json())
         return
+    turns.new_round(state)
     state["round"] += 1
     state["start_player"] = (state["start_player"] + 1) % len(names)
     state["waiting_cards"] += _revealed_in(state["round"], len(names))
@@ -254,9 +260,12 @@ def _end_round_offer(state: dict, config: dict) -> list[Action]:
     if state["finished"]:
         return []
     last = state["round"] == state["rounds"]
+    key = "city-of-rome.confirm.end_round" + ("_scoring" if state["waiting_cards"] else "")
+    names = [p["name"] for p in config["players"]]
+    waiting = turns.still_to_act(state)  # a table that follows the turns: who has not acted yet
+    confirm = Msg(key + "_early", players=[names[s] for s in waiting]) if waiting else Msg(key)
     return [Action("end_round", Msg("city-of-rome.action.end_round_last" if last else "city-of-rome.action.end_round"),
-                   confirm=Msg("city-of-rome.confirm.end_round_scoring" if state["waiting_cards"]
-                               else "city-of-rome.confirm.end_round"))]
+                   confirm=confirm)]
 
 
 def _build_offer(state: dict, config: dict) -> list[Action]:
@@ -267,7 +276,8 @@ def _build_offer(state: dict, config: dict) -> list[Action]:
 # Every kind of entry (and core's "adjust" for the counters). Their schema-1 form is today's: City of
 # Rome's entries never stored a position, so no move has an upgrade step.
 MOVES = (
-    Move("end_round", end_round, offer=_end_round_offer),
+    Move("end_round", end_round, offer=_end_round_offer),  # first: the round's next step comes after it
+    *turns.MOVES,
     Move("build", build, params=("player", "card", "space"), offer=_build_offer),
     # offered inside the Build dialog, not as a button of its own
     Move("swap_start", swap_start, params=("player",)),
@@ -278,7 +288,8 @@ def status(state: dict, config: dict) -> list[Msg]:
     names = [p["name"] for p in config["players"]]
     if state["finished"]:
         return [Msg("city-of-rome.status.finished")]
-    lines = [Msg("core.status.round", round=state["round"], rounds=state["rounds"]),
+    phase = "placing" if turns.placing(state) else "acting"  # Setzphase, Aktionsphase
+    lines = [Msg(f"city-of-rome.status.round_{phase}", round=state["round"], rounds=state["rounds"]),
              Msg("core.status.start_player", name=names[state["start_player"]])]
     if state["waiting_cards"]:
         lines.append(Msg("city-of-rome.status.waiting", cards=[str(c) for c in state["waiting_cards"]]))

@@ -1,7 +1,7 @@
-"""City of Rome's part of the live tracker: the influence scoring announced when it happens (who won
-which cards, or who tied and what stays waiting), each player's won influence cards, who would take the
-waiting cards if the round ended now, and on each player's card the influence cards won and the city as
-built.
+"""City of Rome's part of the live tracker: under the scoreboard, the influence scoring announced when it
+happens (who won which cards, or who tied and what stays waiting), the round's action strip (ui/strip.py),
+the influence cards waiting and who would take them if the round ended now, the cards won; in each
+player's sheet the influence cards won and the city as built.
 
 Everything shown comes from the tracker's state (`tracker.scoring_announcement`, `player_line`,
 `leader_line`, `city_rows`).
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.city_of_rome import tracker
+from companion.games.city_of_rome import tracker, turns
 from companion.games.city_of_rome.ui.cards import mini_card
+from companion.games.city_of_rome.ui.strip import strip_row
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import colour_dot
 
@@ -67,27 +68,37 @@ def announcement(view: GameView) -> list[ft.Control]:
             ], vertical_alignment=ft.CrossAxisAlignment.START)))]
 
 
-def won_cards(view: GameView) -> ft.Control:
-    """Each player's influence cards won, and who would take the waiting cards now."""
-    rows = []
-    for player, tracked in zip(view.config["players"], view.state["players"]):
-        cards = list(tracked["influence_cards"])
-        rows.append(ft.Semantics(
-            label=view.m(tracker.player_line(player["name"], cards)), container=True,
-            content=ft.Row([
-                colour_dot(player["colour"], 14),
-                ft.Text(player["name"], expand=True, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                *([card_chip(c) for c in cards] if cards else
-                  [ft.Text(view.t(f"{NS}.none"), italic=True, color=ft.Colors.ON_SURFACE_VARIANT)]),
-            ], spacing=6, height=32)))
+def won_cards(view: GameView) -> list[ft.Control]:
+    """The influence cards won so far, by player (only those who won one), in one line."""
+    won = [(player, list(tracked["influence_cards"]))
+           for player, tracked in zip(view.config["players"], view.state["players"]) if tracked["influence_cards"]]
+    if not won:
+        return []
+    return [ft.Row([ft.Text(view.t(f"{NS}.title"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    *[ft.Semantics(label=view.m(tracker.player_line(player["name"], cards)), container=True,
+                                   exclude_semantics=True,
+                                   content=ft.Row([colour_dot(player["colour"], 14), *[card_chip(c) for c in cards]],
+                                                  spacing=3, tight=True))
+                      for player, cards in won]], spacing=10, wrap=True, run_spacing=4,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
+def influence_lines(view: GameView) -> list[ft.Control]:
+    """The cards waiting for the round's influence scoring and who would take them now, or the next card
+    to come."""
+    lines = [m for m in tracker.status(view.state, view.config)
+             if m.key in ("city-of-rome.status.waiting", "city-of-rome.status.next_card")]
     leader = tracker.leader_line(view.state, view.names)
-    return ft.Card(content=ft.Container(padding=12, content=ft.Column([
-        ft.Text(view.t(f"{NS}.title"), weight=ft.FontWeight.BOLD),
-        *rows,
-        *([ft.Text(view.m(leader), size=13)] if leader else []),
-    ], spacing=4)))
+    return [ft.Text(view.m(m), size=13) for m in [*lines[:1], *([leader] if leader else [])]]
 
 
 @ft.component
 def CityOfRomePanel(view: GameView, dispatch: Dispatch) -> ft.Control:
-    return ft.Column([*announcement(view), won_cards(view)], spacing=8)
+    """Under the scoreboard: the last influence scoring (during the next round), the action strip (the
+    round's order of play), the influence cards waiting and won, what the large numbers are."""
+    hint = turns.turn_hint(view.state, view.config)
+    body = [] if view.state["finished"] else [strip_row(view), *([ft.Text(view.m(hint), size=13)] if hint else []),
+                                              *influence_lines(view)]
+    body += [*won_cards(view), ft.Text(view.t(f"{NS}.points_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+    return ft.Column([*announcement(view), ft.Container(ft.Column(body, spacing=6), padding=ft.Padding.only(top=4))],
+                     spacing=8)
