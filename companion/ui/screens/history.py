@@ -156,67 +156,7 @@ def HistoryScreen(model: AppModel):
         model.deleted_play = None
         model.changed()
 
-    async def download_csv(e):
-        await download(model, f"tabula-plays-{stamp()}.csv", export.plays_csv(model.repo.plays(), model.lang),
-                       set_note)
-
-    async def download_json(e):
-        await download(model, f"tabula-backup-{stamp()}.json", export.dumps(export.full_export(model.repo)),
-                       set_note)
-
-    async def pick_and_import(e):
-        picker = uploads.Picker()
-        # served: the file comes by HTTP upload (see ui/uploads.py); the browser build reads it in place
-        file = await picker.pick(["json"])
-        if file is None:
-            return
-        try:
-            if file.size and file.size > export.MAX_IMPORT_BYTES:
-                raise export.ImportProblem("$", f"the file is {file.size} bytes; the limit is "
-                                                f"{export.MAX_IMPORT_BYTES}")
-            if uploads.enabled():
-                set_problem("")
-                set_note(model.t("history.import_reading", file=file.name))
-                try:
-                    raw = await picker.receive(page, file)
-                except uploads.UploadFailed as failed:
-                    raise export.ImportProblem("$", f"the file did not arrive ({failed})")
-            else:
-                raw = file.bytes or b""
-            result = await import_backup(model, raw)
-        except export.ImportProblem as bad:
-            set_note("")
-            set_problem(model.t("history.import_bad", problem=f"{file.name}: {bad}"))
-            return
-        set_problem("")
-        set_note("" if result is None else model.t("history.import_done", added=result["added"],
-                                                   skipped=result["skipped"], games=result["box_games"]))
-
-    banner = []
-    if deleted:
-        text = model.t("history.deleted", game=game_title(model, deleted["game"]), date=when(deleted["finished"]))
-        banner = [ft.Semantics(label=text, live_region=True, container=True, content=ft.Container(
-            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8, padding=ft.Padding.only(left=12, right=4),
-            content=ft.Column([
-                ft.Container(padding=ft.Padding.only(top=12), content=ft.Text(
-                    text, color=ft.Colors.ON_SECONDARY_CONTAINER)),
-                ft.Row([
-                    ft.TextButton(model.t("history.undo"), icon=ft.Icons.UNDO, on_click=undo, height=TOUCH),
-                    ft.TextButton(model.t("history.dismiss"), on_click=dismiss, height=TOUCH),
-                ], alignment=ft.MainAxisAlignment.END, spacing=0),
-            ], spacing=0)))]
-
-    def tile(play):
-        title = f"{game_title(model, play['game'])} · {when(play['finished'])}"
-        names = ", ".join(p["name"] for p in play["players"])
-        won = model.t("history.won", winners=play["winners"], total=winning_total(play))
-        return ft.Card(content=ft.ListTile(
-            title=ft.Text(title, weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(f"{names}\n{won}"),
-            is_three_line=True,
-            on_click=lambda e, pid=play["id"]: page.navigate(f"/history/{pid}"),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-        ))
+    banner = [deleted_banner(model, deleted, undo, dismiss)] if deleted else []
 
     filters = []
     if everything:
@@ -235,24 +175,13 @@ def HistoryScreen(model: AppModel):
     elif not plays:
         listing = [ft.Text(model.t("history.none_match"), italic=True)]
     else:
-        listing = [tile(p) for p in plays[:limit]]
+        listing = [play_tile(model, page, p) for p in plays[:limit]]
         if len(plays) > limit:
             listing.append(ft.OutlinedButton(model.t("history.more", count=min(PAGE, len(plays) - limit)),
                                              icon=ft.Icons.EXPAND_MORE, height=TOUCH,
                                              on_click=lambda e: set_limit(limit + PAGE)))
 
-    transfer = section(model.t("history.export"), [
-        ft.Text(model.t("history.export_hint"), size=13),
-        ft.FilledTonalButton(model.t("history.export_csv"), icon=ft.Icons.TABLE_CHART, on_click=download_csv,
-                             height=TOUCH, disabled=not everything),
-        ft.OutlinedButton(model.t("history.export_json"), icon=ft.Icons.DOWNLOAD, on_click=download_json,
-                          height=TOUCH),
-        ft.OutlinedButton(model.t("history.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import,
-                          height=TOUCH),
-        *([error_banner(problem)] if problem else []),
-        *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
-          if note else []),
-    ])
+    transfer = transfer_section(model, page, bool(everything), note, set_note, problem, set_problem)
     controls = [*banner, *filters, *listing, ft.Divider(), transfer]
     bottom = ft.Row([ft.FilledButton(model.t("history.statistics"), icon=ft.Icons.BAR_CHART, height=TOUCH,
                                      expand=True, on_click=lambda e: page.navigate("/stats"))])
@@ -333,3 +262,84 @@ def PlayedScreen(model: AppModel):
                           expand=2),
     ], spacing=8)
     return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom)
+
+
+def play_tile(model: AppModel, page: ft.Page, play: dict) -> ft.Control:
+    title = f"{game_title(model, play['game'])} · {when(play['finished'])}"
+    names = ", ".join(p["name"] for p in play["players"])
+    won = model.t("history.won", winners=play["winners"], total=winning_total(play))
+    return ft.Card(content=ft.ListTile(
+        title=ft.Text(title, weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(f"{names}\n{won}"),
+        is_three_line=True,
+        on_click=lambda e: page.navigate(f"/history/{play['id']}"),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+    ))
+
+
+def deleted_banner(model: AppModel, deleted: dict, undo, dismiss) -> ft.Control:
+    """The play just deleted, with Undo, until dismissed."""
+    text = model.t("history.deleted", game=game_title(model, deleted["game"]), date=when(deleted["finished"]))
+    return ft.Semantics(label=text, live_region=True, container=True, content=ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8, padding=ft.Padding.only(left=12, right=4),
+        content=ft.Column([
+            ft.Container(padding=ft.Padding.only(top=12), content=ft.Text(
+                text, color=ft.Colors.ON_SECONDARY_CONTAINER)),
+            ft.Row([
+                ft.TextButton(model.t("history.undo"), icon=ft.Icons.UNDO, on_click=undo, height=TOUCH),
+                ft.TextButton(model.t("history.dismiss"), on_click=dismiss, height=TOUCH),
+            ], alignment=ft.MainAxisAlignment.END, spacing=0),
+        ], spacing=0)))
+
+
+def transfer_section(model: AppModel, page: ft.Page, any_plays: bool, note: str, set_note, problem: str,
+                     set_problem) -> ft.Control:
+    """Export (CSV, backup) and import of a backup; what happened said under the buttons."""
+    async def download_csv(e):
+        await download(model, f"tabula-plays-{stamp()}.csv", export.plays_csv(model.repo.plays(), model.lang),
+                       set_note)
+
+    async def download_json(e):
+        await download(model, f"tabula-backup-{stamp()}.json", export.dumps(export.full_export(model.repo)),
+                       set_note)
+
+    async def pick_and_import(e):
+        picker = uploads.Picker()
+        # served: the file comes by HTTP upload (see ui/uploads.py); the browser build reads it in place
+        file = await picker.pick(["json"])
+        if file is None:
+            return
+        try:
+            if file.size and file.size > export.MAX_IMPORT_BYTES:
+                raise export.ImportProblem("$", f"the file is {file.size} bytes; the limit is "
+                                                f"{export.MAX_IMPORT_BYTES}")
+            if uploads.enabled():
+                set_problem("")
+                set_note(model.t("history.import_reading", file=file.name))
+                try:
+                    raw = await picker.receive(page, file)
+                except uploads.UploadFailed as failed:
+                    raise export.ImportProblem("$", f"the file did not arrive ({failed})")
+            else:
+                raw = file.bytes or b""
+            result = await import_backup(model, raw)
+        except export.ImportProblem as bad:
+            set_note("")
+            set_problem(model.t("history.import_bad", problem=f"{file.name}: {bad}"))
+            return
+        set_problem("")
+        set_note("" if result is None else model.t("history.import_done", added=result["added"],
+                                                   skipped=result["skipped"], games=result["box_games"]))
+
+    return section(model.t("history.export"), [
+        ft.Text(model.t("history.export_hint"), size=13),
+        ft.FilledTonalButton(model.t("history.export_csv"), icon=ft.Icons.TABLE_CHART, on_click=download_csv,
+                             height=TOUCH, disabled=not any_plays),
+        ft.OutlinedButton(model.t("history.export_json"), icon=ft.Icons.DOWNLOAD, on_click=download_json,
+                          height=TOUCH),
+        ft.OutlinedButton(model.t("history.import"), icon=ft.Icons.UPLOAD_FILE, on_click=pick_and_import,
+                          height=TOUCH),
+        *([error_banner(problem)] if problem else []),
+        *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
+          if note else []),
+    ])

@@ -90,81 +90,91 @@ def NewGameScreen(model: AppModel):
             return
         page.navigate(f"/game/{session.id}/setup")
 
-    def game_tile(g):
-        selected = g.id == game_id
-        return ft.Semantics(
-            label=model.m(g.name), button=True, selected=selected, container=True,
-            content=ft.Card(
-                bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
-                content=ft.ListTile(
-                    leading=ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED),
-                    title=ft.Text(model.m(g.name)),
-                    subtitle=ft.Text(model.t("ui.new.players_range", minimum=g.min_players, maximum=g.max_players)),
-                    on_click=lambda e, gid=g.id: set_game_id(gid),
-                ),
-            ),
-        )
-
-    def count_button(n):
-        label = model.t("ui.new.n_players", count=n)
-        style = ft.FilledButton if n == count else ft.OutlinedButton
-        return ft.Semantics(label=label, button=True, selected=n == count, container=True,
-                            content=style(str(n), on_click=lambda e, n=n: set_count(n), height=TOUCH, width=72))
-
-    def player_row(i):
-        colour_buttons = []
-        for c in allowed_colours:
-            chosen = colours[i] == c
-            colour_buttons.append(ft.Semantics(
-                label=model.t("ui.new.colour_for", colour=model.t(f"ui.colour.{c}"), number=i + 1),
-                button=True, selected=chosen, container=True,
-                content=ft.Container(
-                    width=TOUCH, height=TOUCH, alignment=ft.Alignment.CENTER,
-                    on_click=lambda e, c=c: choose_colour(i, c),
-                    content=ft.Container(width=32, height=32, border_radius=16, bgcolor=PLAYER_COLOURS.get(c),
-                                         border=ft.Border.all(4 if chosen else 1,
-                                                              ft.Colors.PRIMARY if chosen else "#55555555"),
-                                         content=ft.Icon(ft.Icons.CHECK, size=18, color=ink_on(c)) if chosen else None,
-                                         alignment=ft.Alignment.CENTER),
-                ),
-            ))
-        return ft.Column([
-            ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=names[i], max_length=NAME_MAX,
-                         on_change=lambda e: set_name(i, e.control.value), dense=True,
-                         counter=model.t("ui.new.name_length" if len(names[i]) < NAME_MAX else "ui.new.name_full",
-                                         count=len(names[i]), maximum=NAME_MAX)),
-            ft.Row(colour_buttons, spacing=0, wrap=True),
-        ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-    # height: a whole row of 48 px is the tap target (a desktop browser made it 32 px)
-    seats = [ft.Radio(value=str(i), label=names[i].strip() or model.t("ui.new.player_name", number=i + 1),
-                      height=TOUCH) for i in range(count)]
-    # The rule's answer first: the names after the question, or the draw where the rules draw.
-    start_options = ([*seats, ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"), height=TOUCH)] if question
-                     else [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random_rule"), height=TOUCH), *seats])
-
     controls = [
-        section(model.t("ui.new.game"), [game_tile(g) for g in GAMES.values()]),
-        section(model.t("ui.new.player_count"), [ft.Row([count_button(n) for n in game.player_counts])]),
+        section(model.t("ui.new.game"), [game_tile(model, g, g.id == game_id, set_game_id) for g in GAMES.values()]),
+        section(model.t("ui.new.player_count"), [ft.Row([count_button(model, n, count, set_count)
+                                                         for n in game.player_counts])]),
         section(model.t("ui.new.players"), [
             ft.Text(model.t("ui.new.seating"), size=13, italic=True),
-            *[player_row(i) for i in range(count)],
+            *[player_row(model, i, names[i], colours, allowed_colours, set_name, choose_colour) for i in range(count)],
             ft.Row([ft.Text(model.t("ui.new.earlier_names"), size=13)] + [
                 ft.OutlinedButton(n, icon=ft.Icons.PERSON_ADD_ALT, on_click=lambda e, n=n: pick_known(n), height=TOUCH)
                 for n in known[:12]
             ], wrap=True) if known else ft.Container(),
         ]),
-        ft.Container(section(model.t("ui.new.start_player"), [
-            # Not answered when Start game was tapped: the question in the error colour, marked.
-            *([ft.Row([*([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=18)] if missing else []),
-                       ft.Text(model.m(question), weight=ft.FontWeight.W_500, expand=True,
-                               color=ft.Colors.ERROR if missing else None)], spacing=6)] if question else []),
-            ft.RadioGroup(value=chosen, on_change=lambda e: (set_start(e.control.value), set_error(""),
-                                                             set_missing_start(0)),
-                          content=ft.Column(start_options, spacing=0)),
-        ]), key=ft.ScrollKey(START_PLAYER)),
+        start_player_section(model, question, [n.strip() for n in names[:count]], chosen, bool(missing),
+                             lambda value: (set_start(value), set_error(""), set_missing_start(0))),
     ]
     return screen(model, "/new", model.t("ui.new.title"), controls, back="/", error=error,
                   on_dismiss=lambda: set_error(""), bottom_note=missing,
                   bottom=ft.FilledButton(model.t("ui.new.start"), icon=ft.Icons.PLAY_ARROW, on_click=start_game,
                                          height=TOUCH, width=float("inf")))
+
+
+def game_tile(model: AppModel, g, selected: bool, pick) -> ft.Control:
+    return ft.Semantics(
+        label=model.m(g.name), button=True, selected=selected, container=True,
+        content=ft.Card(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+            content=ft.ListTile(
+                leading=ft.Icon(ft.Icons.RADIO_BUTTON_CHECKED if selected else ft.Icons.RADIO_BUTTON_UNCHECKED),
+                title=ft.Text(model.m(g.name)),
+                subtitle=ft.Text(model.t("ui.new.players_range", minimum=g.min_players, maximum=g.max_players)),
+                on_click=lambda e: pick(g.id),
+            ),
+        ),
+    )
+
+
+def count_button(model: AppModel, n: int, count: int, set_count) -> ft.Control:
+    label = model.t("ui.new.n_players", count=n)
+    style = ft.FilledButton if n == count else ft.OutlinedButton
+    return ft.Semantics(label=label, button=True, selected=n == count, container=True,
+                        content=style(str(n), on_click=lambda e: set_count(n), height=TOUCH, width=72))
+
+
+def player_row(model: AppModel, i: int, name: str, colours: list[str], allowed: list[str], set_name,
+               choose_colour) -> ft.Control:
+    """Player i's name, and a colour button per colour the game has for this count."""
+    colour_buttons = []
+    for c in allowed:
+        chosen = colours[i] == c
+        colour_buttons.append(ft.Semantics(
+            label=model.t("ui.new.colour_for", colour=model.t(f"ui.colour.{c}"), number=i + 1),
+            button=True, selected=chosen, container=True,
+            content=ft.Container(
+                width=TOUCH, height=TOUCH, alignment=ft.Alignment.CENTER,
+                on_click=lambda e, c=c: choose_colour(i, c),
+                content=ft.Container(width=32, height=32, border_radius=16, bgcolor=PLAYER_COLOURS.get(c),
+                                     border=ft.Border.all(4 if chosen else 1,
+                                                          ft.Colors.PRIMARY if chosen else ft.Colors.ON_SURFACE_VARIANT),
+                                     content=ft.Icon(ft.Icons.CHECK, size=18, color=ink_on(c)) if chosen else None,
+                                     alignment=ft.Alignment.CENTER),
+            ),
+        ))
+    return ft.Column([
+        ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=name, max_length=NAME_MAX,
+                     on_change=lambda e: set_name(i, e.control.value), dense=True,
+                     counter=model.t("ui.new.name_length" if len(name) < NAME_MAX else "ui.new.name_full",
+                                     count=len(name), maximum=NAME_MAX)),
+        ft.Row(colour_buttons, spacing=0, wrap=True),
+    ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def start_player_section(model: AppModel, question, names: list[str], chosen: str | None, missing: bool,
+                         choose) -> ft.Control:
+    """The rule's question with the names as answers (and a draw), or the draw first where the rules draw;
+    marked in the error colour when Start game was tapped before it was answered."""
+    # height: a whole row of 48 px is the tap target (a desktop browser made it 32 px)
+    seats = [ft.Radio(value=str(i), label=n or model.t("ui.new.player_name", number=i + 1), height=TOUCH)
+             for i, n in enumerate(names)]
+    options = ([*seats, ft.Radio(value=RANDOM, label=model.t("ui.new.start_random"), height=TOUCH)] if question
+               else [ft.Radio(value=RANDOM, label=model.t("ui.new.start_random_rule"), height=TOUCH), *seats])
+    asked = [ft.Row([*([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=18)] if missing else []),
+                     ft.Text(model.m(question), weight=ft.FontWeight.W_500, expand=True,
+                             color=ft.Colors.ERROR if missing else None)], spacing=6)] if question else []
+    return ft.Container(section(model.t("ui.new.start_player"), [
+        *asked,
+        ft.RadioGroup(value=chosen, on_change=lambda e: choose(e.control.value),
+                      content=ft.Column(options, spacing=0)),
+    ]), key=ft.ScrollKey(START_PLAYER))

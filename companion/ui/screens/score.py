@@ -113,19 +113,11 @@ def ScoreScreen(model: AppModel):
 
     if showing:
         controls = [results_view(model, view.game, now.sheet, notes=now.sheet.notes)]
-        bottom = ft.Row([
-            ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH,
-                              on_click=lambda e: set_editing(True)),
-            ft.FilledButton(model.t("ui.score.confirm"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
-                            on_click=confirm)])
+        bottom = results_bar(model, lambda e: set_editing(True), confirm)
         note = None
     else:
         controls = boards_part(model, view, dispatch, now, player, set_player)
-        bottom = ft.Row([
-            *([ft.OutlinedButton(model.t("ui.score.entered", name=view.names[player]), icon=ft.Icons.CHECK,
-                                 height=TOUCH, expand=True, on_click=mark_done)] if player in now.not_entered else []),
-            ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
-                            on_click=calculate)])
+        bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
         mine = now.problems_of(player)
         note = model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else \
             why_not(model, view, now) if asked else None
@@ -230,6 +222,22 @@ SHOWN_EDITS = 4  # Undo buttons kept in place for taps from phones that have not
 
 
 @ft.component
+def results_bar(model: AppModel, edit, confirm) -> ft.Control:
+    return ft.Row([
+        ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH, on_click=edit),
+        ft.FilledButton(model.t("ui.score.confirm"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
+                        on_click=confirm)])
+
+
+def boards_bar(model: AppModel, not_entered: str | None, mark_done, calculate) -> ft.Control:
+    """Calculate, and beside it "Ben's board is entered" while the board shown (Ben's) is not."""
+    return ft.Row([
+        *([ft.OutlinedButton(model.t("ui.score.entered", name=not_entered), icon=ft.Icons.CHECK,
+                             height=TOUCH, expand=True, on_click=mark_done)] if not_entered is not None else []),
+        ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
+                        on_click=calculate)])
+
+
 def BoardUndo(model: AppModel, session):
     """Undo of the last edit of the boards, named for it ("Undo: Ben's money +3, now 17"). As the
     tracker's Undo: each edit's button is its own control, the last few stay in place hidden, so a tap

@@ -207,30 +207,37 @@ def StatsScreen(model: AppModel):
                 for gid in games]))
         controls.append(ft.Text(model.t("history.stats.pick_game"), italic=True, size=13))
     else:
-        recs = once(("in game", game_f), lambda: stats.players_in_game(plays, game_f))
-        if player_f:
-            recs = [r for r in recs if stats.player_key(r.name) == stats.player_key(player_f)]
-        order = once(("order", game_f), lambda: stats.category_order(plays, game_f))
-        labels = {cid: model.m(Msg.from_json(m))
-                  for cid, m in once(("labels", game_f), lambda: stats.category_labels(plays, game_f)).items()}
-        controls.append(ft.Text(game_line(game_f)))
-        cards = []
-        for rec in recs:
-            avgs = rec.category_averages
-            cat_lines = [ft.Row([ft.Text(labels.get(cid, cid), expand=True, size=13),
-                                 ft.Text(number(model, avgs[cid]), size=13, weight=ft.FontWeight.BOLD)])
-                         for cid in order if cid in avgs]
-            cards.append(card(rec.name, score_lines(rec) + [
-                ft.Text(model.t("history.stats.categories"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-                *cat_lines]))
-        controls.append(section(model.t("history.stats.players"), cards))
-        if recs:
-            controls.append(section(model.t("history.stats.breakdown"), [breakdown_chart(model, recs, order, labels)]))
-            series = once(("over time", game_f), lambda: stats.scores_over_time(plays, game_f))
-            if player_f:
-                series = {n: v for n, v in series.items() if stats.player_key(n) == stats.player_key(player_f)}
-            kept = once(("colours", game_f), lambda: stats.player_colours(plays, game_f))
-            controls.append(section(model.t("history.stats.over_time"), [over_time_chart(model, series, kept)]))
+        controls += one_game(model, plays, game_f, player_f, once, game_line(game_f), score_lines)
     bottom = ft.Row([ft.OutlinedButton(model.t("history.stats.back_history"), icon=ft.Icons.HISTORY, height=TOUCH,
                                        expand=True, on_click=lambda e: page.navigate("/history"))])
     return screen(model, "/stats", model.t("history.stats.title"), controls, back="/", bottom=bottom)
+
+
+def one_game(model: AppModel, plays: list[dict], game_f: str, player_f: str, once, line: str,
+             score_lines) -> list[ft.Control]:
+    """One game's figures: each player's averages per category, the breakdown and the scores over time."""
+    recs = once(("in game", game_f), lambda: stats.players_in_game(plays, game_f))
+    if player_f:
+        recs = [r for r in recs if stats.player_key(r.name) == stats.player_key(player_f)]
+    order = once(("order", game_f), lambda: stats.category_order(plays, game_f))
+    labels = {cid: model.m(Msg.from_json(m))
+              for cid, m in once(("labels", game_f), lambda: stats.category_labels(plays, game_f)).items()}
+    controls: list[ft.Control] = [ft.Text(line)]
+    cards = []
+    for rec in recs:
+        avgs = rec.category_averages
+        cat_lines = [ft.Row([ft.Text(labels.get(cid, cid), expand=True, size=13),
+                             ft.Text(number(model, avgs[cid]), size=13, weight=ft.FontWeight.BOLD)])
+                     for cid in order if cid in avgs]
+        cards.append(card(rec.name, score_lines(rec) + [
+            ft.Text(model.t("history.stats.categories"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            *cat_lines]))
+    controls.append(section(model.t("history.stats.players"), cards))
+    if recs:
+        controls.append(section(model.t("history.stats.breakdown"), [breakdown_chart(model, recs, order, labels)]))
+        series = once(("over time", game_f), lambda: stats.scores_over_time(plays, game_f))
+        if player_f:
+            series = {n: v for n, v in series.items() if stats.player_key(n) == stats.player_key(player_f)}
+        kept = once(("colours", game_f), lambda: stats.player_colours(plays, game_f))
+        controls.append(section(model.t("history.stats.over_time"), [over_time_chart(model, series, kept)]))
+    return controls
