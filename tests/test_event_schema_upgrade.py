@@ -68,13 +68,25 @@ def loaded(tmp_path, game_id):
 # Milestones counts the pieces built, which the box limits, and the worker fields a player can have
 # (which a bonus tile needs); City of Rome keeps the last influence scoring's outcome, to announce it,
 # and the cities as built.
-ADDED_SINCE = {"milestones": {"built", "worker_fields"}, "city-of-rome": {"last_scoring", "cities", "buildings_built", "replaced"}}
+# Carpe Diem follows the turns (a game saved before recorded no Next: each round is its start player's).
+ADDED_SINCE = {"milestones": {"built", "worker_fields"}, "city-of-rome": {"last_scoring", "cities", "buildings_built", "replaced"},
+               "carpe-diem": {"turn"}}
+# ... and since the schema-2 files.
+ADDED_SINCE_2 = {"carpe-diem": {"turn"}}
+
+
+def turn_kept(state, game_id):
+    """A game saved before turns were followed: the start player's turn while a phase is played (no Next
+    was recorded), nobody's in a scoring period (the banderole bar says who scores) and after the end."""
+    if game_id == "carpe-diem":
+        assert state["turn"] == (state["start_player"] if state["stage"] == "play" else None)
 
 
 def rendered(state, game_id):
     """A state as the fixture keeps it: the parts the code of then had, and the log as messages (key
     and parameters: a message's wording may change since, not what it says)."""
     assert ADDED_SINCE.get(game_id, set()) <= set(state)
+    turn_kept(state, game_id)
     return {"state": {k: v for k, v in state.items() if k != "log" and k not in ADDED_SINCE.get(game_id, ())},
             "log": json.loads(json.dumps(state["log"]))}
 
@@ -157,9 +169,13 @@ def test_upgraded_with_the_state_before_each_entry(game_id):
 SCHEMA_2 = Path(__file__).parent / "data" / "event-schema-2"
 
 
-def whole(state):
-    """A state as these fixtures keep it: everything, the log as messages."""
-    return json.loads(json.dumps({"state": {k: v for k, v in state.items() if k != "log"}, "log": state["log"]}))
+def whole(state, game_id):
+    """A state as these fixtures keep it: everything (but what the tracker keeps since), the log as messages."""
+    turn_kept(state, game_id)
+    added = ADDED_SINCE_2.get(game_id, set())
+    assert added <= set(state)
+    return json.loads(json.dumps({"state": {k: v for k, v in state.items() if k != "log" and k not in added},
+                                  "log": state["log"]}))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -185,13 +201,13 @@ def test_a_game_saved_before_each_game_had_its_own_event_schema_resumes_exactly(
     assert (session.stage, session.board, session.board_done) == (expected["stage"], expected["board"],
                                                                  expected["board_done"])
     assert session.set_aside == [{"event_schema": None, "event": e} for e in expected["set_aside"]]
-    assert whole(session.state) == expected["at_cursor"]
+    assert whole(session.state, game_id) == expected["at_cursor"]
     everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
-    assert whole(everything.state) == expected["all_redone"]
+    assert whole(everything.state, game_id) == expected["all_redone"]
     repo.save(session)  # saved again under the game's own schema, it loads to the same game
     again = Repository(tmp_path, GAMES).session(doc["id"])
     assert again.events == session.events and again.set_aside == session.set_aside
-    assert whole(again.state) == expected["at_cursor"]
+    assert whole(again.state, game_id) == expected["at_cursor"]
 
 
 def test_the_schema_2_fixtures_hold_what_they_are_for():
