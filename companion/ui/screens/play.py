@@ -176,7 +176,7 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
         *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, set_target),
         *more_counts(model, game, name, values, step),
-    ], spacing=10, tight=True))
+    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))  # taller than a phone: it scrolls
 
 
 def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft.Control]:

@@ -61,7 +61,7 @@ def ScoringSheet(view: GameView, dispatch: Dispatch, close, opened_at: int | Non
                         weight=ft.FontWeight.BOLD, expand=True), closing]),
         ScoringPeriod(view, dispatch, scorer, advice, circle, option, pick, close),
         CardBoard(view, dispatch, advice, circle, pick),
-    ], spacing=10, tight=True))
+    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))
 
 
 @ft.component
