@@ -89,18 +89,20 @@ def ScoringPeriod(view: GameView, dispatch: Dispatch, scorer: int, advice: list,
                 chosen = period.with_coins(state, view.config, scorer, circle, options[index], coins)
             except (sp.PeriodError, InvalidMove) as refused:
                 problem = refused.msg
-        body.append(CircleChoices(view, circle, options, index, show_all, lambda: set_show_all(True),
-                                  lambda k: pick(circle, k)))
-        body.append(CoinsInPlace(view, scorer, options[index], coins, chosen, problem,
-                                 lambda new: set_paying((*key, new))))
 
         def place(e) -> None:
             set_show_all(False)
             set_paying(None)
             dispatch(period.score_event(scorer, circle, chosen), then=lambda saved: placed())
+        # Right under the best circles: the recommended choice is placed without scrolling; the choices
+        # and coins below change what it places (its label says what).
         body.append(ft.FilledButton(
             view.t(f"{NS}.period.confirm", circle=circle, player=name, vp=f"{chosen.vp:+d}"), icon=ft.Icons.CHECK,
             height=56, width=float("inf"), disabled=problem is not None, on_click=place))
+        body.append(CircleChoices(view, circle, options, index, show_all, lambda: set_show_all(True),
+                                  lambda k: pick(circle, k)))
+        body.append(CoinsInPlace(view, scorer, options[index], coins, chosen, problem,
+                                 lambda new: set_paying((*key, new))))
     return ft.Column(body, spacing=10)
 
 
