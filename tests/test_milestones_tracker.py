@@ -104,7 +104,7 @@ def test_flour_delivery_example():
     give(s, 0, grain=2)
     s.record({"type": "flour", "player": 0, "points": 3 + 4})
     assert counters(s, 0) == {"points": 7, "stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 2}
-    assert "+7 and 1 coin" in last_log(s)
+    assert "+7 points and 1 coin" in last_log(s)
 
 
 def test_bonus_tiles():

@@ -104,3 +104,25 @@ def test_spelling_shown_is_the_latest():
 
 def test_no_plays():
     assert stats.players_overall([]) == [] and stats.games_played([]) == [] and stats.player_names([]) == []
+
+
+def test_player_colours_are_each_players_latest():
+    plays = [
+        {"game": "g", "finished": "2026-01-01", "players": [{"name": "Anna", "colour": "white"},
+                                                              {"name": "Ben", "colour": "red"}]},
+        {"game": "g", "finished": "2026-02-01", "players": [{"name": " anna ", "colour": "yellow"},
+                                                              {"name": "Cleo"}]},
+        {"game": "h", "finished": "2026-03-01", "players": [{"name": "Ben", "colour": "blue"}]},
+    ]
+    assert stats.player_colours(plays, "g") == {"anna": "yellow", "Ben": "red"}
+    assert stats.player_colours(plays) == {"anna": "yellow", "Ben": "blue"}
+
+
+def test_chart_draws_players_in_their_colours_and_light_ones_outlined():
+    from companion.ui.screens.stats import PALETTE, light, players_colours
+    from companion.ui.widgets import PLAYER_COLOURS
+    colours = players_colours(["Anna", "Ben", "Cleo"], {"Anna": "white", "Ben": "white"})
+    # Ben also played white last: he takes the palette's first colour, as does Cleo (no colour kept) the next.
+    assert colours == {"Anna": PLAYER_COLOURS["white"], "Ben": PALETTE[0], "Cleo": PALETTE[1]}
+    assert light(PLAYER_COLOURS["white"]) and light(PLAYER_COLOURS["yellow"])
+    assert not light(PLAYER_COLOURS["blue"]) and not light(PLAYER_COLOURS["black"])

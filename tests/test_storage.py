@@ -765,3 +765,17 @@ def test_history_keeps_summaries_and_gives_the_whole_play_for_its_page(tmp_path)
                         for p in original["players"]]}
     assert repo(tmp_path).whole_plays() == sorted(whole, key=lambda p: -p["finished"])
     assert r.play("nope") is None
+
+
+def test_players_keep_their_colour_from_game_to_game(tmp_path):
+    from companion.ui.screens.new_game import seat_colours
+    r = repo(tmp_path)
+    r.remember_names(["Anna", "Ben"], ["white", "red"])
+    r.remember_names(["ben", "Cleo"], ["blue", "red"])  # Ben played blue last; names in any case
+    assert repo(tmp_path).known_colours() == {"anna": "white", "ben": "blue", "cleo": "red"}
+    allowed = ["red", "blue", "white", "yellow"]
+    # Ben and Anna sit down again: their last colours; a newcomer takes the first free one in box order.
+    assert seat_colours(3, allowed, {}, ["blue", "white", None]) == ["blue", "white", "red"]
+    # A colour picked by hand wins, and a game without a player's colour gives them a free one.
+    assert seat_colours(2, allowed, {1: "blue"}, ["blue", None]) == ["red", "blue"]
+    assert seat_colours(2, ["green", "black"], {}, ["blue", "white"]) == ["green", "black"]

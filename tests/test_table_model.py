@@ -35,7 +35,7 @@ def money(session, seat):
 def test_undo_on_a_tab_that_is_behind_takes_nothing_back_and_says_what_it_would(tabs):
     anna, ben = tabs
     anna.dispatch("g1", {"type": "adjust", "player": 0, "counter": "money", "delta": 5})
-    drawn = anna.session("g1")  # Anna's screen: "Undo: Anna: Money +5 » 10"
+    drawn = anna.session("g1")  # Anna's screen: "Undo: Anna: Money +5 (now 10)"
     ben.dispatch("g1", {"type": "adjust", "player": 1, "counter": "money", "delta": 2})
     anna.undo(drawn)
     assert "another phone" in anna.error and "Ben: Money +2" in anna.error

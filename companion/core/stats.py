@@ -163,6 +163,20 @@ def scores_over_time(plays: list[dict], game: str) -> dict[str, list[tuple[int, 
     return {names[k]: v for k, v in series.items()}
 
 
+def player_colours(plays: list[dict], game: str | None = None) -> dict[str, str]:
+    """Each player's colour in their latest play (of `game`, or of any game), by name as
+    `scores_over_time` spells it; plays stored without colours leave a player out."""
+    colours: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for play in by_time([p for p in plays if game is None or p["game"] == game]):
+        for p in play["players"]:
+            key = player_key(p["name"])
+            names[key] = p["name"].strip()
+            if p.get("colour"):
+                colours[key] = p["colour"]
+    return {names[k]: c for k, c in colours.items()}
+
+
 def category_order(plays: list[dict], game: str) -> list[str]:
     """The game's scoring categories in the order its score sheets list them (first seen first)."""
     order: list[str] = []

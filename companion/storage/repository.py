@@ -310,14 +310,26 @@ class Repository:
         names = doc.get("names", [])
         return [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
 
-    def remember_names(self, names: list[str]) -> None:
-        """Most recent first, each once (case-insensitive)."""
+    def remember_names(self, names: list[str], colours: list[str] | None = None) -> None:
+        """Most recent first, each once (case-insensitive); with `colours`, the colour each played last."""
         with self._lock:
             merged: list[str] = []
             for n in [n.strip() for n in names if isinstance(n, str)] + self.known_names():
                 if n and n.casefold() not in {m.casefold() for m in merged}:
                     merged.append(n)
-            self._settings.table("names").upsert(Document({"names": merged[:MAX_KNOWN_NAMES]}, doc_id=1))
+            kept = {n.casefold(): c for n, c in self.known_colours().items() if n.casefold() in
+                    {m.casefold() for m in merged[:MAX_KNOWN_NAMES]}}
+            kept.update({n.strip().casefold(): c for n, c in zip(names, colours or []) if n.strip()})
+            self._settings.table("names").upsert(
+                Document({"names": merged[:MAX_KNOWN_NAMES], "colours": kept}, doc_id=1))
+
+    def known_colours(self) -> dict[str, str]:
+        """The colour each known name played last, by the name in lower case."""
+        with self._lock:
+            doc = self._settings.table("names").get(doc_id=1) or {}
+        colours = doc.get("colours", {})
+        return {n: c for n, c in colours.items() if isinstance(n, str) and isinstance(c, str)} \
+            if isinstance(colours, dict) else {}
 
     # ------------------------------------------------------------------ a game's preferences
 

@@ -223,7 +223,8 @@ class AppModel:
             self.repo.save(session)
         try:
             with saving("core.not_saved.names"):
-                self.repo.remember_names([p["name"] for p in config["players"]])
+                self.repo.remember_names([p["name"] for p in config["players"]],
+                                         [p["colour"] for p in config["players"]])
         except SaveFailed as failed:  # the game is saved: said on its first screen, until its next change
             self.not_saved(failed, session.id, session.revision)
         self.changed()

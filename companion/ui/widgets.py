@@ -48,9 +48,10 @@ def theme_mode(theme: str) -> ft.ThemeMode:
 
 
 def colour_dot(colour: str, size: int = 16) -> ft.Control:
+    # The outline in the page's ink: a white dot on a light card, or a black one on a dark card, is seen.
     return ft.Container(width=size, height=size, border_radius=size / 2,
                         bgcolor=PLAYER_COLOURS.get(colour, "#999999"),
-                        border=ft.Border.all(1, "#55555555"))
+                        border=ft.Border.all(1.5, ft.Colors.ON_SURFACE_VARIANT))
 
 
 def icon_button(icon, label: str, on_click: Callable | None, disabled: bool = False,

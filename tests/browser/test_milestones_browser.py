@@ -120,7 +120,7 @@ def play_game(app: App) -> None:
     app.wait_label("Points of Anna: 7")
     app.shot("milestones-sheet-en")
     app.close_sheet("Anna")
-    app.wait_text("Anna builds a road section .*milestone on 3 » \\+3")
+    app.wait_text("Anna builds a road section .*milestone on 3, \\+3 points")
     app.click("Undo: Anna", exact=False)
     app.wait_label("Points of Anna: 3")
     app.wait_label("Goods of Anna: 2")  # the stone and the wood of the house back
@@ -183,7 +183,7 @@ def play_game(app: App) -> None:
     app.click("Abbrechen", dialog=True)
     app.wait_gone("Auf welcher Sorte Arbeiter lag")
     app.close_sheet("Ben", CLOSE_DE)
-    app.wait_text("Ben legt ein Bonusplättchen auf einen Sandarbeiter » \\+1")
+    app.wait_text("Ben legt ein Bonusplättchen auf einen Sandarbeiter: \\+1 Punkt")
     app.click("Zug von Ben beenden")
     app.wait_text("Hat Ben beide Spielzüge dieses Zugs gemacht\\? Dann ist Carla am Zug.")
     app.click("Zug von Ben beenden", dialog=True)
@@ -298,8 +298,8 @@ def play_game(app: App) -> None:
     app.wait_text("1. Carla: 69 Punkte")
     app.wait_text("2. Ben: 17 Punkte")
     app.wait_text("3. Anna: 17 Punkte")
-    app.wait_text("höchster Wert, gleichauf mit Ben » 2")  # Anna's stone cutters
-    app.wait_text("allein höchster Wert » 5")
+    app.wait_text("höchster Wert, gleichauf mit Ben: 2 Punkte")  # Anna's stone cutters
+    app.wait_text("allein höchster Wert: 5 Punkte")
     app.wait_text("Gleichauf mit Anna bei 17 Punkten")  # the tie-break is worded where there is a tie
     app.wait_text("Stichentscheid: 2 übrige Güter \\(2 Münzen\\)")
     app.wait_text("Stichentscheid: 1 übriges Gut \\(1 Stein\\)")

@@ -83,5 +83,4 @@ def HomeScreen(model: AppModel):
                               height=TOUCH, expand=True),
         ]),
     ]
-    return screen(model, "/", "Tabula", controls,
-                  actions=[icon_button(ft.Icons.SETTINGS, model.t("ui.home.settings"), go("/settings"))])
+    return screen(model, "/", "Tabula", controls)  # Settings once: a button beside History

@@ -12,10 +12,25 @@ from companion.core.game import InvalidMove
 from companion.core.saving import SaveFailed
 from companion.games import GAMES
 from companion.ui.model import AppModel
-from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen, section
+from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen, scroll_page_to, section
 
 RANDOM = "random"
+START_PLAYER = "start-player"  # the scroll key of the start player's section
 NAME_MAX = 30  # the longest name a game takes (core refuses longer ones): the field says so while typing
+
+
+def seat_colours(count: int, allowed: list[str], picked: dict[int, str], last: list[str | None]) -> list[str]:
+    """Hand-picked colours first, then the colour each name played last (players keep their colour from
+    game to game where this game has it and nobody took it), then the first free ones in box order."""
+    colours: list[str | None] = [None] * count
+    for wish in (lambda i: picked.get(i), lambda i: last[i]):
+        for i in range(count):
+            if colours[i] is None and wish(i) in allowed and wish(i) not in colours:
+                colours[i] = wish(i)
+    for i in range(count):
+        if colours[i] is None:
+            colours[i] = next(x for x in allowed if x not in colours)
+    return colours
 
 
 @ft.component
@@ -27,20 +42,14 @@ def NewGameScreen(model: AppModel):
     picked_colours, set_colours = ft.use_state({})  # player index -> colour chosen by hand
     start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
     error, set_error = ft.use_state("")
+    played = model.repo.known_colours()  # the colour each name played last
+    missing_start, set_missing_start = ft.use_state(False)  # Start game tapped before the question was answered
 
     game = GAMES[game_id]
     count = min(max(count, game.min_players), game.max_players)
     allowed_colours = game.colours_for(count)
-    colours = []
-    for i in range(count):  # hand-picked colours first, then the first free ones in box order
-        chosen = picked_colours.get(i)
-        if chosen in allowed_colours and chosen not in colours:
-            colours.append(chosen)
-        else:
-            colours.append(None)
-    for i, c in enumerate(colours):
-        if c is None:
-            colours[i] = next(x for x in allowed_colours if x not in colours)
+    colours = seat_colours(count, allowed_colours, picked_colours,
+                           [played.get(n.strip().casefold()) for n in names[:count]])
     known = [n for n in model.repo.known_names() if n.casefold() not in {x.strip().casefold() for x in names[:count]}]
 
     def set_name(i, value):
@@ -62,11 +71,13 @@ def NewGameScreen(model: AppModel):
     chosen = start if start == RANDOM or (start is not None and int(start) < count) else None
     if chosen is None and question is None:
         chosen = RANDOM  # the rules draw the start player
+    missing = model.t("ui.new.start_missing", question=model.m(question)) if missing_start and chosen is None else None
 
-    def start_game(e):
+    async def start_game(e):
         players = [{"name": names[i], "colour": colours[i]} for i in range(count)]
-        if chosen is None:
-            set_error(model.t("ui.new.start_missing", question=model.m(question)))
+        if chosen is None:  # said at the button and under the question, which the page scrolls to
+            set_missing_start(True)
+            await scroll_page_to(page, START_PLAYER)
             return
         try:
             session = model.start_game(game, players, None if chosen == RANDOM else int(chosen))
@@ -139,13 +150,16 @@ def NewGameScreen(model: AppModel):
                 for n in known[:12]
             ], wrap=True) if known else ft.Container(),
         ]),
-        section(model.t("ui.new.start_player"), [
-            *([ft.Text(model.m(question), weight=ft.FontWeight.W_500)] if question else []),
-            ft.RadioGroup(value=chosen, on_change=lambda e: (set_start(e.control.value), set_error("")),
+        ft.Container(section(model.t("ui.new.start_player"), [
+            *([ft.Text(model.m(question), weight=ft.FontWeight.W_500,
+                       color=ft.Colors.ERROR if missing else None)] if question else []),
+            *([ft.Text(missing, color=ft.Colors.ERROR, size=13)] if missing else []),
+            ft.RadioGroup(value=chosen, on_change=lambda e: (set_start(e.control.value), set_error(""),
+                                                             set_missing_start(False)),
                           content=ft.Column(start_options, spacing=0)),
-        ]),
+        ]), key=ft.ScrollKey(START_PLAYER)),
     ]
     return screen(model, "/new", model.t("ui.new.title"), controls, back="/", error=error,
-                  on_dismiss=lambda: set_error(""),
+                  on_dismiss=lambda: set_error(""), bottom_note=missing,
                   bottom=ft.FilledButton(model.t("ui.new.start"), icon=ft.Icons.PLAY_ARROW, on_click=start_game,
                                          height=TOUCH, width=float("inf")))

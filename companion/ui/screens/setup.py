@@ -38,7 +38,9 @@ def SetupScreen(model: AppModel):
                     ft.Container(ft.Text(text), expand=True, padding=ft.Padding.only(top=14),
                                  on_click=lambda e, s=step.id: tick(s, s not in done)),
                 ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=4),
-                *[ft.Text(f"• {model.m(d)}", size=13) for d in step.details],
+                # The sub-steps under the step's text, right of its tick box: they belong to it.
+                *[ft.Container(ft.Text(f"• {model.m(d)}", size=13), padding=ft.Padding.only(left=TOUCH + 4))
+                  for d in step.details],
                 # values printed only on the components, asked here so that the final scoring never stops
                 *([ft.Container(BoxDataForm(model, session.game.id, step.box), padding=ft.Padding.only(top=8))]
                   if step.box else []),

@@ -11,7 +11,7 @@ from companion.core import stats
 from companion.core.text import Msg
 from companion.ui.model import AppModel
 from companion.ui.screens.history import Kept, filter_row, filters_row, game_title
-from companion.ui.widgets import TOUCH, screen
+from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen
 
 PALETTE = ["#1e5fb4", "#e07b1a", "#2e7d32", "#c62828", "#6a1b9a", "#00838f", "#8d6e63", "#d81b60",
            "#9e9d24", "#5c6bc0", "#f4511e", "#00897b"]
@@ -43,8 +43,26 @@ def value_axis(step: float):
 
 
 def legend(items: list[tuple[str, str]]) -> ft.Control:
-    return ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=c, border_radius=2), ft.Text(t, size=12)],
-                          spacing=4, tight=True) for t, c in items], wrap=True, spacing=12, run_spacing=4)
+    return ft.Row([ft.Row([ft.Container(width=12, height=12, bgcolor=c, border_radius=2,
+                                        border=ft.Border.all(1, ft.Colors.ON_SURFACE_VARIANT) if light(c) else None),
+                           ft.Text(t, size=12)], spacing=4, tight=True) for t, c in items],
+                  wrap=True, spacing=12, run_spacing=4)
+
+
+def light(colour: str) -> bool:
+    """A colour that a light page hardly shows (white, yellow): drawn with an outline."""
+    return ink_on(colour) != "#ffffff"
+
+
+def players_colours(names: list[str], kept: dict[str, str]) -> dict[str, str]:
+    """Each player in the colour they last played (as at the table); where two share one, or a play
+    kept none, the later ones take the chart palette's next free colour."""
+    colours: dict[str, str] = {}
+    for name in names:
+        own = PLAYER_COLOURS.get(kept.get(name, ""))
+        colours[name] = own if own and own not in colours.values() else \
+            next((c for c in PALETTE if c not in colours.values()), PALETTE[len(colours) % len(PALETTE)])
+    return colours
 
 
 def plays_wins(model: AppModel, rec: stats.PlayerRecord) -> str:
@@ -101,20 +119,31 @@ def breakdown_chart(model: AppModel, recs: list[stats.PlayerRecord], order: list
         chart, legend([(labels.get(cid, cid), colours[cid]) for cid in order])], spacing=6))
 
 
-def over_time_chart(model: AppModel, series: dict[str, list[tuple[int, int]]]) -> ft.Control:
+def over_time_chart(model: AppModel, series: dict[str, list[tuple[int, int]]], kept: dict[str, str]) -> ft.Control:
     fch = charts()
     names = list(series)
-    colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}
+    colours = players_colours(names, kept)
     values = [y for pts in series.values() for _, y in pts]
     last = max((x for pts in series.values() for x, _ in pts), default=1)
     lo, hi = min(values, default=0), max(values, default=1)
     low, high, step = axis_range(min(lo, 0) if lo < 0 else lo, hi)
-    chart = fch.LineChart(
-        data_series=[fch.LineChartData(
+    if lo - low < step / 3 and (low - step >= 0 or lo < 0):
+        low -= step  # a lowest point a step above the axis, not on the labels under it
+
+    def line(n: str, colour: str, width: float, point_stroke: str | None) -> object:
+        return fch.LineChartData(
             points=[fch.LineChartDataPoint(x, y, tooltip=f"{n}: {y}") for x, y in series[n]],
-            color=colours[n], stroke_width=3, point=True) for n in names],
+            color=colour, stroke_width=width,
+            point=fch.ChartCirclePoint(color=colour, radius=4, stroke_color=point_stroke or colour, stroke_width=1.5))
+    lines = []
+    for n in names:
+        if light(colours[n]):  # its outline first: a wider dark line under it
+            lines.append(line(n, ft.Colors.ON_SURFACE_VARIANT, 5, None))
+        lines.append(line(n, colours[n], 3, ft.Colors.ON_SURFACE_VARIANT if light(colours[n]) else None))
+    chart = fch.LineChart(
+        data_series=lines,
         interactive=False, min_x=0.7, max_x=last + 0.3, min_y=low, max_y=high, height=240,
-        bottom_axis=fch.ChartAxis(label_size=24, show_min=False, show_max=False, labels=[
+        bottom_axis=fch.ChartAxis(label_size=28, show_min=False, show_max=False, labels=[
             fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=11)) for x in range(1, last + 1)]),
         left_axis=value_axis(step),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=0.5),
@@ -200,7 +229,8 @@ def StatsScreen(model: AppModel):
             series = once(("over time", game_f), lambda: stats.scores_over_time(plays, game_f))
             if player_f:
                 series = {n: v for n, v in series.items() if stats.player_key(n) == stats.player_key(player_f)}
-            controls.append(section(model.t("history.stats.over_time"), [over_time_chart(model, series)]))
+            kept = once(("colours", game_f), lambda: stats.player_colours(plays, game_f))
+            controls.append(section(model.t("history.stats.over_time"), [over_time_chart(model, series, kept)]))
     bottom = ft.Row([ft.OutlinedButton(model.t("history.stats.back_history"), icon=ft.Icons.HISTORY, height=TOUCH,
                                        expand=True, on_click=lambda e: page.navigate("/history"))])
     return screen(model, "/stats", model.t("history.stats.title"), controls, back="/", bottom=bottom)
