@@ -22,6 +22,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from common import NAMES, header, launch, load_average, make_game, tabula
 from tests.browser.harness import PHONE, App
@@ -69,16 +70,45 @@ class Entry:
     done: str
 
 
+@dataclass(frozen=True)
+class Tap:
+    """A button of the 4th player's sheet (`button`: its accessible name, "{player}" the player's) that moves
+    one of their numbers by `delta`: `read(state)` gives it as saved, `shown` (a pattern; "{player}",
+    "{value}") finds it where the screen then says it."""
+
+    button: str
+    delta: int
+    shown: str
+    read: Callable[[dict], int]
+
+
+def storage(item: str) -> Callable[[dict], int]:
+    return lambda state: state["players"][SEAT]["counters"][item]
+
+
+def banderole_space(state: dict) -> int:
+    return next(int(space) for space, stack in state["banderole"].items() if SEAT in stack)
+
+
 # The game's most frequent during-play actions (counters the table moves on nearly every turn, a game's
-# own action with its number, an entry made every round), and the main number "+12" goes to. An action
-# that needs goods comes after the steps that give them to the 4th player.
+# own action with its number, an entry made every round, or the game's own buttons where the table taps
+# those), and the main number "+12" goes to. An action that needs goods comes after the steps that give
+# them to the 4th player.
 ACTIONS = {
     # A turn: money -1 buys a production point (a build point is 2), money +1 and an influence token are
     # what production brings (a vegetable farm, a sheep farm); each player builds about once a round.
     "city-of-rome": {"money -1": Step("money", -1), "money +1": Step("money", 1),
                      "influence token +1": Step("influence_tokens", 1),
                      "build": Entry("Build", ("Row 3, column 2: build here", "Market"), f"City of {WHO}: 3")},
-    "carpe-diem": {"victory points +1": Step("vp", 1), "coins +1": Step("coins", 1), "grapes +1": Step("grapes", 1)},
+    # What a player's turn brings: a tile on a banderole space, a landscape completed, a market or bakery.
+    "carpe-diem": {
+        "tile on a banderole space": Tap("Tile on a banderole space: +1 step ({player})", 1,
+                                         "Banderole bar of {player}: space {value}", banderole_space),
+        "garden of 3 tiles completed": Tap("Garden of 3 tiles completed: +2 herbs ({player})", 2,
+                                           "Storage of {player}: .*Herbs {value}", storage("herbs")),
+        "market built": Tap("Market: +1 coin ({player})", 1, "Storage of {player}: .*Coins {value}", storage("coins")),
+        "bakery built": Tap("Bakery: +1 bread ({player})", 1, "Storage of {player}: .*Bread {value}", storage("bread")),
+    },
     "castles-of-tuscany": {"red track +1": Step("red", 1), "green track +1": Step("green", 1),
                            "cards in hand +1": Step("cards", 1)},
     # A worker field's goods (every turn has one or two such moves), a road section built with them (the
@@ -112,9 +142,20 @@ def label(game_id: str, counter: str) -> str:
 
 def value_of(data: Path, game_id: str, counter: str) -> int:
     """The 4th player's counter as the server saved it."""
+    return saved_state(data, game_id)["players"][SEAT]["counters"][counter]
+
+
+def saved_state(data: Path, game_id: str) -> dict:
     from companion.storage import Repository
-    session = Repository(data, GAMES, read_only=True).session(f"{SID}-{game_id}")
-    return session.state["players"][SEAT]["counters"][counter]
+    return Repository(data, GAMES, read_only=True).session(f"{SID}-{game_id}").state
+
+
+def wait_shown(app: App, game_id: str, action: Step | Tap | Choice, value: int) -> None:
+    """Until the screen says the 4th player's number is `value` now."""
+    if isinstance(action, Tap):
+        app.wait_text(action.shown.format(player=re.escape(WHO), value=value) + r"\b")
+    else:
+        app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {value}")
 
 
 # ---------------------------------------------------------------- today's play screen
@@ -149,11 +190,13 @@ def open_sheet(app: Counted) -> None:
     app.wait_label(f"Close {WHO}'s sheet")
 
 
-def scoreboard_step(app: Counted, game_id: str, step: Step | Choice) -> None:
+def scoreboard_step(app: Counted, game_id: str, step: Step | Tap | Choice) -> None:
     open_sheet(app)
     if isinstance(step, Choice):
         return choose(app, step)
-    app.press(app.find(app.button(f"{label(game_id, step.counter)} {step.delta:+d} ({WHO})")))
+    name = step.button.format(player=WHO) if isinstance(step, Tap) else \
+        f"{label(game_id, step.counter)} {step.delta:+d} ({WHO})"
+    app.press(app.find(app.button(name)))
 
 
 def scoreboard_plus_12(app: Counted, game_id: str) -> bool:
@@ -213,17 +256,19 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict
             app.wait_label(action.done)
             result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": True}
             continue
-        before = value_of(data, game_id, action.counter)
+        state = saved_state(data, game_id)
+        before = action.read(state) if isinstance(action, Tap) else state["players"][SEAT]["counters"][action.counter]
         app.taps = app.scrolls = 0
         step(app, game_id, action)
-        app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {before + action.delta}")
+        # what the table did; looking for the new value is the bench's, not theirs
         result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": isinstance(action, Choice)}
+        wait_shown(app, game_id, action, before + action.delta)
     at_rest(app, route)
     before = value_of(data, game_id, MAIN[game_id])
     app.taps = app.scrolls = 0
     typed = plus_12(app, game_id)
-    app.wait_label(f"{label(game_id, MAIN[game_id])} of {WHO}: {before + 12}")
     result["actions"]["+12"] = {"taps": app.taps, "scrolls": app.scrolls, "typed": typed}
+    app.wait_label(f"{label(game_id, MAIN[game_id])} of {WHO}: {before + 12}")
     app.close()
     return result
 

@@ -18,7 +18,8 @@ def session(n=2):
 
 def test_every_entry_type_is_a_move_of_its_own():
     names = [m.name for m in GAME.moves]
-    assert names == ["end_round", "score_circle", "set_card", *REWARDS]
+    assert names == ["end_round", "next_player", "set_turn", "score_circle", "set_card", *REWARDS]
+    assert GAME.move("set_turn").params == ("player",) and GAME.move("next_player").params == ()
     assert GAME.move("complete_pond").params == ("player", "tiles")
     assert GAME.move("banderole").params == ("player", "steps")
     assert set(GAME.move("score_circle").params) == {"player", "circle", "order", "bread", "sets", "coins_for", "owned"}
@@ -28,14 +29,26 @@ def test_every_entry_type_is_a_move_of_its_own():
 
 
 def test_the_offers_follow_the_game():
+    """The game's own steps (not per player) are what the thumb slot shows, the one the game waits for
+    last: Next while players are still to play in the round, End round once the last one is on turn,
+    the next disc in a scoring period."""
     s = session()
-    assert [a.id for a in GAME.actions(s.state, s.config)] == ["end_round", *REWARDS]
-    assert GAME.actions(s.state, s.config)[0].label.render("en") == "End round 1"
-    assert next(a for a in GAME.actions(s.state, s.config) if a.id == "complete_garden").value_choices == (2, 3, 4)
-    for _ in range(7):
+    offered = GAME.actions(s.state, s.config)
+    assert [a.id for a in offered] == ["end_round", "next_player", *REWARDS]
+    assert [a.label.render("en") for a in offered[:2]] == ["End round 1", "Next: Ben"]
+    assert [a.per_player for a in offered[:2]] == [False, False]
+    assert next(a for a in offered if a.id == "complete_garden").value_choices == (2, 3, 4)
+    s.record({"type": "next_player"})  # Ben, the last of the round: End round is the step, and not asked
+    offered = GAME.actions(s.state, s.config)
+    assert [a.id for a in offered] == ["end_round", *REWARDS] and offered[0].confirm is None
+    for _ in range(6):
         s.record({"type": "end_round"})
+    assert GAME.actions(s.state, s.config)[0].label.render("en") == "End round 7: scoring period"
+    s.record({"type": "end_round"})
     offered = GAME.actions(s.state, s.config)
     assert [a.id for a in offered] == ["score_circle", *REWARDS]
+    # Ben's disc lies on top of Anna's on space 0: he scores first.
+    assert offered[0].label.render("en") == "Ben: place a disc" and not offered[0].per_player
     assert offered[0].value_choices == tuple(range(1, 10)) and offered[0].field == "circle"
 
 

@@ -22,7 +22,7 @@ DATA = Path(__file__).parent / "data" / "event-schema-1"
 # Kept since both fixtures were written: City of Rome's action strip and the builders that have acted
 # (who is on turn; test_city_of_rome_turns.py checks an old game resumes with the round's turns ahead).
 ROME_TURNS = {"strip", "acted"}
-ADDED_SINCE_SCHEMA_2 = {"city-of-rome": ROME_TURNS}
+ADDED_SINCE_SCHEMA_2 = {"city-of-rome": ROME_TURNS, "carpe-diem": {"turn"}}
 GAME_IDS = ("castles-of-tuscany", "milestones", "carpe-diem", "city-of-rome")
 
 # Every entry in the named form: the keys each kind of entry carries (besides "type"), per game.
@@ -72,14 +72,24 @@ def loaded(tmp_path, game_id):
 # Milestones counts the pieces built, which the box limits, and the worker fields a player can have
 # (which a bonus tile needs); City of Rome keeps the last influence scoring's outcome, to announce it,
 # the cities as built, and the round's action strip (who is on turn).
+# Carpe Diem follows the turns (a game saved before recorded no Next: each round is its start player's).
 ADDED_SINCE = {"milestones": {"built", "worker_fields"},
-               "city-of-rome": {"last_scoring", "cities", "buildings_built", "replaced", *ROME_TURNS}}
+               "city-of-rome": {"last_scoring", "cities", "buildings_built", "replaced", *ROME_TURNS},
+               "carpe-diem": {"turn"}}
+
+
+def turn_kept(state, game_id):
+    """A game saved before turns were followed: the start player's turn while a phase is played (no Next
+    was recorded), nobody's in a scoring period (the banderole bar says who scores) and after the end."""
+    if game_id == "carpe-diem":
+        assert state["turn"] == (state["start_player"] if state["stage"] == "play" else None)
 
 
 def rendered(state, game_id):
     """A state as the fixture keeps it: the parts the code of then had, and the log as messages (key
     and parameters: a message's wording may change since, not what it says)."""
     assert ADDED_SINCE.get(game_id, set()) <= set(state)
+    turn_kept(state, game_id)
     return {"state": {k: v for k, v in state.items() if k != "log" and k not in ADDED_SINCE.get(game_id, ())},
             "log": json.loads(json.dumps(state["log"]))}
 
@@ -164,6 +174,7 @@ SCHEMA_2 = Path(__file__).parent / "data" / "event-schema-2"
 
 def whole(state, game_id):
     """A state as these fixtures keep it: everything the code of then had, the log as messages."""
+    turn_kept(state, game_id)
     added = ADDED_SINCE_SCHEMA_2.get(game_id, set())
     assert added <= set(state)
     return json.loads(json.dumps({"state": {k: v for k, v in state.items() if k != "log" and k not in added},

@@ -73,7 +73,9 @@ def test_a_game_brings_its_screens_and_one_without_gets_the_generic_editor(honey
         unregister("plain-honey")
     for built_in in BUILT_IN:  # each of the app's games keeps the editor laid out like its board
         assert ui_games.game_ui(built_in).board_editor is not GenericBoard
-    assert ui_games.game_ui("carpe-diem").panel_offers_player_actions
+    # Carpe Diem draws its rewards in a player's sheet itself (a landscape's size one tap)
+    assert ui_games.game_ui("carpe-diem").sheet_actions is not None
+    assert ui_games.game_ui("milestones").sheet_actions is None
     assert not ui_games.game_ui("milestones").panel_offers_game_actions
 
 

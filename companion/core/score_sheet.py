@@ -3,7 +3,8 @@ scorings or turns, in its own words: `GameDefinition.period`) and a column per p
 points that player made in that part, from the entries recorded so far; the totals are the scores now.
 
 An entry's points belong to the part of the game it was made in: the round an "End round" ends (and
-scores) is the round it is counted in."""
+scores) is the round it is counted in. Points a game gives before anything is entered (Carpe Diem's
+starting VP) are a row of their own, "At the start": the rows always add up to the totals."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def score_sheet(session: Session) -> PlaySheet | None:
     def scores() -> list[int]:
         return [game.standing_of(state, config, s).score for s in seats]
     before = scores()
-    rows: list[list] = []  # [label, points per seat]
+    rows: list[list] = [[Msg("core.sheet.start"), before]] if any(before) else []  # [label, points per seat]
     for event in session.events[:session.cursor]:
         label = game.period(state)
         game.apply_in_place(state, copy.deepcopy(event), config)

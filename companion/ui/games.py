@@ -42,6 +42,10 @@ class GameUI:
     # component `card_part(texts, name, values)` draws them; None: the card shows counters and actions.
     card_state: Callable | None = None
     card_part: Callable | None = None
+    # The game's own part of a player's sheet in place of a button per per-player action (Carpe Diem: a
+    # landscape's tiles one tap each, not a question after the tap), a component `(view, seat, dispatch,
+    # trigger)`; `trigger(action, seat)` asks an action's question or confirmation as the sheet does.
+    sheet_actions: Callable | None = None
     # Actions that need more than a value or a confirmation (City of Rome's Build: a space, then a card):
     # action id -> `(view, action, player, close, dispatch)` giving the dialog. Other actions get the
     # generic dialog.

@@ -1,8 +1,15 @@
-"""Carpe Diem in a real browser, 2 players: setup, the scoring cards entered on the board, rewards during
-phase 1, the first scoring period (the recommended choice confirmed), and the final scoring with a
-district entered in the grid; the box data asked for in the setup checklist (the German game leaves one
-value out: the result says which, and never stops for it). Once fully in English, once shorter in
-German; screenshots of every Carpe Diem screen in both languages.
+"""Carpe Diem in a real browser, 2 players: setup, the play screen (the scoreboard, a player's sheet with
+the rewards and the number pad, the turns and End round in the thumb slot, the turn marker), the scoring
+cards entered on the board, the first scoring period (each disc from the thumb slot, the recommended
+choice confirmed), the score sheet, and the final scoring with a district entered in the grid; the box
+data asked for in the setup checklist (the German game leaves one value out: the result says which, and
+never stops for it). Once fully in English, once shorter in German (dark); screenshots of every Carpe
+Diem screen in both languages.
+
+Turns (rulebook, "Playing the Game"): "The starting player starts with their turn, then the other players
+follow in turn order. Once the last player has completed their turn, the current round ends." Scoring:
+"The player who has progressed furthest on the banderole bar begins. If there is a tie, the player on top
+begins." Then "Pass the starting player token to the left": Ben opens phase 2.
 
 Worked by hand from the rules (rulebook pages 8-10, 12):
 - Starting VP in turn order: Anna (start) 8, Ben 9; both discs on space 0, Ben's on top: Ben scores first.
@@ -74,11 +81,16 @@ def new_game(app: App, de: bool) -> None:
     tap(app, "Spiel starten" if de else "Start game")
 
 
-def reward(app: App, player: str, action: str, value: int | None = None, de: bool = False) -> None:
-    tap(app, f"Belohnungen für {player}" if de else f"Rewards for {player}", exact=False)
-    tap(app, f"{action} ({player})", exact=False)
-    if value is not None:
-        tap(app, f"{action}: {value}")
+SHEET_DE = ("Blatt von {player}", "Blatt von {player} schließen")
+
+
+def rewards(app: App, player: str, *actions: str, de: bool = False, keep_open: bool = False) -> None:
+    """What `player` built this turn, in their sheet: each a tap ("{action} ({player})")."""
+    app.sheet(player, *(SHEET_DE if de else ()))
+    for action in actions:
+        tap(app, f"{action} ({player})")
+    if not keep_open:
+        app.close_sheet(player, *(SHEET_DE[1:] if de else ()))
 
 
 def draw(app: App, kind: str, cells: list[tuple[int, int]]) -> None:
@@ -90,14 +102,19 @@ def draw(app: App, kind: str, cells: list[tuple[int, int]]) -> None:
         tap(app, f"Row {r}, column {c}:", exact=False)
 
 
-def end_phase(app: App, de: bool) -> None:
-    for r in range(1, 7):
-        label = f"Runde {r} beenden" if de else f"End round {r}"
+def end_phase(app: App, de: bool, first: int = 1) -> None:
+    """Rounds `first` to 7 ended with Anna on turn: Ben has not played, so each End round asks first."""
+    for r in range(first, 8):
+        label = (f"Runde {r} beenden" if de else f"End round {r}") + (
+            (": Wertung" if de else ": scoring period") if r == 7 else "")
         tap(app, label)
         tap(app, label, dialog=True)  # the confirmation
-    label = "Runde 7 beenden: Wertung" if de else "End round 7: scoring period"
-    tap(app, label)
-    tap(app, label, dialog=True)
+
+
+def final_scoring(app: App, de: bool) -> None:
+    """Before the game's end Final scoring is in the bar's menu, and asks first."""
+    tap(app, "Mehr" if de else "More", exact=False)
+    app.press(app.find(app.page.get_by_role("menuitem", name="Schlusswertung" if de else "Final scoring")))
 
 
 def tap(app: App, name: str, exact: bool = True, dialog: bool = False) -> None:
@@ -150,71 +167,11 @@ def english_game(app: App) -> None:
     app.wait_text("^Saved.$")
     app.shot("carpe-diem-setup-box-en")
     tap(app, "Setup done – start playing")
-    app.wait_text("Phase 1 of 4, round 1 of 7")
-    app.shot("carpe-diem-play-en")
-
-    # The scoring cards, entered once at the start.
-    tap(app, "Card space 4: enter the card", exact=False)
-    tap(app, "Letter A", exact=False)
-    tap(app, "Add Herbs to Requirement (one set)", exact=False)
-    tap(app, "Herbs +1 (Requirement (one set))")
-    # An A card asks for one ware: another ware says that it would take the herbs' place.
-    app.wait_text("An A card asks for one ware: another one takes the place of Herbs.")
-    app.wait_label("Fish in place of Herbs in Requirement (one set)")
-    tap(app, "Add Victory points to Reward (per set)", exact=False)
-    for _ in range(3):
-        tap(app, "Victory points +1 (Reward (per set))")
-    app.wait_text("A: pay 2 herbs » 4 VP")
-    app.shot("carpe-diem-card-dialog-en")
-    tap(app, "Save card")
-    for space in (5, 6, 9, 2, 7, 8, 11):
-        enter_card(app, space)
-    app.wait_label("Card space 9: D: per 1 completed pond + 1 completed garden » 7 VP")
-    app.shot("carpe-diem-cards-entered-en")
-
-    # Phase 1 rewards, one-handed: pick the player once, tap what was built.
-    reward(app, "Ben", "Garden completed (tiles)", 3)
-    reward(app, "Ben", "Baker dwelling: +2 bread")
-    reward(app, "Ben", "Bakery: +1 bread")
-    reward(app, "Ben", "Market: +1 coin")
-    reward(app, "Anna", "Pond completed (tiles)", 2)
-    reward(app, "Anna", "Garden completed (tiles)", 3)
-    tap(app, "Rewards for Anna", exact=False)
-    tap(app, "Market: +1 coin (Anna)", exact=False)
-    app.shot("carpe-diem-rewards-en")
-    app.wait_label("Herbs of Ben: 2")
-    app.wait_label("Bread of Ben: 3")
-    end_phase(app, de=False)
-
-    # Scoring period 1: Ben first (top of the stack on space 0), recommended circle 2: +12 VP.
-    app.scroll_top()
-    app.wait_text("Scoring period 1: Ben's turn")
-    app.wait_text(r"Circle 2 \(cards 4 \+ 5\): \+12 VP, 0 step(s|\(s\)); left: 1 coin")  # plural forms: "0 steps"
-    app.shot("carpe-diem-scoring-ben-en")
-    # The best free circles are full-width rows a thumb hits: 48 px high at least (40 before).
-    best = app.find(app.page.get_by_role("button", name=re.compile(r"^Circle 2 \(cards 4 \+ 5\)")))
-    assert best.bounding_box()["height"] >= 48
-    tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False)
-    app.wait_label("Victory points of Ben: 21")
-    app.wait_label("Herbs of Ben: 0")
-    app.wait_label("Bread of Ben: 0")
-    app.wait_label("Coins of Ben: 1")
-    # Anna: every circle but 6 and 8 costs 8 VP; the recommended one gives +3 and keeps her storage.
-    app.scroll_top()
-    app.wait_text("Scoring period 1: Anna's turn")
-    app.wait_text(r"Circle 6 \(cards 6 \+ 9\): \+3 VP")
-    assert app.has_text("Circle 2: taken by Ben in scoring period 1")
-    app.shot("carpe-diem-scoring-anna-en")
-    tap(app, "Place disc on circle 6 for Anna (+3 VP)", exact=False)
-    app.wait_label("Victory points of Anna: 11")
-    app.wait_label("Herbs of Anna: 2")
-    app.scroll_top()
-    app.wait_text("Phase 2 of 4, round 1 of 7")
-    app.wait_text("Start player: Ben")
-    app.shot("carpe-diem-after-scoring-en")
+    play_phase_1_en(app)
+    scoring_period_1_en(app)
 
     # Final scoring: Anna's district in the grid.
-    tap(app, "Final scoring")
+    final_scoring(app, de=False)
     app.wait_text("The tracker says: Phase 2 of 4, round 1 of 7")  # before the game's end: asked first
     app.shot("carpe-diem-not-over-en")
     tap(app, "Final scoring now")
@@ -285,6 +242,110 @@ def english_game(app: App) -> None:
     assert not app.errors
 
 
+def play_phase_1_en(app: App) -> None:
+    # The scoreboard: every player's VP in large type and what the cards ask for; Anna starts and is on turn.
+    app.wait_text("Phase 1 of 4, round 1 of 7")
+    app.wait_label("Victory points of Anna: 8")
+    app.wait_label("Victory points of Ben: 9")
+    app.wait_label("Anna is on turn")
+    app.wait_label("Wares of Ben: 0")
+    app.shot("carpe-diem-play-en")
+
+    # The scoring cards, entered once at the start, on the board under the scoreboard.
+    tap(app, "Card space 4: enter the card", exact=False)
+    tap(app, "Letter A", exact=False)
+    tap(app, "Add Herbs to Requirement (one set)", exact=False)
+    tap(app, "Herbs +1 (Requirement (one set))")
+    # An A card asks for one ware: another ware says that it would take the herbs' place.
+    app.wait_text("An A card asks for one ware: another one takes the place of Herbs.")
+    app.wait_label("Fish in place of Herbs in Requirement (one set)")
+    tap(app, "Add Victory points to Reward (per set)", exact=False)
+    for _ in range(3):
+        tap(app, "Victory points +1 (Reward (per set))")
+    app.wait_text("A: pay 2 herbs » 4 VP")
+    app.shot("carpe-diem-card-dialog-en")
+    tap(app, "Save card")
+    for space in (5, 6, 9, 2, 7, 8, 11):
+        enter_card(app, space)
+    app.wait_label("Card space 9: D: per 1 completed pond + 1 completed garden » 7 VP")
+    app.shot("carpe-diem-cards-entered-en")
+
+    # Anna's turn: what she built, in her sheet; then Next (one tap, the thumb slot's).
+    rewards(app, "Anna", "Pond of 2 tiles completed: +1 fish", "Garden of 3 tiles completed: +2 herbs",
+            "Market: +1 coin")
+    app.wait_label("Wares of Anna: 3")
+    tap(app, "Next: Ben")
+    app.wait_label("Ben is on turn")
+    # Ben's turn: a landscape is one tap on its size, the rest one tap each; what he holds is said above.
+    rewards(app, "Ben", "Garden of 3 tiles completed: +2 herbs", "Baker dwelling: +2 bread", "Bakery: +1 bread",
+            "Market: +1 coin", keep_open=True)
+    app.wait_label("Storage of Ben: Grapes 0, Herbs 2, Chicken 0, Fish 0, Coins 1, Bread 3")
+    # The number pad adds to his VP: 1, 2, Add (taken back with Undo: VP come from the scoring cards).
+    for key in ("1", "2", "Add 12"):
+        tap(app, key)
+    app.wait_label("Victory points of Ben: 21")
+    app.shot("carpe-diem-sheet-en")
+    app.close_sheet("Ben")
+    tap(app, "Undo: Ben: Victory points +12", exact=False)
+    app.wait_label("Victory points of Ben: 9")
+    # Ben was the last to play: End round is the step now, one tap; round 2 begins with Anna again.
+    end_round_1 = app.find(app.button("End round 1"))  # the thumb slot: always drawn, no scrolling needed
+    assert app.page.get_by_role("button", name=re.compile("^Next: ")).count() == 0
+    app.press(end_round_1)
+    app.wait_text("Phase 1 of 4, round 2 of 7")
+    app.wait_label("Anna is on turn")
+    # The table forgot Next: one tap on Ben's turn marker.
+    tap(app, "Make it Ben's turn")
+    app.wait_label("Ben is on turn")
+    tap(app, "End round 2")
+    app.wait_text("Phase 1 of 4, round 3 of 7")
+    # Ending a round before everyone has played asks first, naming who is left.
+    tap(app, "End round 3")
+    app.wait_text("Not everyone has had their turn in round 3: Ben still has to play.")
+    app.shot("carpe-diem-end-round-early-en")
+    tap(app, "End round 3", dialog=True)
+    end_phase(app, de=False, first=4)
+
+
+def scoring_period_1_en(app: App) -> None:
+    # Scoring period 1: Ben first (top of the stack on space 0), from the thumb slot; circle 2: +12 VP.
+    app.wait_label("Ben is on turn")
+    tap(app, "Ben: place a disc")
+    app.wait_text("Scoring period 1: Ben's turn")
+    app.wait_text(r"Circle 2 \(cards 4 \+ 5\): \+12 VP, 0 step(s|\(s\)); left: 1 coin")  # plural forms: "0 steps"
+    app.shot("carpe-diem-scoring-ben-en")
+    # The best free circles are full-width rows a thumb hits: 48 px high at least (40 before).
+    best = app.find(app.page.get_by_role("button", name=re.compile(r"^Circle 2 \(cards 4 \+ 5\)")))
+    assert best.bounding_box()["height"] >= 48
+    tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False)
+    app.wait_label("Victory points of Ben: 21")
+    app.wait_label("Wares of Ben: 0")
+    app.wait_label("Bread of Ben: 0")
+    app.wait_label("Coins of Ben: 1")
+    # Anna: every circle but 6 and 8 costs 8 VP; the recommended one gives +3 and keeps her storage.
+    app.wait_label("Anna is on turn")
+    tap(app, "Anna: place a disc")
+    app.wait_text("Scoring period 1: Anna's turn")
+    app.wait_text(r"Circle 6 \(cards 6 \+ 9\): \+3 VP")
+    assert app.has_text("Circle 2: taken by Ben in scoring period 1")
+    app.shot("carpe-diem-scoring-anna-en")
+    tap(app, "Place disc on circle 6 for Anna (+3 VP)", exact=False)
+    app.wait_label("Victory points of Anna: 11")
+    app.wait_label("Wares of Anna: 3")
+    # Phase 2: the start player token passed to Ben, who opens it.
+    app.wait_text("Phase 2 of 4, round 1 of 7")
+    app.wait_text("Start player: Ben")
+    app.wait_label("Ben is on turn")
+    app.shot("carpe-diem-after-scoring-en")
+    # The score sheet, as on a paper pad: the starting VP, the scoring period, the phase now, the totals.
+    tap(app, "Score sheet")
+    for row in ("At the start", "Scoring period 1", "Scoring period 2", "Total"):
+        app.wait_text(f"^{row}$")
+    assert app.has_text("^12$") and app.has_text("^21$")  # Ben's scoring period 1, his total
+    app.shot("carpe-diem-score-sheet-en")
+    tap(app, "Close", dialog=True)
+
+
 def test_carpe_diem_scoring_period_and_quick_final_in_german(browser, server):
     app = App(browser, server.url).open()
     with shot_on_failure(app, "carpe-diem-de"):
@@ -323,32 +384,45 @@ def german_game(app: App) -> None:
     app.wait_text("» 8 SP")
     app.shot("carpe-diem-card-dialog-de")
     tap(app, "Karte speichern")
-    reward(app, "Ben", "Garten fertig (Plättchen)", 3, de=True)
-    reward(app, "Ben", "Bäcker-Unterkunft: +2 Brote", de=True)
-    reward(app, "Ben", "Backstube: +1 Brot", de=True)
-    app.shot("carpe-diem-rewards-de")
-    end_phase(app, de=True)
+    # Anna's turn passes; Ben's rewards in his sheet (the German screens in the dark theme).
+    tap(app, "Weiter: Ben")
+    app.wait_label("Ben ist am Zug")
+    rewards(app, "Ben", "Garten aus 3 Plättchen fertig: +2 Kräuter", "Bäcker-Unterkunft: +2 Brote",
+            "Backstube: +1 Brot", de=True, keep_open=True)
+    app.wait_label("Vorrat von Ben: Trauben 0, Kräuter 2, Hühner 0, Fische 0, Münzen 0, Brote 3")
+    app.wait_label("Banderolenleiste von Ben: Feld 0")
+    app.shot("carpe-diem-sheet-de")
+    app.close_sheet("Ben", SHEET_DE[1])
+    tap(app, "Runde 1 beenden")  # Ben was the last: one tap
+    app.wait_text("Durchgang 1 von 4, Runde 2 von 7")
+    end_phase(app, de=True, first=2)
 
     # Ben: 2 herbs, 3 bread, no coin: circle 2 gives 4 + 8 = +12 (the only entered circle).
-    app.scroll_top()
+    tap(app, "Ben: Scheibe legen")
     app.wait_text("Wertung 1: Ben ist dran")
     app.wait_text("Gebt die Karten auf den Feldern")
     app.shot("carpe-diem-scoring-de")
     tap(app, "Scheibe auf Kreis 2 für Ben legen (+12 SP)", exact=False)
     app.wait_label("Siegpunkte von Ben: 21")
     app.wait_label("Brote von Ben: 0")
-    # Anna has nothing and no other circle has both its cards: she enters one more card first.
-    app.scroll_top()
+    # Anna has nothing and no other circle has both its cards: she enters one more card first, on the
+    # board in her scoring.
+    tap(app, "Anna: Scheibe legen")
     app.wait_text("Wertung 1: Anna ist dran")
     enter_card(app, 7, "de")
     app.wait_text(r"Kreis 4 \(Karten 4 \+ 7\): -8 SP")
     app.shot("carpe-diem-scoring-anna-de")
     tap(app, "Scheibe auf Kreis 4 für Anna legen (-8 SP)", exact=False)
     app.wait_label("Siegpunkte von Anna: 0")  # 8 VP, both cards unmet: -4 -4
-    app.scroll_top()
     app.wait_text("Durchgang 2 von 4, Runde 1 von 7")
+    app.wait_label("Ben ist am Zug")  # the start player token passed to Ben
+    tap(app, "Punkteblatt")
+    for row in ("Zu Beginn", "Wertung 1", "Wertung 2", "Summe"):
+        app.wait_text(f"^{row}$")
+    app.shot("carpe-diem-score-sheet-de")
+    tap(app, "Schließen", dialog=True)
 
-    tap(app, "Schlusswertung")
+    final_scoring(app, de=True)
     tap(app, "Jetzt zur Schlusswertung")
     tap(app, "Reihe 1, Spalte 1: leer", exact=False)
     tap(app, "Reihe 1, Spalte 2: leer", exact=False)

@@ -34,6 +34,7 @@ def test_coins_in_place_of_a_ware_on_a_red_card(browser, tmp_path):
     server = Server(tmp_path / "data").start()
     try:
         app = App(browser, server.url).open(f"/game/{SID}/play")
+        app.click("Ben: place a disc")  # the scoring period's step, in the thumb slot
         # The advisor's choice at circle 1: 3 sets of herbs (4 herbs and 2 coins), 12 - 4 = +8 VP.
         app.wait_text("Coins in place of wares")
         app.wait_label("Card 2: Herbs paid with coins of Ben: 2")
@@ -41,10 +42,11 @@ def test_coins_in_place_of_a_ware_on_a_red_card(browser, tmp_path):
         app.click("Card 2: Herbs paid with coins +1 (Ben)")
         app.wait_label("Card 2: Herbs paid with coins of Ben: 3")
         app.wait_text("Paid so: storage Herbs -3, Coins -3; left: 1 herb")
-        app.click("Place disc on circle 1 for Ben (+8 VP)")
-        app.wait_label("Herbs of Ben: 1")
-        app.wait_label("Coins of Ben: 0")
         app.shot("carpe-diem-coins-for-wares")
+        app.click("Place disc on circle 1 for Ben (+8 VP)")
+        app.wait_label("Wares of Ben: 1")  # the herb he kept
+        app.wait_label("Coins of Ben: 0")
+        app.wait_label("Anna is on turn")  # next on the banderole bar
         assert not app.errors
     finally:
         server.stop()

@@ -44,6 +44,10 @@ GAME = GameDefinition(
     start_question=Msg("carpe-diem.start_question"),
     is_finished=lambda state: state["stage"] == "finished",
     start_player_now=lambda state, config: state["start_player"],  # passed on after every phase
+    # Clockwise from the start player in a phase, by the banderole bar in a scoring period.
+    player_on_turn=tracker.player_on_turn,
+    standing=tracker.standing,
+    period=tracker.period,  # a row per phase and its scoring period
     box_value=box.box_value,
     validate_box=box.validate_box,
     random_board=random_end.random_board,

@@ -2,13 +2,18 @@
 
 State (plain JSON):
     phase 1-4, round 1-7, stage "play" | "scoring" | "finished", start_player,
+    turn (the seat on turn while the phase is played; None during a scoring period and after the end),
     players[i].counters (see COUNTERS), banderole {space: [players bottom → top]},
     cards {space: card JSON} (entered once), circles_used {circle: {player, phase}},
     scoring {order: [players], done: [players]} while a scoring period runs, log.
 
 Entries (besides core's generic "adjust"), each a move of `MOVES` with its parameters, its apply, what it
 offers the tracker screen and its upgrade from event schema 1:
-    {"type": "end_round"}                                   round +1; after round 7 the scoring starts
+    {"type": "next_player"}                                 the next player's turn (clockwise from the
+                                                            start player; the last one's ends the round)
+    {"type": "set_turn", "player": p}                       the table says whose turn it is (a correction)
+    {"type": "end_round"}                                   round +1 (the start player's turn); after
+                                                            round 7 the scoring starts
     {"type": "set_card", "space": s, "card": {...}|null}     enter / correct / clear a scoring card
     {"type": "score_circle", "player": p, "circle": c,        place a disc and resolve both cards with
      "order": [s1, s2], "bread": [b1, b2], "sets": [k1, k2],  the choices made, always all three (as
@@ -30,8 +35,9 @@ landscapes, `banderole` and `score_circle` (`upgrade_score_circle`).
 
 from __future__ import annotations
 
-from companion.core.game import Action, BoardStateError, Counter, InvalidMove, Move
+from companion.core.game import Action, BoardStateError, Counter, InvalidMove, Move, Standing
 from companion.core.text import Msg
+from companion.core.turns import clockwise, on_turn, turn_moves
 from companion.games.carpe_diem import district
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.components import (
@@ -68,7 +74,7 @@ def initial_state(config: dict) -> dict:
     for vp, p in zip(STARTING_VP[n], order):
         players[p]["counters"]["vp"] = vp
     return {
-        "phase": 1, "round": 1, "stage": "play", "start_player": start,
+        "phase": 1, "round": 1, "stage": "play", "start_player": start, "turn": start,
         "players": players,
         # The start player's disc lies at the bottom of space 0, the others on top in turn order.
         "banderole": {"0": order},
@@ -137,10 +143,11 @@ def end_round(state: dict, event: dict, config: dict) -> None:
         raise InvalidMove(Msg("carpe-diem.error.scoring_running"))
     if state["round"] < ROUNDS:
         state["round"] += 1
+        state["turn"] = state["start_player"]  # "The starting player starts with their turn"
         _log(state, "round", phase=state["phase"], round=state["round"])
         return
     order = banderole_order(state)
-    state["stage"] = "scoring"
+    state["stage"], state["turn"] = "scoring", None  # the banderole bar says who scores (`next_scorer`)
     state["scoring"] = {"order": order, "done": []}
     _log(state, "scoring_start", phase=state["phase"], order=[names(config)[p] for p in order])
 
@@ -295,7 +302,8 @@ def end_scoring(state: dict, config: dict) -> None:
     state["phase"] += 1
     state["round"] = 1
     state["stage"] = "play"
-    state["start_player"] = (state["start_player"] + 1) % len(config["players"])
+    # "Pass the starting player token to the left": the next seat clockwise, who opens the new phase.
+    state["start_player"] = state["turn"] = (state["start_player"] + 1) % len(config["players"])
     _log(state, "phase_start", phase=state["phase"], player=names(config)[state["start_player"]],
          tiles=Msg("carpe-diem.log.tiles_dark" if state["phase"] == PHASES else "carpe-diem.log.tiles_light"))
 
@@ -385,22 +393,31 @@ def banderole(state: dict, event: dict, config: dict) -> None:
 # ---------------------------------------------------------------- what each move offers the screens
 
 def offer_end_round(state: dict, config: dict) -> list[Action]:
+    """End round, the step the game waits for once the last player of the round is on turn. Before that
+    it is offered too (a table may not follow the turns here), asked first, naming who has not played."""
     if state["stage"] != "play":
         return []
     last = state["round"] == ROUNDS
+    waiting = still_to_play(state, config)
     return [Action("end_round", Msg("carpe-diem.action.end_round_last" if last else "carpe-diem.action.end_round",
                                     round=state["round"]),
-                   confirm=Msg("carpe-diem.confirm.end_phase" if last else "carpe-diem.confirm.end_round",
-                               round=state["round"], phase=state["phase"]))]
+                   confirm=Msg("carpe-diem.confirm.end_round_early", round=state["round"],
+                               players=[names(config)[p] for p in waiting],
+                               then=Msg("carpe-diem.confirm.then_scoring" if last else "carpe-diem.confirm.then_round",
+                                        phase=state["phase"], round=state["round"] + 1,
+                                        player=names(config)[state["start_player"]]))
+                   if waiting else None)]
 
 
 def offer_score_circle(state: dict, config: dict) -> list[Action]:
-    """The free circles; the panel adds the choices there (an entry without them is refused)."""
-    if state["stage"] != "scoring":
+    """The scoring period's next step: the next player on the banderole bar places a disc (the screen asks
+    for the circle and the choices there: an entry without them is refused). Offered as the game's step,
+    not per player: the banderole bar says who."""
+    scorer = next_scorer(state)
+    if scorer is None:
         return []
-    return [Action("score_circle", Msg("carpe-diem.action.score_circle"), per_player=True,
-                   value_choices=tuple(sorted(free_circles(state, config))), field="circle",
-                   confirm=Msg("carpe-diem.confirm.score_circle"))]
+    return [Action("score_circle", Msg("carpe-diem.action.score_circle", player=names(config)[scorer]),
+                   value_choices=tuple(sorted(free_circles(state, config))), field="circle")]
 
 
 def offer_reward(kind: str, choices: tuple[int, ...] = (), field: str = ""):
@@ -446,9 +463,77 @@ def upgrade_score_circle(event: dict, state: dict | None = None, config: dict | 
     return {**named, **option.choice()}
 
 
-# Every kind of entry, in the order the screens offer them.
+# ---------------------------------------------------------------- whose turn
+
+def round_order(state: dict, config: dict) -> list[int]:
+    """"The starting player starts with their turn, then the other players follow in turn order"
+    (clockwise); the start player token passes on after each phase."""
+    return clockwise(state["start_player"], len(config["players"]))
+
+
+def still_to_play(state: dict, config: dict) -> list[int]:
+    """The players after the one on turn in this round (none once the last one is on turn)."""
+    order, now = round_order(state, config), on_turn(state)
+    return order[order.index(now) + 1:] if state["stage"] == "play" and now in order else []
+
+
+def player_on_turn(state: dict) -> int | None:
+    """While a phase is played, the player whose turn it is; in a scoring period, the next to place a disc
+    (furthest on the banderole bar first); nobody after the end."""
+    return next_scorer(state) if state["stage"] == "scoring" else on_turn(state)
+
+
+def _turns_now(state: dict, config: dict) -> None:
+    """Turns are taken while a phase is played; a scoring period goes by the banderole bar."""
+    _playing(state)
+    if state["stage"] == "scoring":
+        raise InvalidMove(Msg("carpe-diem.error.scoring_order", player=names(config)[next_scorer(state)]))
+
+
+_NEXT, _SET = turn_moves(round_order, playing=lambda state: state["stage"] == "play")
+
+
+def next_player(state: dict, event: dict, config: dict) -> None:
+    """The next player's turn; after the last one of a round it is End round's ("Once the last player has
+    completed their turn, the current round ends")."""
+    _turns_now(state, config)
+    if on_turn(state) == round_order(state, config)[-1]:
+        raise InvalidMove(Msg("carpe-diem.error.round_complete", player=names(config)[on_turn(state)],
+                              round=state["round"]))
+    _NEXT.apply(state, event, config)
+
+
+def set_turn(state: dict, event: dict, config: dict) -> None:
+    """The table says whose turn it is: the tracker follows what happened at the table (a Next not
+    tapped), it does not change the order of the rules."""
+    _turns_now(state, config)
+    _SET.apply(state, event, config)
+
+
+def offer_next_player(state: dict, config: dict) -> list[Action]:
+    return _NEXT.offer(state, config) if still_to_play(state, config) else []
+
+
+def standing(state: dict, config: dict, seat: int) -> Standing:
+    """VP in large type (the number pad adds to them); what a scoring card asks for: the wares, the coins
+    that stand in for any ware, the bread that fulfils a card."""
+    c = state["players"][seat]["counters"]
+    return Standing(c["vp"], COUNTERS[0].label, "vp", (
+        (Msg("carpe-diem.counter.wares"), sum(c[w] for w in WARES)),
+        (Msg("carpe-diem.counter.coins"), c["coins"]), (Msg("carpe-diem.counter.bread"), c["bread"])))
+
+
+def period(state: dict) -> Msg:
+    """The score sheet's row: a phase with the scoring period that ends it (VP change only there)."""
+    return Msg("carpe-diem.period", phase=state["phase"])
+
+
+# Every kind of entry, in the order the screens offer them (End round before Next: the step the game
+# waits for comes last).
 MOVES = (
     Move("end_round", end_round, offer=offer_end_round),
+    Move("next_player", next_player, offer=offer_next_player),
+    Move("set_turn", set_turn, params=("player",)),
     Move("score_circle", score_circle, params=("player", "circle", "order", "bread", "sets", "coins_for", "owned"),
          offer=offer_score_circle, upgrades={1: upgrade_score_circle}),
     Move("set_card", set_card, params=("space", "card")),
@@ -477,12 +562,12 @@ def status(state: dict, config: dict) -> list[Msg]:
     if state["stage"] == "finished":
         return [Msg("carpe-diem.status.finished")]
     lines = [Msg("carpe-diem.status.phase", phase=state["phase"], phases=PHASES, round=state["round"],
-                 rounds=ROUNDS),
-             Msg("core.status.start_player", name=who[state["start_player"]])]
-    if state["stage"] == "scoring":
+                 rounds=ROUNDS)]
+    if state["stage"] == "scoring":  # second: the play screen shows the first two lines
         scoring = state["scoring"]
-        lines.append(Msg("carpe-diem.status.scoring", order=[who[p] for p in scoring["order"]],
+        lines.append(Msg("carpe-diem.status.scoring", phase=state["phase"], order=[who[p] for p in scoring["order"]],
                          player=who[next_scorer(state)]))
+    lines.append(Msg("core.status.start_player", name=who[state["start_player"]]))
     lines.append(Msg("carpe-diem.status.circles", free=len(free_circles(state, config)),
                      total=len(circles(n))))
     entered, total = len(state["cards"]), len(card_spaces(n))

@@ -168,10 +168,13 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
     sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
         ft.Row([colour_dot(view.colours[seat], 20),
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
-                ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD),
+                ft.Semantics(label=texts.t("ui.value", counter=texts.m(standing.label), player=name,
+                                           value=standing.score), container=True,
+                             content=ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD)),
                 icon_button(ft.Icons.CLOSE, model.t("ui.play.close_sheet", player=name), lambda e: close())]),
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
-        *([action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
+        *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
+          else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
         *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, set_target, pad_for),
         *more_counts(model, game, name, values, step),

@@ -10,8 +10,7 @@ import flet as ft
 from companion.games.carpe_diem import cards
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.components import card_spaces, circles
-from companion.games.carpe_diem.ui.look import NS, choice, quiet
-from companion.games.carpe_diem.ui.period import item_label
+from companion.games.carpe_diem.ui.look import NS, choice, item_label, quiet
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, section, stepper
 

@@ -29,6 +29,11 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def item_label(view: GameView, item: str) -> str:
+    """A ware, coins, bread, VP or the banderole steps, as a scoring card names them."""
+    return view.t(f"{NS}.item.steps") if item == "steps" else view.t(f"carpe-diem.counter.{item}")
+
+
 def kind_name(view: GameView, kind: str) -> str:
     """"villa", "baker dwelling": the kind's name inside a sentence."""
     return view.t(f"carpe-diem.kind.{kind}")

@@ -1,7 +1,9 @@
-"""A scoring period at the table: the players in banderole order, the district counts the "own" cards ask
-about, the best free circles, the choices at the circle picked (which card first, bread, how many sets)
-with what each gives now and leaves behind, coins paid in place of wares on a red card, and the button
-that places the disc. Each section is its own component; the outcomes come from `scoring_period`."""
+"""A scoring period at the table: the players in banderole order (under the scoreboard), and the scoring
+of the player whose turn it is in a sheet of its own (opened from the thumb slot or by a circle tapped on
+the board): the district counts the "own" cards ask about, the best free circles, the choices at the
+circle picked (which card first, bread, how many sets) with what each gives now and leaves behind, coins
+paid in place of wares on a red card, the button that places the disc, and the board to pick any other
+circle. Each section is its own component; the outcomes come from `scoring_period`."""
 
 from __future__ import annotations
 
@@ -12,15 +14,12 @@ from companion.games.carpe_diem import period, tracker
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.cards import missing_spaces
 from companion.games.carpe_diem.components import circles
-from companion.games.carpe_diem.ui.look import NS
+from companion.games.carpe_diem.ui.cards import CardBoard
+from companion.games.carpe_diem.ui.look import NS, item_label
 from companion.ui.view import Dispatch, GameView
-from companion.ui.widgets import TOUCH, colour_dot, section, stepper
+from companion.ui.widgets import TOUCH, colour_dot, icon_button, stepper
 
 SHOWN_OPTIONS = 4
-
-
-def item_label(view: GameView, item: str) -> str:
-    return view.t(f"{NS}.item.steps") if item == "steps" else view.t(f"carpe-diem.counter.{item}")
 
 
 def storage_change(view: GameView, option: sp.Option) -> str:
@@ -29,14 +28,50 @@ def storage_change(view: GameView, option: sp.Option) -> str:
     return change or view.t(f"{NS}.period.no_change")
 
 
+def scoring_sheet(view: GameView, dispatch: Dispatch, close, circle: int | None = None) -> ft.Control:
+    """The scoring of the player on turn, opened at `circle` (else at the best one)."""
+    return ft.BottomSheet(content=ScoringSheet(view, dispatch, close, circle), scrollable=True,
+                          show_drag_handle=True, on_dismiss=lambda e: close())
+
+
+def scoring_dialog(view: GameView, action, player, close, dispatch: Dispatch) -> ft.Control:
+    """The thumb slot's "Ben: place a disc" (`GameUI.action_dialogs`)."""
+    return scoring_sheet(view, dispatch, close)
+
+
+@ft.component
+def ScoringSheet(view: GameView, dispatch: Dispatch, close, opened_at: int | None):
+    # The circle (and its choice) picked in this scoring period: (phase, player, circle, option index).
+    picked, set_picked = ft.use_state(None)
+    state = view.state
+    scorer = tracker.next_scorer(state)
+    closing = icon_button(ft.Icons.CLOSE, view.t(f"{NS}.period.close"), lambda e: close())
+    if scorer is None:  # the last disc was placed (on another phone, too): the period is over
+        return ft.Container(padding=16, content=ft.Row([ft.Text(view.t(f"{NS}.period.over"), expand=True), closing]))
+    advice = period.circle_advice(state, view.config, scorer)
+    free = {c for c, _ in advice}
+    circle, option = (opened_at if opened_at in free else advice[0][0] if advice else None), 0
+    if picked and picked[:2] == (state["phase"], scorer):
+        circle, option = picked[2], picked[3]
+
+    def pick(circle_number: int, option_index: int = 0) -> None:
+        set_picked((state["phase"], scorer, circle_number, option_index))
+    return ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
+        ft.Row([ft.Text(view.t(f"{NS}.period.title", phase=state["phase"], player=view.names[scorer]), size=18,
+                        weight=ft.FontWeight.BOLD, expand=True), closing]),
+        ScoringPeriod(view, dispatch, scorer, advice, circle, option, pick, close),
+        CardBoard(view, dispatch, advice, circle, pick),
+    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))
+
+
 @ft.component
 def ScoringPeriod(view: GameView, dispatch: Dispatch, scorer: int, advice: list, circle: int | None, option: int,
-                  pick):
+                  pick, placed):
     show_all, set_show_all = ft.use_state(False)
     # Coins the scorer pays in place of wares: (phase, player, circle, option index, {space: {ware: n}}).
     paying, set_paying = ft.use_state(None)
     state, name = view.state, view.names[scorer]
-    body = [PeriodOrder(view), DistrictCounts(view, dispatch, scorer)]
+    body = [DistrictCounts(view, dispatch, scorer)]
     missing = missing_spaces(state, len(view.names))
     if missing:
         body.append(ft.Text(view.t(f"{NS}.period.cards_missing", spaces=[str(s) for s in missing]),
@@ -54,20 +89,21 @@ def ScoringPeriod(view: GameView, dispatch: Dispatch, scorer: int, advice: list,
                 chosen = period.with_coins(state, view.config, scorer, circle, options[index], coins)
             except (sp.PeriodError, InvalidMove) as refused:
                 problem = refused.msg
-        body.append(CircleChoices(view, circle, options, index, show_all, lambda: set_show_all(True),
-                                  lambda k: pick(circle, k)))
-        body.append(CoinsInPlace(view, scorer, options[index], coins, chosen, problem,
-                                 lambda new: set_paying((*key, new))))
 
         def place(e) -> None:
             set_show_all(False)
             set_paying(None)
-            dispatch(period.score_event(scorer, circle, chosen))
+            dispatch(period.score_event(scorer, circle, chosen), then=lambda saved: placed())
+        # Right under the best circles: the recommended choice is placed without scrolling; the choices
+        # and coins below change what it places (its label says what).
         body.append(ft.FilledButton(
             view.t(f"{NS}.period.confirm", circle=circle, player=name, vp=f"{chosen.vp:+d}"), icon=ft.Icons.CHECK,
             height=56, width=float("inf"), disabled=problem is not None, on_click=place))
-    return ft.Card(content=ft.Container(padding=12, content=section(
-        view.t(f"{NS}.period.title", phase=state["phase"], player=name), body)))
+        body.append(CircleChoices(view, circle, options, index, show_all, lambda: set_show_all(True),
+                                  lambda k: pick(circle, k)))
+        body.append(CoinsInPlace(view, scorer, options[index], coins, chosen, problem,
+                                 lambda new: set_paying((*key, new))))
+    return ft.Column(body, spacing=10)
 
 
 @ft.component
