@@ -300,9 +300,11 @@ def test_the_score_sheets_rows_add_up_to_the_points_now():
     s.record(END_ROUND)
     adjust(s, 0, "money", -2)  # round 4: the second scoring's rounds
     sheet = score_sheet(s)
-    assert [r.label.params["number"] for r in sheet.rows] == [1, 2]
-    assert sheet.rows[0].points == (1 + 2, 2 - 2 + 3, 3)  # Ben: tokens 4 = 2 VP, then card 3 and tokens back
-    assert sheet.rows[1].points == (-2, 0, 0)
+    # Each player starts with 5 money, which the final scoring counts: the sheet's "At the start" row.
+    assert sheet.rows[0].label.key == "core.sheet.start" and sheet.rows[0].points == (5, 5, 5)
+    assert [r.label.params["number"] for r in sheet.rows[1:]] == [1, 2]
+    assert sheet.rows[1].points == (1 + 2, 2 - 2 + 3, 3)  # Ben: tokens 4 = 2 VP, then card 3 and tokens back
+    assert sheet.rows[2].points == (-2, 0, 0)
     assert sheet.totals == tuple(GAME.standing_of(s.state, s.config, p).score for p in range(3)) == (6, 8, 8)
-    assert tuple(sum(r.points[p] for r in sheet.rows) + 5 for p in range(3)) == sheet.totals  # from 5 money
+    assert tuple(sum(r.points[p] for r in sheet.rows) for p in range(3)) == sheet.totals
     assert sheet.label.key == "city-of-rome.standing.points"

@@ -197,6 +197,7 @@ def test_three_player_game_in_german(browser, server):
     app.close_sheet("Ben", CLOSE)
     # The score sheet: a row per influence scoring, the totals the points now (Anna 6, Ben 8, Carla 5).
     app.click("Punkteblatt")
+    app.wait_text("Zu Beginn")  # the 5 money each starts with, which the final scoring counts
     app.wait_text("Wertung 1")
     app.wait_text("Wertung 2")
     app.wait_text("Summe")
