@@ -52,10 +52,10 @@ def test_frame_example_baker_4_villa_3_pond_and_garden_missed(example):
     nick = sheet_for(example("carpe-diem-2p-district.json")).players[0]
     assert cats(nick)["frame"] == 4 + 3
     text = next(c for c in nick.categories if c.id == "frame").explanation.render("en")
-    assert "baker dwelling (top 3): met » 4" in text
-    assert "villa (left 1): met » 3" in text
-    assert "pond (left 6): missed » 0" in text
-    assert "garden (bottom 2): missed » 0" in text  # the garden on that column is not completed
+    assert "baker dwelling (top 3): met, 4 VP" in text
+    assert "villa (left 1): met, 3 VP" in text
+    assert "pond (left 6): missed, 0 VP" in text
+    assert "garden (bottom 2): missed, 0 VP" in text  # the garden on that column is not completed
 
 
 def test_whole_nick_example(example):

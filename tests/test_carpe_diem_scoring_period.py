@@ -127,9 +127,9 @@ def test_paying_fewer_sets_is_a_choice_shown():
 
 def test_needed_counts_and_explanations_render():
     assert needed_counts([HERBS_2, POND_GARDEN, CHIMNEYS_3]) == ["pond", "garden", "chimneys"]
-    assert card_msg(HERBS_2).render("en") == "A: pay 2 herbs » 4 VP"
-    assert card_msg(CHIMNEYS_3).render("en") == "C: per 3 chimneys » 1 coin + 1 step"
-    assert card_msg(POND_GARDEN).render("de") == "D: für je 1 fertigen Teich + 1 fertigen Garten » 7 SP"
+    assert card_msg(HERBS_2).render("en") == "A: pay 2 herbs, get 4 VP"
+    assert card_msg(CHIMNEYS_3).render("en") == "C: per 3 chimneys, get 1 coin + 1 step"
+    assert card_msg(POND_GARDEN).render("de") == "D: für je 1 fertigen Teich + 1 fertigen Garten erhältst du 7 SP"
     best = advise(((4, CHIMNEYS_2), (5, CHIMNEYS_3)), Holdings(), {"chimneys": 7}).recommended
     for lang in ("en", "de"):
         text = best.explain().render(lang)

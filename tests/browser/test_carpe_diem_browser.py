@@ -262,12 +262,12 @@ def play_phase_1_en(app: App) -> None:
     tap(app, "Add Victory points to Reward (per set)", exact=False)
     for _ in range(3):
         tap(app, "Victory points +1 (Reward (per set))")
-    app.wait_text("A: pay 2 herbs » 4 VP")
+    app.wait_text("A: pay 2 herbs, get 4 VP")
     app.shot("carpe-diem-card-dialog-en")
     tap(app, "Save card")
     for space in (5, 6, 9, 2, 7, 8, 11):
         enter_card(app, space)
-    app.wait_label("Card space 9: D: per 1 completed pond + 1 completed garden » 7 VP")
+    app.wait_label("Card space 9: D: per 1 completed pond + 1 completed garden, get 7 VP")
     app.shot("carpe-diem-cards-entered-en")
 
     # Anna's turn: what she built, in her sheet; then Next (one tap, the thumb slot's).
