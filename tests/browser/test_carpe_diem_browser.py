@@ -381,7 +381,7 @@ def german_game(app: App) -> None:
     for _ in range(7):
         tap(app, "Siegpunkte +1 (Belohnung (je Satz))")
     app.wait_text("B: gib 1 Huhn")
-    app.wait_text("» 8 SP")
+    app.wait_text("erhalte 8 SP")
     app.shot("carpe-diem-card-dialog-de")
     tap(app, "Karte speichern")
     # Anna's turn passes; Ben's rewards in his sheet (the German screens in the dark theme).
