@@ -47,15 +47,31 @@ class Step:
     delta: int
 
 
-# The game's most frequent during-play actions (counters the table moves on nearly every turn), and
-# the main number "+12" goes to.
+@dataclass(frozen=True)
+class Choice:
+    """A game's action for the 4th player with a value chosen in its dialog (a road section on a milestone
+    worth 3): the action's button, then the value; `counter` moves by `delta`. Typed: a number is entered."""
+
+    action: str  # the action's catalogue key
+    value: str  # the value as the dialog offers it
+    counter: str
+    delta: int
+
+
+# The game's most frequent during-play actions (counters the table moves on nearly every turn, a game's
+# own action with its number), and the main number "+12" goes to. An action that needs goods comes after
+# the steps that give them to the 4th player.
 ACTIONS = {
     "city-of-rome": {"money +1": Step("money", 1), "influence token +1": Step("influence_tokens", 1),
                      "money -1": Step("money", -1)},
     "carpe-diem": {"victory points +1": Step("vp", 1), "coins +1": Step("coins", 1), "grapes +1": Step("grapes", 1)},
     "castles-of-tuscany": {"red track +1": Step("red", 1), "green track +1": Step("green", 1),
                            "cards in hand +1": Step("cards", 1)},
-    "milestones": {"points +1": Step("points", 1), "wood +1": Step("wood", 1), "coins +1": Step("coins", 1)},
+    # A worker field's goods (every turn has one or two such moves), a road section built with them (the
+    # commonest build), the coin of the trading house's income.
+    "milestones": {"stone +1": Step("stone", 1), "sand +1": Step("sand", 1),
+                   "road section on a 3": Choice("milestones.action.road", "3", "points", 3),
+                   "coins +1": Step("coins", 1)},
 }
 MAIN = {"city-of-rome": "money", "carpe-diem": "vp", "castles-of-tuscany": "red", "milestones": "points"}
 
@@ -89,7 +105,15 @@ def value_of(data: Path, game_id: str, counter: str) -> int:
 
 # ---------------------------------------------------------------- today's play screen
 
-def today_step(app: Counted, game_id: str, step: Step) -> None:
+def choose(app: Counted, choice: Choice) -> None:
+    """The action's button (on the card or the sheet), then the value in its dialog."""
+    app.press(app.find(app.button(f"{t(choice.action)} ({WHO})")))
+    app.press(app.find(app.dialog_button(f"{t(choice.action)}: {choice.value}")))
+
+
+def today_step(app: Counted, game_id: str, step: Step | Choice) -> None:
+    if isinstance(step, Choice):
+        return choose(app, step)
     app.press(app.find(app.button(f"{label(game_id, step.counter)} {step.delta:+d} ({WHO})")))
 
 
@@ -111,8 +135,10 @@ def open_sheet(app: Counted) -> None:
     app.wait_label(f"Close {WHO}'s sheet")
 
 
-def scoreboard_step(app: Counted, game_id: str, step: Step) -> None:
+def scoreboard_step(app: Counted, game_id: str, step: Step | Choice) -> None:
     open_sheet(app)
+    if isinstance(step, Choice):
+        return choose(app, step)
     app.press(app.find(app.button(f"{label(game_id, step.counter)} {step.delta:+d} ({WHO})")))
 
 
@@ -132,7 +158,8 @@ def scores_visible(app: App, game_id: str) -> int:
     """Players whose main number is inside the viewport at rest (its label is in the tree and on screen)."""
     seen = 0
     for who in NAMES:
-        found = app.page.get_by_label(f"{label(game_id, MAIN[game_id])} of {who}:", exact=False)
+        # Flutter gives a value's name to the tree as the node's text, not always as its aria-label
+        found = app.text(re.escape(f"{label(game_id, MAIN[game_id])} of {who}:"))
         box = found.first.bounding_box() if found.count() else None
         seen += bool(box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] - 72)  # above the thumb slot
     return seen
@@ -161,7 +188,7 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict
         app.taps = app.scrolls = 0
         step(app, game_id, action)
         app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {before + action.delta}")
-        result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": False}
+        result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": isinstance(action, Choice)}
     at_rest(app, route)
     before = value_of(data, game_id, MAIN[game_id])
     app.taps = app.scrolls = 0

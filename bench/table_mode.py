@@ -29,7 +29,7 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 from common import CHROMIUM, LAUNCH_ARGS, NAMES, SHOWS_JS, header, make_game, median, percentile, tabula
-from tests.browser.harness import INIT_JS
+from tests.browser.harness import IDLE_JS, INIT_JS
 
 GAME_ID, SID = "city-of-rome", "20250101-120000-table"
 VIEWPORT = {"width": 800, "height": 2400}  # every player card within the accessibility tree
@@ -50,8 +50,31 @@ async def open_phone(browser, url: str):
     return context, page, errors
 
 
+async def open_sheet(page, seat: int) -> None:
+    """The player's sheet, opened from the scoreboard (where their +1 is)."""
+    close = page.get_by_role("button", name=f"Close {NAMES[seat]}'s sheet", exact=True)
+    if not await close.count():
+        await page.get_by_role("button", name=f"{NAMES[seat]}'s sheet", exact=False).first.click()
+        await close.first.wait_for()
+
+
+async def close_sheet(page, seat: int) -> None:
+    """Back at the scoreboard, where every player's money shows."""
+    close = page.get_by_role("button", name=f"Close {NAMES[seat]}'s sheet", exact=True).first
+    await close.click()
+    await close.wait_for(state="detached")
+    await page.wait_for_function(IDLE_JS, arg=150, polling=50)  # the sheet has slid away
+
+
 async def tap(page, seat: int) -> None:
     await page.get_by_role("button", name=f"{LABEL} +1 ({NAMES[seat]})", exact=True).first.click()
+
+
+async def tap_and_back(page, seat: int) -> None:
+    """The sheet, the +1, the scoreboard again (a phone that then watches the others)."""
+    await open_sheet(page, seat)
+    await tap(page, seat)
+    await close_sheet(page, seat)
 
 
 async def shows(page, seat: int, value: int, timeout: int = 20_000) -> None:
@@ -64,6 +87,7 @@ async def in_turns(phones, values: list[int], entries: int) -> list[float]:
     for n in range(entries * len(phones)):
         seat = n % len(phones)
         values[seat] += 1
+        await open_sheet(phones[seat], seat)
         t = time.perf_counter()
         await tap(phones[seat], seat)
 
@@ -71,17 +95,20 @@ async def in_turns(phones, values: list[int], entries: int) -> list[float]:
             await shows(page, seat, values[seat])
             return time.perf_counter() - t
         delays += await asyncio.gather(*[seen(p) for i, p in enumerate(phones) if i != seat])
-        await shows(phones[seat], seat, values[seat])  # and the tapping phone itself
+        await shows(phones[seat], seat, values[seat])  # and the tapping phone itself, in the sheet
+        await close_sheet(phones[seat], seat)
     return delays
 
 
 async def at_once(phones, values: list[int], entries: int) -> None:
     """Every phone taps as fast as it sees its own entries acknowledged, all at the same time."""
     async def phone(seat):
+        await open_sheet(phones[seat], seat)
         for _ in range(entries):
             values[seat] += 1
             await tap(phones[seat], seat)
             await shows(phones[seat], seat, values[seat])
+        await close_sheet(phones[seat], seat)
     await asyncio.gather(*[phone(s) for s in range(len(phones))])
 
 
@@ -102,7 +129,7 @@ async def undo_behind(phones, values: list[int], rounds: int, saved) -> int:
     for n in range(rounds):
         before = saved()
         values[late] += 1
-        await tap(phones[late], late)
+        await tap_and_back(phones[late], late)
         for page in phones:
             await shows(page, late, values[late])
         button = await undo_button(phones[late], NAMES[late])
@@ -111,18 +138,32 @@ async def undo_behind(phones, values: list[int], rounds: int, saved) -> int:
             await phones[late].evaluate("() => { window.__tabula.holding = true; }")
             for seat in others:
                 values[seat] += 1
-                await tap(phones[seat], seat)
+                await tap_and_back(phones[seat], seat)
                 await shows(phones[seat], seat, values[seat])
+            sent = await phones[late].evaluate("() => window.__tabula.sends.length")
+            print("before click", await button.count(), await button.get_attribute("aria-label"))
             await button.click()
+            print("sent", sent, await phones[late].evaluate("() => window.__tabula.sends.length"))
             await phones[late].evaluate("() => window.__tabula.release()")
         else:  # nothing held: its Undo races the others' taps
             async def other(seat):
                 values[seat] += 1
-                await tap(phones[seat], seat)
+                await tap_and_back(phones[seat], seat)
                 await shows(phones[seat], seat, values[seat])
+            sent = await phones[late].evaluate("() => window.__tabula.sends.length")
+            print("race before", await button.get_attribute("aria-label"))
             await asyncio.gather(button.click(), *[other(s) for s in others])
+            print("race sent", sent, await phones[late].evaluate("() => window.__tabula.sends.length"))
+            for k in range(6):
+                await phones[late].screenshot(path=f"/tmp/race{k}.png")
+                await asyncio.sleep(0.5)
         # Settled once the late phone says what its Undo did: its entry taken back, or nothing.
-        await phones[late].wait_for_function(SAID_JS, timeout=20_000)
+        try:
+            await phones[late].wait_for_function(SAID_JS, timeout=20_000)
+        except Exception:
+            await phones[late].screenshot(path="/tmp/late.png")
+            print("round", n, "held", await phones[late].evaluate("() => window.__tabula.held.length"))
+            raise
         after = saved()
         taken_back = before[late] + 1 - after[late]
         wrong += sum(1 for seat in others if after[seat] != before[seat] + 1)
@@ -133,14 +174,19 @@ async def undo_behind(phones, values: list[int], rounds: int, saved) -> int:
     return wrong
 
 
+async def menu(page, item: str) -> None:
+    await page.get_by_role("button", name="More", exact=False).first.click()
+    await page.get_by_role("menuitem", name=item).or_(page.get_by_role("button", name=item, exact=True)).first.click()
+
+
 async def board_taps(phones, saved_board) -> int:
     """Final scoring: 10 taps at machine speed on one phone, then 10 each from two phones on one field.
     Returns the taps that are not in the saved board."""
-    await phones[0].get_by_role("button", name="Final scoring").first.click()
+    await menu(phones[0], "Final scoring")
     await phones[0].get_by_role("button", name="Final scoring now").first.click()
     await phones[0].wait_for_url(re.compile("/score"))
     start = saved_board()
-    await phones[1].get_by_role("button", name="Final scoring").first.click()  # not asked: scoring has begun
+    await menu(phones[1], "Final scoring")  # not asked: scoring has begun
     for page in phones[:2]:
         await page.get_by_role("button", name=f"Board of {NAMES[0]}").first.click()
         await page.wait_for_function(SHOWS_JS, arg=f"{LABEL} of {NAMES[0]}: {start}", timeout=60_000)
@@ -208,6 +254,7 @@ def run(entries: int = 50, rounds: int = 12, log=print) -> dict:
         result = asyncio.run(drive(server.url, entries, rounds, saved, saved_entries, saved_board))
     finally:
         server.stop()
+        print(server.output()[-3000:])
     try:
         for path in data.rglob("*.json"):
             json.loads(path.read_text(encoding="utf-8"))

@@ -334,9 +334,13 @@ def test_a_choice_of_goods_is_copied_into_the_entry():
     s = Session("m", MILESTONES, config)
     s.record({"type": "adjust", "player": 0, "counter": "stone", "delta": 2})
     s.record({"type": "adjust", "player": 0, "counter": "wood", "delta": 1})
-    castle = next(a for a in MILESTONES.actions(s.state, config) if a.id == "castle")
-    entry = event_for(castle, None, castle.value_choices[0])
-    assert entry == {"type": "castle", "keep": castle.value_choices[0]}
+    from companion.core.game import Action
+    from companion.games.milestones.moves import castle_choices
+
+    options, labels = castle_choices(s.state, 0)  # the goods Anna may keep at the castle
+    castle = Action("castle", labels[0], value_choices=options, field="keep")
+    entry = event_for(castle, 0, castle.value_choices[0])
+    assert entry == {"type": "castle", "player": 0, "keep": castle.value_choices[0]}
     assert entry["keep"] is not castle.value_choices[0]  # a later change of the entry leaves the offer alone
     s.record(entry)
 

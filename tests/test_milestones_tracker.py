@@ -16,6 +16,7 @@ from companion.games.milestones import GAME
 from companion.games.milestones.components import WORKER_KINDS
 from companion.storage.repository import Repository
 from companion.games.milestones.board import row_of
+from companion.games.milestones.moves import castle_choices, castle_confirm
 from companion.games.milestones.tracker import bonus_by_kind, keep_options
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
@@ -383,7 +384,22 @@ def test_actions_offer_one_tap_plus_the_number():
     for action_id in ("road", "market"):
         assert {1, 2, 3, 4} <= set(actions[action_id].value_choices)  # the rulebook's examples
     assert 7 in actions["flour"].value_choices  # 3 + 4
-    assert not actions["end_turn"].per_player and not actions["castle"].per_player
+
+
+def test_the_sheet_offers_a_players_actions_and_the_thumb_slot_end_turn_alone():
+    """End turn is the game's one next step (not a player's); the castle is on each player's sheet (DIE
+    BURG: the player who stops there), after the builds, the bonus tiles and the worker tile, two a row;
+    a bonus tile covered and the last worker tile ("Seltener Sonderfall") are folded."""
+    s = session()
+    give(s, 0, stone=1, wood=1)
+    s.record({"type": "house", "player": 0, "points": 2})
+    s.record({"type": "bonus_taken", "player": 0, "kind": "stone"})  # a tile lies: "covered" is offered
+    actions = GAME.actions(s.state, s.config)
+    assert [a.id for a in actions if not a.per_player] == ["end_turn"]
+    sheet = [a for a in actions if a.per_player]
+    assert [a.id for a in sheet if not a.secondary] == [
+        "road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker", "castle"]
+    assert [a.id for a in sheet if a.secondary] == ["bonus_removed", "last_worker_tile"]
 
 
 # ------------------------------------------------------------------ the castle
@@ -400,16 +416,15 @@ def test_castle_counts_all_goods_together_coins_included():
     """Not 3 of each kind: more than 3 goods in all are reduced to 3. 2 stone + 1 wood + 1 coin = 4."""
     s = session()
     give(s, 0, stone=2, wood=1)
-    actions = {a.id: a for a in GAME.actions(s.state, s.config)}
-    castle = actions["castle"]
-    kept = list(castle.value_choices)  # the goods kept, as the entry names them
-    assert castle.field == "keep"
+    kept, labels = castle_choices(s.state, 0)  # the goods kept, as the entry names them
+    assert castle_choices(s.state, 1) == ((), ())  # Ben's 1 coin: nothing to choose
     assert all(sum(k.values()) == 3 for k in kept)
     # the ways to keep 3 of {stone, stone, wood, coin}
     assert sorted(map(sorted_items, kept)) == sorted(map(sorted_items, [
         {"stone": 2, "wood": 1}, {"stone": 2, "coins": 1}, {"stone": 1, "wood": 1, "coins": 1}]))
-    assert len(castle.choice_labels) == len(castle.value_choices)
-    s.record({"type": "castle", castle.field: {"stone": 1, "wood": 1, "coins": 1}})
+    assert [m.render("en") for m in labels][kept.index({"stone": 1, "wood": 1, "coins": 1})] == \
+        "keep 1 stone, 1 wood and 1 coin"
+    s.record({"type": "castle", "player": 0, "keep": {"stone": 1, "wood": 1, "coins": 1}})
     c = counters(s, 0)
     assert (c["stone"], c["wood"], c["coins"]) == (1, 1, 1)
     assert "gives back 1 stone and keeps 1 stone, 1 wood and 1 coin" in last_log(s)
@@ -423,9 +438,17 @@ def test_castle_of_one_kind_needs_no_choice():
     s = session()
     give(s, 1, coins=6)  # 7 coins
     s.record(END_TURN)
-    assert [a for a in GAME.actions(s.state, s.config) if a.id == "castle"][0].value_choices == ()
-    s.record({"type": "castle"})  # the player on turn: Ben
+    assert castle_choices(s.state, 1) == ((), ())
+    assert castle_confirm(s.state, s.config, 1).render("en") == (
+        "Ben keeps 3 coins and gives back 4 coins, then covers a worker with a cover tile (none with only 2 "
+        "workers left).")
+    assert castle_confirm(s.state, s.config, 0).render("en") == (
+        "Anna has 1 good (coins included), not more than 3: all of them stay. Anna covers a worker with a cover "
+        "tile (none with only 2 workers left).")
+    s.record({"type": "castle"})  # the player on turn: Ben (as entries saved before the castle was per player)
     assert counters(s, 1)["coins"] == 3
+    s.record({"type": "castle", "player": 0})  # a player's sheet names the player
+    assert s.state["worker_fields"][0]["covered"] == 1
 
 
 def test_castle_without_a_choice_waits_for_the_goods_to_be_given_back():
@@ -735,7 +758,7 @@ def test_each_kind_of_entry_is_a_move_with_its_own_parameters():
 def test_the_offers_follow_the_declared_moves_and_end_with_the_game():
     s = session(2)
     assert [a.id for a in GAME.actions(s.state, s.config)] == [
-        "end_turn", "castle", "road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker",
+        "end_turn", "road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker", "castle",
         "last_worker_tile"]
     give(s, 0, points=67)
     s.record(END_TURN)

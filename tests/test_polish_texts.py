@@ -54,8 +54,9 @@ def test_the_castle_action_says_what_it_does():
                                                                                 MILESTONES.colours)], 2)
     session = Session("t", MILESTONES, config)
     action = next(a for a in MILESTONES.actions(session.state, config) if a.id == "castle")
-    assert action.label.render("en") == "Castle: Carla keeps at most 3 goods and covers a worker"
-    assert action.label.render("de") == "Burg: Carla behält höchstens 3 Güter und deckt einen Arbeiter ab"
+    # on each player's sheet, under their name
+    assert action.label.render("en") == "Castle: keep 3 goods, cover a worker"
+    assert action.label.render("de") == "Burg: 3 Güter behalten, Arbeiter abdecken"
 
 
 def test_the_emoji_font_is_bundled_with_its_licence_and_is_every_text_style_s_fallback():

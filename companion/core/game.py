@@ -83,6 +83,8 @@ class Action:
     choice_labels: tuple[Msg, ...] = ()
     field: str = ""
     question: Msg | None = None
+    # A player's action needed now and then, not every turn: folded under "More actions" on their sheet.
+    secondary: bool = False
 
     def __post_init__(self):
         # An event names its choice: a value without a key would be a bare position again.

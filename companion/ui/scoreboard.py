@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.game import Action, Counter, Standing
 from companion.core.score_sheet import PlaySheet
-from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, stepper
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button
 
 SCORE_SIZE = 40  # the score in large type: read from across the table, the phone lying flat
 PAD_MAX = 6  # digits a number pad takes: far more than any count of a game
@@ -84,11 +84,11 @@ def NumberPad(texts: Texts, name: str, counters: tuple[Counter, ...], target: st
         set_negative(False)
 
     def button(text, on_click, semantics: str, disabled: bool = False):
-        face = ft.Icon(text, size=20) if not isinstance(text, str) else ft.Text(text, size=18)
-        return ft.Container(ft.Semantics(label=semantics, button=True, container=True,
-                                         content=ft.OutlinedButton(content=face, on_click=on_click, height=TOUCH,
-                                                                   disabled=disabled, style=ft.ButtonStyle(padding=0))),
-                            col={"xs": 3})
+        # named by its face's label: a Semantics around the button made a second, nameless button node
+        face = ft.Icon(text, size=20, semantics_label=semantics) if not isinstance(text, str) else \
+            ft.Text(text, size=18, semantics_label=semantics)
+        return ft.Container(ft.OutlinedButton(content=face, on_click=on_click, height=TOUCH, disabled=disabled,
+                                              style=ft.ButtonStyle(padding=0)), col={"xs": 3})
     digit = [button(d, key(d), texts.t("ui.pad.digit", digit=d)) for d in "1234567890"]
     # Four a row, as a phone's keypad reads: 1 2 3 back / 4 5 6 sign / 7 8 9 0.
     keys = [*digit[0:3], button(ft.Icons.BACKSPACE_OUTLINED, lambda e: set_typed(typed[:-1]), texts.t("ui.pad.back"),
@@ -101,23 +101,36 @@ def NumberPad(texts: Texts, name: str, counters: tuple[Counter, ...], target: st
     return ft.Column([
         ft.Row([ft.Text(label, size=14, expand=True), display], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.ResponsiveRow(keys, spacing=6, run_spacing=6),
-        ft.Semantics(label=add_label, button=True, container=True,
-                     content=ft.FilledButton(add_label, on_click=done, height=TOUCH, disabled=not amount,
-                                             width=float("inf"))),
+        ft.FilledButton(add_label, on_click=done, height=TOUCH, disabled=not amount, width=float("inf")),
     ], spacing=6)
 
 
-def counter_grid(texts: Texts, name: str, counters: tuple[Counter, ...], values: dict, step, choose) -> ft.Control:
-    """A stepper per counter, two a row; a tap on a counter's name gives it the number pad (`choose`)."""
+def counter_grid(texts: Texts, name: str, counters: tuple[Counter, ...], values: dict, step, choose,
+                 chosen: str | None = None) -> ft.Control:
+    """A stepper per counter, two a row: its name over `[-] value [+]`. A tap on the value gives that
+    counter the number pad (`choose`); the counter the pad is for (`chosen`) is marked. The name sits
+    over the row, not in a button of its own: six counters take three rows of 66 px, not of 96."""
     def cell(c: Counter) -> ft.Control:
+        label, value, size = texts.m(c.label), values[c.id], c.steps[0]
+        mine = c.id == chosen
+        # One node: the value's name (and what a tap does) on the button's own text, which Flutter merges
+        # into the button; a Semantics wrapped around it would make a second, nameless button node.
+        number = (ft.FilledTonalButton if mine else ft.TextButton)(
+            content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, semantics_label=texts.t(
+                "ui.pad.value", value=texts.t("ui.value", counter=label, player=name, value=value),
+                pad=texts.t("ui.pad.for", counter=label, player=name))),
+            on_click=lambda e: choose(c.id), height=TOUCH, width=64,
+            style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8)))
         return ft.Container(ft.Column([
-            ft.Semantics(label=texts.t("ui.pad.for", counter=texts.m(c.label), player=name), button=True,
-                         container=True,
-                         content=ft.TextButton(texts.m(c.label), on_click=lambda e: choose(c.id), height=TOUCH,
-                                               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)))),
-            stepper(texts.m(c.label), values[c.id], lambda d: step(c.id, d), who=name, model=texts, steps=c.steps[:1],
-                    minimum=c.minimum, maximum=c.maximum, show_label=False),
-        ], spacing=0), col={"xs": 6})
+            ft.Text(label, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Row([icon_button(ft.Icons.REMOVE, texts.t("ui.step", counter=label, delta=f"-{size}", player=name),
+                                lambda e: step(c.id, -size),
+                                disabled=c.minimum is not None and value - size < c.minimum),
+                    number,
+                    icon_button(ft.Icons.ADD, texts.t("ui.step", counter=label, delta=f"+{size}", player=name),
+                                lambda e: step(c.id, size), disabled=c.maximum is not None and value >= c.maximum)],
+                   spacing=0, tight=True),
+        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), col={"xs": 6})
     return ft.ResponsiveRow([cell(c) for c in counters], spacing=6, run_spacing=0)
 
 
@@ -135,15 +148,21 @@ def action_buttons(texts: Texts, name: str, seat: int, actions: tuple[Action, ..
 # ---------------------------------------------------------------- the score sheet
 
 def score_sheet_table(texts: Texts, sheet: PlaySheet, names: list[str], colours: list[str]) -> ft.Control:
-    """Rounds by players, as on a paper pad, with the totals."""
-    def cell(value, bold=False) -> ft.DataCell:
-        return ft.DataCell(ft.Text(str(value), weight=ft.FontWeight.BOLD if bold else None))
-    columns = [ft.DataColumn(ft.Text(texts.m(sheet.label)))] + [
-        ft.DataColumn(ft.Row([colour_dot(c, 12), ft.Text(n)], spacing=4, tight=True), numeric=True)
-        for n, c in zip(names, colours)]
-    rows = [ft.DataRow([ft.DataCell(ft.Text(texts.m(row.label))), *[cell(p) for p in row.points]])
-            for row in sheet.rows]
-    rows.append(ft.DataRow([ft.DataCell(ft.Text(texts.t("ui.sheet.total"), weight=ft.FontWeight.BOLD)),
-                            *[cell(t, bold=True) for t in sheet.totals]]))
-    return ft.Row([ft.DataTable(columns=columns, rows=rows, column_spacing=16, horizontal_margin=8)],
-                  scroll=ft.ScrollMode.AUTO)
+    """Rounds by players, as on a paper pad, with the totals: as wide as the phone, every column in view."""
+    def line(label: ft.Control, cells: list[ft.Control], shaded: bool = False) -> ft.Control:
+        return ft.Container(ft.Row([ft.Container(label, expand=3),
+                                    *[ft.Container(c, expand=2, alignment=ft.Alignment.CENTER_RIGHT) for c in cells]],
+                                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                            padding=ft.Padding.symmetric(vertical=6, horizontal=4),
+                            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if shaded else None)
+
+    def number(value: int, bold: bool = False) -> ft.Control:
+        return ft.Text(str(value), size=16, weight=ft.FontWeight.BOLD if bold else None)
+    head = line(ft.Text(texts.m(sheet.label), size=13, weight=ft.FontWeight.BOLD),
+                [ft.Column([colour_dot(c, 12), ft.Text(n, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                           spacing=2, horizontal_alignment=ft.CrossAxisAlignment.END)
+                 for n, c in zip(names, colours)], shaded=True)
+    rows = [line(ft.Text(texts.m(row.label), size=13), [number(p) for p in row.points]) for row in sheet.rows]
+    total = line(ft.Text(texts.t("ui.sheet.total"), size=13, weight=ft.FontWeight.BOLD),
+                 [number(t, bold=True) for t in sheet.totals], shaded=True)
+    return ft.Column([head, *rows, total], spacing=0, tight=True, width=480)

@@ -99,6 +99,10 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ],
     )
+    # The page scrolls under the message, which floats at the bottom, above the bottom bar.
+    page = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True,
+                     key=ft.ScrollKey(SCROLLER))
+    floating = [ft.Container(message, left=0, right=0, bottom=8)] if message else []
     return ft.View(
         route=route,
         # A long title (a game's full name next to three buttons) takes two smaller lines, never "The Castles of Tus…"
@@ -106,14 +110,22 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
                                        size=LONG_TITLE_SIZE if len(title) > ONE_LINE_TITLE else None),
                          leading=leading,
                          automatically_imply_leading=False, actions=actions or []),
-        controls=[body],
-        scroll=ft.ScrollMode.AUTO,
+        controls=[ft.Stack([page, *floating], expand=True)],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         bottom_appbar=bottom_bar(bottom, bottom_note) if bottom else None,
-        # The scaffold's floating slot: over the page, above the bottom bar, the width of the page's column.
-        floating_action_button=message,
-        floating_action_button_location=ft.FloatingActionButtonLocation.CENTER_FLOAT,
     )
+
+
+SCROLLER = "page"  # the scrolling column of `screen`
+
+
+async def scroll_page_to(page: ft.Page, key: str) -> None:
+    """Scroll the open screen (`screen`'s column) to the control with scroll key `key`."""
+    if page.views and page.views[-1].controls:
+        stack = page.views[-1].controls[0]
+        column = stack.controls[0] if isinstance(stack, ft.Stack) and stack.controls else None
+        if isinstance(column, ft.Column):
+            await column.scroll_to(scroll_key=key, duration=300)
 
 
 def bottom_bar(bottom: ft.Control, note: str | None) -> ft.BottomAppBar:

@@ -461,6 +461,12 @@ class App:
         e.g. "Blatt von {player}", "Blatt von {player} schließen") and wait until it is open."""
         self.press(self.find(self.button(sheet.format(player=player), exact=False)))
         self.find(self.button(close.format(player=player)))
+        self.idle()  # the sheet has slid up
+
+    def menu(self, item: str, menu: str = "More") -> None:
+        """Choose `item` in the bar's menu (`menu`: its name in the page's language)."""
+        self.press(self.find(self.button(menu, exact=False)))
+        self.press(self.find(self.page.get_by_role("menuitem", name=item).or_(self.button(item))))
 
     def close_sheet(self, player: str, close: str = "Close {player}'s sheet") -> None:
         button = self.find(self.button(close.format(player=player)))

@@ -1,6 +1,8 @@
 """A game added from the tests alone: Honey Harvest (tests/fifth_game) is registered in the server by
 TABULA_PLUGINS, with no edit of the app, and played in a real browser through New game, the setup
-checklist, the tracker (an entry and its undo, the game's own moves and panel, its end), final scoring
+checklist, the scoreboard (a player's sheet: the number pad, a stepper, the game's own moves; Undo; the
+game's panel; whose turn: Next player and the turn marker; the score sheet; in English and German, light
+and dark), the game's end, final scoring
 with its own editor (the shared rows of its declared fields: a typed track, steppers, a typing mistake
 said in plain words; the table's preference for the track; its hives, a nested part edited with board
 moves), the result with its tie-breaker, and History.
@@ -29,6 +31,26 @@ def in_german(app: App, path: str) -> None:
     app.wait_text("Anna's board at the end of the game")
 
 
+def scoreboard_in_german(app: App, path: str) -> None:
+    """The scoreboard and a sheet in German on the dark theme (the game's words from its catalogue), then
+    English on the light theme again."""
+    app.open("settings")
+    app.click("Deutsch")
+    app.click("Dunkel")
+    app.open(path)
+    app.wait_text("Runde 1 von 3")
+    app.wait_label("Anna ist am Zug")
+    app.shot("fifth-game-scoreboard-de-dark")
+    app.sheet("Ben", sheet="Blatt von {player}", close="Blatt von {player} schließen")
+    app.shot("fifth-game-sheet-de-dark")
+    app.close_sheet("Ben", close="Blatt von {player} schließen")
+    app.open("settings")
+    app.click("English")
+    app.click("Light")
+    app.open(path)
+    app.wait_label("Anna is on turn")
+
+
 def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
     server = Server(tmp_path / "data", env={"TABULA_PLUGINS": "tests.fifth_game"}).start()
     try:
@@ -44,21 +66,43 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.shot("fifth-game-setup-en")
         app.click("Setup done – start playing")
 
-        # The tracker: the game's counters, an entry and its undo, the game's own end.
+        # The scoreboard: every beekeeper in large type, who is on turn, who started; a tap opens a sheet.
         app.wait_text("Round 1 of 3")
-        app.click("Honey +5 (Anna)")
+        app.wait_label("Anna is on turn")
+        app.shot("fifth-game-scoreboard-en")
+        app.sheet("Anna")
+        app.click("5")  # the number pad: its digits, then Add
+        app.click("Add 5")
         app.wait_label("Honey of Anna: 5")
-        app.click("Honey +1 (Anna)")
+        app.click("Honey +1 (Anna)")  # a stepper per counter
         app.wait_label("Honey of Anna: 6")
+        app.shot("fifth-game-sheet-en")
+        app.close_sheet("Anna")
         app.click("Undo: Anna", exact=False)
         app.wait_label("Honey of Anna: 5")
         app.wait_text("Undone: Anna: Honey \\+1")
-        app.click("Harvest (Anna)")  # the game's own move: as much honey as she has bees
+        app.sheet("Anna")
+        app.click("Harvest (Anna)")  # the game's own move, in the sheet: as much honey as she has bees
         app.wait_label("Honey of Anna: 7")
         app.click("New hive (Anna)")
-        app.wait_text("Anna: 2 of 4")  # the game's panel
-        app.shot("fifth-game-tracker-en")
-        app.click("Final scoring")  # before the game's end: asked first
+        app.close_sheet("Anna")
+        app.wait_text("Anna: 2 of 4")  # the game's panel, under the scoreboard
+
+        # Whose turn: Next player in the thumb slot (an entry, undone like one); the table may say otherwise.
+        app.click("Next: Ben")
+        app.wait_label("Ben is on turn")
+        app.click("Make it Anna's turn")
+        app.wait_label("Anna is on turn")
+        scoreboard_in_german(app, f"game/{sid}/play")
+
+        # The score sheet: the round's honey per beekeeper, as on a paper pad.
+        app.click("Score sheet")
+        app.wait_text("Total")
+        app.wait_text("Round 1 of 3")
+        app.shot("fifth-game-score-sheet-en")
+        app.click("Close", dialog=True)
+
+        app.menu("Final scoring")  # before the game's end: asked first
         app.wait_text("The game isn't over yet")
         app.click("Keep playing", dialog=True)
         for round_ in (1, 2, 3):
@@ -66,7 +110,7 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
             app.click("End round")
             app.click("End round", dialog=True)
         app.wait_text("The harvest is over: on to final scoring.")
-        app.click("Final scoring")
+        app.click("Final scoring")  # the game's end reached: in the thumb slot
 
         # Final scoring with the generic editor, prefilled from the tracker.
         app.wait_text("Calculate scores")

@@ -1,15 +1,22 @@
-"""A 3-player Milestones game in a real browser, from setup to the saved result: the setup numbers,
-quick scoring with undo and a refused entry, End turn asking first (English, light), then in German on
-the dark theme a worker tile bought, the end trigger and the countdown of last turns, the castle with
-labelled choices, the worker rows (one as a row, one in the count-only entry) with what the tracker knows
-of the workers, and the result with every category, checked against totals worked out by hand. The
-worker buttons not chosen are measured on screen: 3:1 and more on both themes."""
+"""A 3-player Milestones game in a real browser, from setup to the saved result: the setup numbers; the
+play screen's scoreboard (points, goods and coins, the turn marker, the panel), a player's sheet (goods
+stepped, a road, a house, a refused market said on the sheet, grain typed on the number pad after a tap on
+its value), Undo and Redo, End turn asking first in the thumb slot and the score sheet of rounds (English,
+light); then in German on the dark theme a bonus tile and the folded "covered or built over", a worker
+tile bought, 60 points typed, the end trigger and the countdown of last turns, the castle's labelled
+choices on Anna's sheet, the score sheet with the last turns; the worker rows (one as a row, one in the
+count-only entry) with what the tracker knows of the workers, and the result with every category,
+checked against totals worked out by hand. The worker buttons not chosen are measured on screen: 3:1
+and more on both themes."""
 
 import base64
 import re
 
 from companion.core.text import Msg
 from tests.browser.harness import App
+
+
+SHEET_DE, CLOSE_DE = "Blatt von {player}", "Blatt von {player} schließen"
 
 
 def castle_choice(lang: str, **keep) -> str:
@@ -83,48 +90,66 @@ def play_game(app: App) -> None:
     app.click("Setup done – start playing")
     sid = re.search(r"/game/([^/]+)/play", app.page.url).group(1)
 
-    # ------------------------------------------------------------ English: quick scoring, undo, a refusal
+    # ------------------------------------------------------------ English: the scoreboard and a player's sheet
     app.wait_text("Round 1: Anna's turn")
     assert app.has_text("Target field 59")
+    app.wait_label("Points of Anna: 0")
+    app.wait_label("Coins of Carla: 1")  # the row's numbers: goods and coins
+    app.find(app.button("Anna is on turn"))  # the turn marker
+    app.wait_text("Worker tiles left to buy: 28")  # the panel: 5 in the display + 23 in the pile (3 players)
     app.shot("milestones-play-en")
+    app.sheet("Anna")
     app.click("Stone +1 (Anna)")
     app.click("Sand +1 (Anna)")
-    app.click("Road section: milestone's number (Anna)", exact=False)
+    app.click("Road section: milestone's number (Anna)")
     app.wait_text("Road section: milestone's number")
     app.shot("milestones-value-dialog-en")
-    app.click("Road section: milestone's number: 3")
+    app.click("Road section: milestone's number: 3", dialog=True)
     app.wait_label("Points of Anna: 3")
-    app.wait_text("Anna builds a road section .*milestone on 3 » \\+3")
     app.wait_label("Stone of Anna: 0")
-    app.click("Market: its number (Anna)", exact=False)  # no wood, no sand: refused, nothing changes
-    app.click("Market: its number: 2")
+    app.click("Market: its number (Anna)")  # no wood, no sand: refused, said on the sheet, nothing changes
+    app.click("Market: its number: 2", dialog=True)
     app.wait_text("Anna has to hand in 1 wood and 1 sand")
     app.wait_label("Points of Anna: 3")
     app.shot("milestones-refused-en")
-    app.click("Stone +1 (Anna)")
+    app.click("Stone +1 (Anna)")  # the next entry puts the message away
+    assert app.wait_gone("Anna has to hand in")
     app.click("Wood +1 (Anna)")
-    app.click("House: sum of free corners (Anna)", exact=False)
-    app.click("House: sum of free corners: 4")
+    app.click("House: sum of free corners (Anna)")
+    app.click("House: sum of free corners: 4", dialog=True)
     app.wait_label("Points of Anna: 7")
+    app.shot("milestones-sheet-en")
+    app.close_sheet("Anna")
+    app.wait_text("Anna builds a road section .*milestone on 3 » \\+3")
     app.click("Undo: Anna", exact=False)
     app.wait_label("Points of Anna: 3")
-    app.wait_label("Wood of Anna: 1")
+    app.wait_label("Goods of Anna: 2")  # the stone and the wood of the house back
     app.click("Redo: Anna", exact=False)
     app.wait_label("Points of Anna: 7")
-    app.wait_label("Wood of Anna: 0")
-    app.click("End Anna's turn")  # asks first, like the other games' End round
+    app.wait_label("Goods of Anna: 0")
+    app.click("End Anna's turn")  # the thumb slot's next step asks first, like the other games' End round
     app.wait_text(re.escape("Has Anna made both moves of this turn? Then it is Ben's turn."))
     app.shot("milestones-end-turn-confirm-en")
     app.click("End Anna's turn", dialog=True)
     app.wait_text("Round 1: Ben's turn")
-    app.click("Grain +1 (Ben)")
-    app.click("Grain +1 (Ben)")
-    app.click("Flour delivery: 2 free numbers (Ben)", exact=False)
-    app.click("Flour delivery: 2 free numbers: 7")  # the rulebook's example: 3 + 4
+    app.find(app.button("Ben is on turn"))
+    # Ben's 2 grain typed: a tap on a count's value gives it the number pad
+    app.sheet("Ben")
+    app.click("Grain of Ben: 0. Type a number for Grain of Ben")
+    app.wait_label("To add to Grain of Ben: +0")
+    app.click("2")
+    app.click("Add 2")
+    app.wait_label("Grain of Ben: 2")
+    app.click("Flour delivery: 2 free numbers (Ben)")
+    app.click("Flour delivery: 2 free numbers: 7", dialog=True)  # the rulebook's example: 3 + 4
     app.wait_label("Points of Ben: 7")
     app.wait_label("Coins of Ben: 2")  # 1 to start, 1 for the delivery
-    app.scroll_top()
-    app.shot("milestones-play-ben-en")
+    app.close_sheet("Ben")
+    app.click("Score sheet")  # a row per round, as on a paper pad
+    app.wait_text("Round 1")
+    app.wait_text("Total")
+    app.shot("milestones-score-sheet-en")
+    app.click("Close", dialog=True)
 
     # ------------------------------------------------------------ German from here
     app.click("Back")
@@ -138,32 +163,39 @@ def play_game(app: App) -> None:
     app.shot("milestones-setup-de")
     app.click("Aufbau fertig – los geht's")
     app.wait_text("Runde 1: Ben ist am Zug")
-    app.click("Bonusplättchen genommen (+1) (Ben)", exact=False)
+    app.wait_label("Punkte von Ben: 7")
+    app.shot("milestones-play-de")
+    app.sheet("Ben", SHEET_DE, CLOSE_DE)
+    app.shot("milestones-sheet-de")
+    app.click("Bonusplättchen genommen (+1) (Ben)")
     app.find(app.dialog_button("Bonusplättchen genommen (+1): Sandarbeiter"))
     app.wait_text("Auf welche Sorte Arbeiterfeld kommt das Plättchen\\?")  # asked in words
     app.shot("milestones-bonus-kind-de")
-    app.click("Bonusplättchen genommen (+1): Sandarbeiter")  # the kind of worker it is laid on
+    app.click("Bonusplättchen genommen (+1): Sandarbeiter", dialog=True)  # the kind of worker it is laid on
     app.wait_label("Punkte von Ben: 8")
-    app.wait_text("Ben legt ein Bonusplättchen auf einen Sandarbeiter » \\+1")
-    # Once a bonus tile lies on a worker, the cards offer to take one out of the game (covered or built
-    # over), asking on which kind of worker it lay.
-    app.click("Bonusplättchen abgedeckt oder überbaut (Ben)", exact=False)
+    # Once a bonus tile lies on a worker, the sheets offer to take one out of the game (covered or built
+    # over), folded with the last worker tile: both are seldom needed. It asks on which kind of worker it lay.
+    app.unfold("Weitere Aktionen (Ben)")
+    app.click("Bonusplättchen abgedeckt oder überbaut (Ben)")
     app.find(app.dialog_button("Bonusplättchen abgedeckt oder überbaut: Sandarbeiter"))
     app.wait_text("Auf welcher Sorte Arbeiter lag das Bonusplättchen\\?")
     app.shot("milestones-bonus-removed-de")
     app.click("Abbrechen", dialog=True)
     app.wait_gone("Auf welcher Sorte Arbeiter lag")
+    app.close_sheet("Ben", CLOSE_DE)
+    app.wait_text("Ben legt ein Bonusplättchen auf einen Sandarbeiter » \\+1")
     app.click("Zug von Ben beenden")
     app.wait_text("Hat Ben beide Spielzüge dieses Zugs gemacht\\? Dann ist Carla am Zug.")
     app.click("Zug von Ben beenden", dialog=True)
     app.wait_text("Runde 1: Carla ist am Zug")
+    app.sheet("Carla", SHEET_DE, CLOSE_DE)
     app.click("Münzen +1 (Carla)")  # Carla buys a worker tile: the end form knows it
     app.click("Arbeiterplättchen gekauft (2 Münzen) (Carla)")
     app.wait_label("Münzen von Carla: 0")
-    for _ in range(12):
-        app.click("Punkte +5 (Carla)")
+    for key in ("6", "0", "60 dazu"):  # the number pad adds to the points
+        app.click(key)
     app.wait_label("Punkte von Carla: 60")
-    app.scroll_top()
+    app.close_sheet("Carla", CLOSE_DE)
     app.wait_text("Carla hat das Zielfeld 59 erreicht: Für Carla endet das Spiel nach diesem Zug")
     app.shot("milestones-play-trigger-de")
     app.click("Zug von Carla beenden")
@@ -171,23 +203,25 @@ def play_game(app: App) -> None:
     app.shot("milestones-end-confirm-de")
     app.click("Zug von Carla beenden", dialog=True)  # the confirmation
     app.wait_text("Letzte Züge noch für: Anna, Ben")
-    assert app.has_text("Anna ist am Zug")
+    app.find(app.button("Anna ist am Zug"))
     app.shot("milestones-countdown-de")
 
     # Anna's last turn: the castle (5 goods: she keeps 3, chosen by name), a road and a bonus tile.
+    app.sheet("Anna", SHEET_DE, CLOSE_DE)
     for good in ("Stein", "Stein", "Stein", "Sand"):
         app.click(f"{good} +1 (Anna)")
-    app.scroll_top()
-    app.click("Burg: Welche 3 Güter behält Anna?")
+    app.click("Burg: 3 Güter behalten, Arbeiter abdecken (Anna)")
+    app.wait_text("Welche 3 Güter behält Anna")
     app.shot("milestones-castle-de")
-    app.click(castle_choice("de", stone=2, sand=1), exact=False)
+    app.click(castle_choice("de", stone=2, sand=1), dialog=True)
     app.wait_label("Stein von Anna: 2")
     app.wait_label("Münzen von Anna: 0")
-    app.click("Straßenabschnitt: Zahl des Meilensteins (Anna)", exact=False)
-    app.click("Straßenabschnitt: Zahl des Meilensteins: 5")
-    app.click("Bonusplättchen genommen (+1) (Anna)", exact=False)
-    app.click("Bonusplättchen genommen (+1): Steinhauer")
+    app.click("Straßenabschnitt: Zahl des Meilensteins (Anna)")
+    app.click("Straßenabschnitt: Zahl des Meilensteins: 5", dialog=True)
+    app.click("Bonusplättchen genommen (+1) (Anna)")
+    app.click("Bonusplättchen genommen (+1): Steinhauer", dialog=True)
     app.wait_label("Punkte von Anna: 13")
+    app.close_sheet("Anna", CLOSE_DE)
     app.click("Zug von Anna beenden")
     app.wait_text("Hat Anna beide Spielzüge dieses letzten Zugs gemacht\\? Dann hat Ben den letzten Zug.")
     app.click("Zug von Anna beenden", dialog=True)
@@ -197,6 +231,11 @@ def play_game(app: App) -> None:
     app.click("Zug von Ben beenden", dialog=True)
     app.wait_text("Das Spiel ist vorbei")
     app.shot("milestones-finished-de")
+    app.click("Punkteblatt")  # round 1, then the last turns after Carla's
+    app.wait_text("Runde 1")
+    app.wait_text("Letzte Züge")
+    app.shot("milestones-score-sheet-de")
+    app.click("Schließen", dialog=True)
 
     # ------------------------------------------------------------ German: the worker rows
     app.click("Schlusswertung")

@@ -67,10 +67,14 @@ def test_two_phones_share_one_game_live(browser, server):
     anna.click("Setup done – start playing")
     ben.click("Setup done – start playing")
 
-    # Tracker entries travel both ways.
+    # Tracker entries travel both ways: each phone taps in its player's sheet, the other's scoreboard follows.
+    anna.sheet("Anna")
     anna.click("Money +1 (Anna)")
+    anna.close_sheet("Anna")  # back at the scoreboard as it was
     ben.wait_label("Money of Anna: 6")
+    ben.sheet("Ben")
     ben.click("Money +1 (Ben)")
+    ben.close_sheet("Ben")
     anna.wait_label("Money of Ben: 6")
     anna.shot("table-tracker-anna")
 
@@ -83,8 +87,9 @@ def test_two_phones_share_one_game_live(browser, server):
     ben.wait_label("Money of Ben: 5")
     anna.wait_label("Money of Ben: 5")
 
-    # A save that fails: a plain message floating over the page (the cards stay where they are), and
-    # the last saved state on both phones; a new game is not started, and the phone's session lives on.
+    # A save that fails: a plain message floating over the sheet (nothing under it moves), and the last
+    # saved state on both phones; a new game is not started, and the phone's session lives on.
+    anna.sheet("Anna")
     card = anna.wait_label("Money of Anna: 6").bounding_box()
     disk_full(server, True)
     try:
@@ -105,18 +110,22 @@ def test_two_phones_share_one_game_live(browser, server):
         disk_full(server, False)
     # The next change saved, from the other phone: every phone shows it, and "Not saved" is gone.
     ben.go(f"game/{SID}/play")
+    ben.sheet("Anna")
     ben.click("Money +1 (Anna)")
-    anna.wait_label("Money of Anna: 7")
+    ben.close_sheet("Anna")
+    anna.wait_label("Money of Anna: 7")  # in Anna's sheet, still open on her phone
     assert anna.wait_gone("Not saved")
+    anna.close_sheet("Anna")
 
     # A reload mid-game resumes exactly.
     ben.open(f"game/{SID}/play")
     ben.wait_label("Money of Anna: 7")
     ben.wait_label("Money of Ben: 5")
 
-    # This phone is Ben's: his card comes first, and final scoring opens on his board.
+    # This phone is Ben's: his row says so, and final scoring opens on his board.
     ben.click("Which player is this phone?")
     ben.click("Ben")
+    ben.close_sheet("Ben")  # his own sheet opened
     ben.wait_label("This phone is Ben's")
     ben.shot("table-tracker-ben-first")
     # The browser keeps it: a new tab on Ben's phone (a new session) knows it is Ben's.
@@ -124,12 +133,12 @@ def test_two_phones_share_one_game_live(browser, server):
     ben.wait_label("This phone is Ben's")
 
     # End scoring in parallel: each phone enters a board; both see how many are in.
-    anna.click("Final scoring")
+    anna.menu("Final scoring")
     anna.wait_text("The tracker says: Round 1 of 14")  # the game isn't over yet: asked first
     anna.shot("table-not-over-yet")
     anna.click("Final scoring now")
     anna.wait_text("0 of 3 boards entered")
-    ben.click("Final scoring")  # not asked again: final scoring has begun at this table
+    ben.menu("Final scoring")  # not asked again: final scoring has begun at this table
     ben.wait_label("Money +1 (Ben)")  # Ben's board is the one open on his phone
     start_buildings(ben)
     ben.click("Ben's board is entered")

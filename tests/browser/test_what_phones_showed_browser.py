@@ -31,17 +31,24 @@ def undo_button(app: App, who: str):
     return app.find(app.page.get_by_role("button", name=re.compile(f"^Undo: {who}")))
 
 
+def money(app: App, who: str, times: int = 1) -> None:
+    """Money +1 for `who` in their sheet, `times` times, back at the scoreboard."""
+    app.sheet(who)
+    for _ in range(times):
+        app.click(f"Money +1 ({who})")
+    app.close_sheet(who)
+
+
 def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
     anna = App(browser, server.url).open(f"game/{SID}/play")
     ben = App(browser, server.url).open(f"game/{SID}/play")
 
     # Ben's entry; then his phone falls behind while Anna enters twice.
-    ben.click("Money +1 (Ben)")
+    money(ben, "Ben")
     anna.wait_label("Money of Ben: 6")
     undo_button(ben, "Ben")
     ben.hold()
-    anna.click("Money +1 (Anna)")
-    anna.click("Money +1 (Anna)")
+    money(anna, "Anna", times=2)
     anna.wait_label("Money of Anna: 7")
     undo_button(ben, "Ben").click()  # Ben's phone still says "Undo: Ben: Money +1"
     anna.wait_label("Money of Anna: 7")
@@ -59,12 +66,12 @@ def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
         anna.press(undo_button(anna, who))
     anna.wait_label("Money of Ben: 5")
     ben.wait_label("Money of Ben: 5")
-    ben.click("Money +1 (Ben)")
+    money(ben, "Ben")
     anna.wait_label("Money of Ben: 6")
     undo_button(ben, "Ben")
     ben.hold()
     anna.press(undo_button(anna, "Ben"))
-    anna.click("Money +1 (Anna)")
+    money(anna, "Anna")
     anna.wait_label("Money of Anna: 6")
     undo_button(ben, "Ben").click()
     ben.release()
@@ -74,7 +81,7 @@ def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
     ben.wait_label("Money of Anna: 6")
 
     # Final scoring: board taps at machine speed all count.
-    anna.click("Final scoring")
+    anna.menu("Final scoring")
     anna.click("Final scoring now")
     ben.open(f"game/{SID}/score")
     plus = anna.find(anna.button("Money +1 (Anna)"))

@@ -36,7 +36,11 @@ GAME = GameDefinition(
     ui=ui,
     is_finished=lambda state: state["finished"],
     # Milestones follows turns: the player on turn until the end, nobody after it.
+    # Turns go clockwise from the start player (SPIELABLAUF: "Danach läuft das Spiel reihum im
+    # Uhrzeigersinn") and pass only by End turn: the rulebook lets no one else move next, so no set_turn.
     player_on_turn=lambda state: None if state["finished"] else state["turn"],
+    standing=tracker.standing,
+    period=tracker.period,
     start_player_now=lambda state, config: state["start_player"],
     # No question: "Lost einen Startspieler aus" (the new-game screen draws one by default).
     # The rulebook names no player colours ("in den Spielerfarben"): the default four are offered.

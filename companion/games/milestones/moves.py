@@ -1,8 +1,9 @@
 """Milestones' tracker moves (companion/core/moves.py), besides the core's `adjust` of a counter:
 - `{"type": "end_turn"}`: the player on turn has made both moves (always asked first);
 - `{"type": "castle", "player": p, "keep": {"stone": 1, "coins": 2}}`: DIE BURG, the goods kept (`player`
-  defaults to the player on turn; `keep` may be left out when there is nothing to choose, or when the
-  player gives goods back with the counters);
+  defaults to the player on turn, as entries saved before the castle was a player's action have it;
+  `keep` may be left out when there is nothing to choose, or when the player gives goods back with the
+  counters);
 - `{"type": "road" | "market", "player": p, "number": n}`: a road section (its milestone) or a market on
   a number field worth n; `{"type": "house" | "flour", "player": p, "points": n}`: a house (the free
   corners add up to n) or a flour delivery (the 2 free numbers add up to n);
@@ -25,12 +26,12 @@ from __future__ import annotations
 from companion.core.game import Action, Move
 from companion.core.text import Msg
 from companion.games.milestones.components import (
-    BONUS_PRODUCTION_CHOICES, FIELD_CHOICES, FLOUR_CHOICES, HOUSE_CHOICES, WORKER_KINDS, WORKER_TILE_COST,
+    BONUS_PRODUCTION_CHOICES, FIELD_CHOICES, FLOUR_CHOICES, GOODS, HOUSE_CHOICES, WORKER_KINDS, WORKER_TILE_COST,
     goods_msgs,
 )
 from companion.games.milestones.tracker import (
     VALUE_FIELDS, apply_bonus_produced, apply_bonus_removed, apply_bonus_taken, apply_build, apply_buy_worker,
-    apply_castle, apply_end_turn, keep_options, next_on_turn, trigger_candidate,
+    apply_castle, apply_end_turn, goods_total, keep_options, next_on_turn, trigger_candidate,
 )
 
 NS = "milestones"
@@ -72,12 +73,28 @@ def offer_end_turn(state: dict, config: dict) -> list[Action]:
 
 
 def offer_castle(state: dict, config: dict) -> list[Action]:
-    name = _names(config)[state["turn"]]
-    options = keep_options(state["players"][state["turn"]]["counters"])
+    """DIE BURG, on a player's sheet: the goods that player may keep differ from player to player, so the
+    screen's castle dialog asks them (`castle_choices`)."""
+    return [Action("castle", Msg(f"{NS}.action.castle_visit"), per_player=True)]
+
+
+def castle_choices(state: dict, player: int) -> tuple[tuple[dict, ...], tuple[Msg, ...]]:
+    """The ways `player` can keep 3 goods at the castle, with their labels; none when there is nothing to
+    choose (3 goods or fewer, or goods of one kind)."""
+    options = keep_options(state["players"][player]["counters"])
     if len(options) <= 1:
-        return [Action("castle", Msg(f"{NS}.action.castle", name=name))]
-    return [Action("castle", Msg(f"{NS}.action.castle_choose", name=name), field="keep", value_choices=tuple(options),
-                   choice_labels=tuple(Msg(f"{NS}.action.castle_keep", goods=goods_msgs(o)) for o in options))]
+        return (), ()
+    return tuple(options), tuple(Msg(f"{NS}.action.castle_keep", goods=goods_msgs(o)) for o in options)
+
+
+def castle_confirm(state: dict, config: dict, player: int) -> Msg:
+    """What the castle does when there is nothing to choose: every good kept, or the one way to keep 3."""
+    counters, name = state["players"][player]["counters"], _names(config)[player]
+    options = keep_options(counters)
+    if not options:
+        return Msg(f"{NS}.confirm.castle_all", name=name, total=goods_total(counters))
+    back = {g: counters[g] - options[0].get(g, 0) for g in GOODS}
+    return Msg(f"{NS}.confirm.castle_one", name=name, kept=goods_msgs(options[0]), back=goods_msgs(back))
 
 
 def offer_number(kind: str):
@@ -95,7 +112,8 @@ def offer_bonus_removed(state: dict, config: dict) -> list[Action]:
     if not any(p["bonus_tiles"] for p in state["players"]):  # only once a bonus tile lies on a worker
         return []
     return [Action("bonus_removed", Msg(f"{NS}.action.bonus_removed"), per_player=True, value_choices=WORKER_KINDS,
-                   field="kind", choice_labels=KIND_LABELS, question=Msg(f"{NS}.question.bonus_removed"))]
+                   field="kind", choice_labels=KIND_LABELS, question=Msg(f"{NS}.question.bonus_removed"),
+                   secondary=True)]
 
 
 def offer_buy_worker(state: dict, config: dict) -> list[Action]:
@@ -107,7 +125,8 @@ def offer_buy_worker(state: dict, config: dict) -> list[Action]:
 def offer_last_worker_tile(state: dict, config: dict) -> list[Action]:
     if state["tiles_left"] <= 0 or state["end"] is not None:
         return []
-    return [Action("last_worker_tile", Msg(f"{NS}.action.last_worker_tile"), per_player=True,
+    # "Seltener Sonderfall": folded on the sheet
+    return [Action("last_worker_tile", Msg(f"{NS}.action.last_worker_tile"), per_player=True, secondary=True,
                    confirm=Msg(f"{NS}.confirm.last_worker_tile", cost=WORKER_TILE_COST))]
 
 
@@ -144,17 +163,19 @@ def before_bound(event: dict, state: dict, config: dict) -> dict:
     return {**event, "before_bound": True}
 
 
+# In the order the sheet shows a player's actions, two a row: the builds (road, house; market, flour), the
+# bonus tiles (taken, producing), the worker tile and the castle; folded: a bonus tile covered, the last tile.
 MOVES = (
     Move("end_turn", apply_end_turn, offer=_while_playing(offer_end_turn)),
-    Move("castle", apply_castle, params=("player", "keep"), offer=_while_playing(offer_castle),
-         upgrades={1: named_keep}),
     *(Move(kind, apply_build, params=("player", VALUE_FIELDS[kind]), offer=_while_playing(offer_number(kind)),
            upgrades={1: named_number}) for kind in ("road", "house", "market", "flour")),
     Move("bonus_taken", apply_bonus_taken, params=("player", "kind", "before_bound"),
          offer=_while_playing(offer_bonus_taken), upgrades={2: before_bound}),
     Move("bonus_produced", apply_bonus_produced, params=("player", "workers"),
          offer=_while_playing(offer_number("bonus_produced")), upgrades={1: named_number}),
-    Move("bonus_removed", apply_bonus_removed, params=("player", "kind"), offer=_while_playing(offer_bonus_removed)),
     Move("buy_worker", apply_buy_worker, params=("player",), offer=_while_playing(offer_buy_worker)),
+    Move("castle", apply_castle, params=("player", "keep"), offer=_while_playing(offer_castle),
+         upgrades={1: named_keep}),
+    Move("bonus_removed", apply_bonus_removed, params=("player", "kind"), offer=_while_playing(offer_bonus_removed)),
     Move("last_worker_tile", apply_buy_worker, params=("player",), offer=_while_playing(offer_last_worker_tile)),
 )

@@ -24,7 +24,7 @@ checked when a turn ends, so points entered with the generic counter count too.
 
 from __future__ import annotations
 
-from companion.core.game import Counter, InvalidMove
+from companion.core.game import Counter, InvalidMove, Standing
 from companion.core.text import Msg
 from companion.games.milestones.components import (
     BONUS_TILES, BUILD_LIMITS, CASTLE_GOODS_LIMIT, CASTLE_KEEPS_WORKERS, FLOUR_COINS, FLOUR_COST, GOODS, HOUSE_COST,
@@ -442,12 +442,32 @@ def status(state: dict, config: dict) -> list[Msg]:
         lines.insert(0, Msg(f"{NS}.status.countdown_{end['reason']}", name=names[end["by"]],
                             target=state["target"], left=len(end["pending"]),
                             others=[names[p] for p in end["pending"]]))
-    for p in _pending_castle(state):
+    # A castle waiting for goods given back holds End turn: said right after whose turn it is.
+    turn_line = next(i for i, line in enumerate(lines) if line.key == f"{NS}.status.turn")
+    for p in reversed(_pending_castle(state)):
         total = goods_total(state["players"][p]["counters"])
-        lines.append(Msg(f"{NS}.status.castle", name=names[p], total=total, back=total - CASTLE_GOODS_LIMIT,
-                         limit=CASTLE_GOODS_LIMIT))
+        lines.insert(turn_line + 1, Msg(f"{NS}.status.castle", name=names[p], total=total,
+                                        back=total - CASTLE_GOODS_LIMIT, limit=CASTLE_GOODS_LIMIT))
     lines.append(Msg(f"{NS}.status.tiles_left", count=state["tiles_left"]))
     return lines
+
+
+def standing(state: dict, config: dict, seat: int) -> Standing:
+    """A player on the scoreboard: the score track in large type (the counter the number pad adds to), the
+    goods to build with and the coins (what the castle, a worker tile and the tie-break count)."""
+    counters = state["players"][seat]["counters"]
+    return Standing(counters["points"], Msg(f"{NS}.counter.points"), "points",
+                    ((Msg(f"{NS}.standing.goods"), goods_total(counters) - counters["coins"]),
+                     (Msg(f"{NS}.counter.coins"), counters["coins"])))
+
+
+def period(state: dict) -> Msg:
+    """The score sheet's row: a round each (SPIELABLAUF: from the start player clockwise, every player's
+    turn once), then the last turns once the end is triggered (SPIELENDE: "Jeder der anderen Spieler
+    kommt dann noch genau ein Mal dran"), which may run into the next round."""
+    if state["end"] is not None:
+        return Msg(f"{NS}.period.last_turns")
+    return Msg(f"{NS}.period.round", round=state["round"])
 
 
 def board_from_tracker(state: dict, config: dict) -> dict:

@@ -23,7 +23,7 @@ from companion.ui.model import AppModel
 from companion.ui.scoreboard import NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.view import GameView, use_view
-from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, screen, section, stepper
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section, stepper
 
 LOG_LINES = 12
 
@@ -65,7 +65,7 @@ def PlayScreen(model: AppModel):
     ft.use_dialog(player_sheet(model, view, sheet_of, dispatch, trigger, lambda: set_sheet_of(None))
                   if view is not None and sheet_of is not None else None)
     ft.use_dialog(tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box,
-                                 asking, set_asking, go_scoring) if view is not None else None)
+                                 asking, set_asking, go_scoring, open_sheet) if view is not None else None)
     ft.use_dialog(sheet_dialog(model, view, lambda: set_showing_sheet(False))
                   if view is not None and showing_sheet else None)
     if session is None:
@@ -81,6 +81,8 @@ def PlayScreen(model: AppModel):
     controls = [
         status_line(model, view),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
+        *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
+                         on_click=lambda e: set_showing_sheet(True))] if game.period is not None else []),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
     ]
@@ -92,8 +94,6 @@ def PlayScreen(model: AppModel):
                                   me_label(model, session), lambda e: set_asking("me")),
                       EntryButton(model, session, "undo"),
                       EntryButton(model, session, "redo"),
-                      *([icon_button(ft.Icons.TABLE_CHART_OUTLINED, model.t("ui.sheet.open"),
-                                     lambda e: set_showing_sheet(True))] if game.period is not None else []),
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
                                          items=[ft.PopupMenuItem(content=model.t("ui.play.to_scoring"),
                                                                  icon=ft.Icons.SCOREBOARD, on_click=to_scoring)]),
@@ -159,21 +159,31 @@ def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, c
     pad_for = target or standing.counter or (counters[0].id if counters else None)
     ui = game_ui(game.id)
     actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
+    frequent = tuple(a for a in actions if not a.secondary)
 
     def step(counter: str, delta: int) -> None:
         dispatch({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
     values = state["players"][seat]["counters"]
-    return ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
+    # Scrolls when a game's sheet is taller than the phone: nothing on it is ever out of reach.
+    sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
         ft.Row([colour_dot(view.colours[seat], 20),
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD),
                 icon_button(ft.Icons.CLOSE, model.t("ui.play.close_sheet", player=name), lambda e: close())]),
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
-        *([action_buttons(texts, name, seat, actions, trigger)] if actions else []),
+        *([action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
         *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
-        counter_grid(texts, name, counters, values, step, set_target),
+        counter_grid(texts, name, counters, values, step, set_target, pad_for),
         *more_counts(model, game, name, values, step),
-    ], spacing=10, tight=True))
+        *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
+    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))
+    # Why a tap did not do what it says floats over the sheet where it was tapped (the page's message is
+    # behind the sheet), under its name: not over its Close, nor over the steppers at its bottom that may
+    # put the entry right; it moves nothing under a thumb. (What a tap did shows on the sheet itself.)
+    error = model.error_for(view.session)
+    said = [ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message),
+                         left=12, right=12, top=52)] if error else []
+    return ft.Stack([sheet, *said])
 
 
 def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft.Control]:
@@ -185,6 +195,14 @@ def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft
                              controls=[stepper(model.m(c.label), values[c.id], lambda d, c=c: step(c.id, d),
                                                who=name, model=model, steps=c.steps, minimum=c.minimum)
                                        for c in more])]
+
+
+def more_actions(model: AppModel, texts: Texts, name: str, seat: int, more: tuple, trigger) -> list[ft.Control]:
+    """The player's actions needed now and then (`Action.secondary`), folded."""
+    if not more:
+        return []
+    return [ft.ExpansionTile(title=ft.Text(model.t("ui.play.more_actions", player=name)),
+                             tile_padding=ft.Padding.all(0), controls=[action_buttons(texts, name, seat, more, trigger)])]
 
 
 def sheet_dialog(model: AppModel, view: GameView, close) -> ft.Control:
@@ -199,7 +217,7 @@ def sheet_dialog(model: AppModel, view: GameView, close) -> ft.Control:
 
 
 def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box, asking, set_asking,
-                   go_scoring):
+                   go_scoring, open_sheet):
     """The dialog the tracker is waiting on, if any: box data an entry needs, an action's question or
     confirmation, which player this phone is, final scoring before the game's end."""
     session = view.session
@@ -219,8 +237,8 @@ def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_bo
         if custom is not None:
             return custom(view, action, player, lambda: set_pending(None), dispatch)
         return action_dialog(model, session, action, player, lambda: set_pending(None), submit)
-    if asking == "me":
-        return me_dialog(model, session, lambda: set_asking(None))
+    if asking == "me":  # then the sheet of the player chosen opens: this phone's own
+        return me_dialog(model, session, lambda: set_asking(None), open_sheet)
     if asking == "early":
         return early_scoring_dialog(model, session, lambda: set_asking(None), go_scoring)
     return None
@@ -284,11 +302,13 @@ def early_scoring_dialog(model: AppModel, session, close, go) -> ft.AlertDialog:
         on_dismiss=lambda e: close())
 
 
-def me_dialog(model: AppModel, session, close) -> ft.AlertDialog:
-    """This phone is one player's: their card comes first, end scoring opens on their board."""
+def me_dialog(model: AppModel, session, close, open_sheet) -> ft.AlertDialog:
+    """This phone is one player's: their row says so, their sheet opens, end scoring opens on their board."""
     def choose(seat):
         model.set_me(session, seat)
         close()
+        if seat is not None:
+            open_sheet(seat)
     current = model.me.get(session.id)
     options = [(i, p["name"], p["colour"]) for i, p in enumerate(session.config["players"])]
     return ft.AlertDialog(

@@ -23,7 +23,7 @@ from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
 from companion.ui.view import GameView, use_view
-from companion.ui.widgets import TOUCH, colour_dot, icon_button, screen
+from companion.ui.widgets import TOUCH, colour_dot, icon_button, screen, scroll_page_to
 
 TOP = "top-of-boards"  # where the view scrolls to when a board's problems are not beside its fields
 
@@ -57,8 +57,8 @@ def ScoreScreen(model: AppModel):
     target, set_target = ft.use_state(None)  # (scroll key, n): where Calculate took the phone
 
     async def scroll():
-        if target is not None and page.views:
-            await page.views[-1].scroll_to(scroll_key=target[0], duration=300)
+        if target is not None:
+            await scroll_page_to(page, target[0])
     ft.use_effect(scroll, [target])
     now = end_scoring(session, model.repo.box_data(session.game.id)) if session is not None else None
 
