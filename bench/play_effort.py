@@ -20,6 +20,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,14 +50,21 @@ class Step:
 
 @dataclass(frozen=True)
 class Choice:
-    """A game's action for the 4th player with a value chosen in its dialog (a road section on a milestone
-    worth 3): the action's button, then the value; `counter` moves by `delta`. Typed: a number is entered."""
+    """A game's action for the 4th player, with a value chosen in its dialog if it has one (a road section
+    on a milestone worth 3): the action's button, then the value; `counter` moves by `delta` (waited for in
+    the saved game: a game's entry may move a counter the screen does not show). Typed: a number is chosen."""
 
     action: str  # the action's catalogue key
-    value: str  # the value as the dialog offers it
+    value: str | None  # the value as the dialog offers it; None: the action has no dialog
     counter: str
     delta: int
+    typed: bool = True
 
+
+# Entries made before measuring, where a game needs them to be in play (Castles: the setup pick of
+# bonus tiles, in turn order; Dora takes "+1 worker").
+PLAYED = {"castles-of-tuscany": [{"type": "bonus_tile", "player": p, "bonus": b}
+                                 for p, b in enumerate(("card", "storage", "marble", "worker"))]}
 
 # The game's most frequent during-play actions (counters the table moves on nearly every turn, a game's
 # own action with its number), and the main number "+12" goes to. An action that needs goods comes after
@@ -65,8 +73,14 @@ ACTIONS = {
     "city-of-rome": {"money +1": Step("money", 1), "influence token +1": Step("influence_tokens", 1),
                      "money -1": Step("money", -1)},
     "carpe-diem": {"victory points +1": Step("vp", 1), "coins +1": Step("coins", 1), "grapes +1": Step("grapes", 1)},
-    "castles-of-tuscany": {"red track +1": Step("red", 1), "green track +1": Step("green", 1),
-                           "cards in hand +1": Step("cards", 1)},
+    # A turn is one of: take a tile, draw cards, place a tile (its goods, and its points when it completes
+    # a region). Dora holds "+1 worker": a village brings her 2.
+    "castles-of-tuscany": {
+        "tile taken": Choice("castles-of-tuscany.action.take_tile", None, "revealed", 1, typed=False),
+        "cards drawn": Choice("castles-of-tuscany.action.draw_cards", None, "cards", 3, typed=False),
+        "tile placed: village": Choice("castles-of-tuscany.action.tile_effect", "village: workers", "workers", 2,
+                                       typed=False),
+        "region of 3 completed": Choice("castles-of-tuscany.action.region", "3 fields: 6 green", "green", 6)},
     # A worker field's goods (every turn has one or two such moves), a road section built with them (the
     # commonest build), the coin of the trading house's income.
     "milestones": {"stone +1": Step("stone", 1), "sand +1": Step("sand", 1),
@@ -103,12 +117,33 @@ def value_of(data: Path, game_id: str, counter: str) -> int:
     return session.state["players"][SEAT]["counters"][counter]
 
 
+def saved(data: Path, game_id: str, counter: str, value: int, timeout: float = 30) -> None:
+    """Wait until the server has saved the 4th player's counter at `value` (it saves before any screen
+    shows an entry)."""
+    deadline = time.monotonic() + timeout
+    while value_of(data, game_id, counter) != value:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{game_id}: {counter} of {WHO} never reached {value}")
+        time.sleep(0.05)  # polling the file: no event tells when another process has written it
+
+
+def record(data: Path, game_id: str) -> None:
+    """The entries a game needs before it is in play (`PLAYED`), as the tracker records them."""
+    from companion.storage import Repository
+    repo = Repository(data, GAMES)
+    session = repo.session(f"{SID}-{game_id}")
+    for event in PLAYED.get(game_id, ()):
+        session.record(event)
+    repo.save(session)
+
+
 # ---------------------------------------------------------------- today's play screen
 
 def choose(app: Counted, choice: Choice) -> None:
-    """The action's button (on the card or the sheet), then the value in its dialog."""
+    """The action's button (on the card or the sheet), then the value in its dialog if it has one."""
     app.press(app.find(app.button(f"{t(choice.action)} ({WHO})")))
-    app.press(app.find(app.dialog_button(f"{t(choice.action)}: {choice.value}")))
+    if choice.value is not None:
+        app.press(app.find(app.dialog_button(f"{t(choice.action)}: {choice.value}")))
 
 
 def today_step(app: Counted, game_id: str, step: Step | Choice) -> None:
@@ -187,8 +222,11 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict
         before = value_of(data, game_id, action.counter)
         app.taps = app.scrolls = 0
         step(app, game_id, action)
-        app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {before + action.delta}")
-        result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": isinstance(action, Choice)}
+        if isinstance(action, Choice):
+            saved(data, game_id, action.counter, before + action.delta)
+        else:
+            app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {before + action.delta}")
+        result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": getattr(action, "typed", False)}
     at_rest(app, route)
     before = value_of(data, game_id, MAIN[game_id])
     app.taps = app.scrolls = 0
@@ -206,6 +244,7 @@ def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print
     data = Path(tempfile.mkdtemp(prefix="tabula-play-")) / "data"
     for game_id in games:
         make_game(data, game_id, f"{SID}-{game_id}", players=4)
+        record(data, game_id)
     server = tabula(data).start()
     results = {}
     try:
