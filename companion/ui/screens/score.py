@@ -126,7 +126,8 @@ def ScoreScreen(model: AppModel):
                                  height=TOUCH, expand=True, on_click=mark_done)] if player in now.not_entered else []),
             ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
                             on_click=calculate)])
-        mine = now.problems_of(player)
+        # said as marked on the board only where they are: not those the table-wide section lists
+        mine = problems_here(view, now.problems_of(player), game_ui(view.game.id), False)
         note = model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else \
             why_not(model, view, now) if asked else None
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
