@@ -34,8 +34,9 @@ def stacks_row(view: GameView, player: int) -> ft.Control:
     bars = [ft.ProgressBar(value=f, expand=True, bar_height=8, border_radius=4) for f in stack_fill(revealed)]
     return ft.Semantics(label=line, container=True, content=ft.Row([
         colour_dot(view.colours[player], 12),
-        ft.Text(line, size=13, width=190, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-        ft.Row(bars, spacing=4, expand=True),
+        # the words take what the bars leave: German's are longer
+        ft.Text(line, size=13, expand=True, max_lines=2),
+        ft.Row(bars, spacing=4, width=96),
     ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
@@ -49,9 +50,9 @@ def tile_button(view: GameView, tile: dict, on_click) -> ft.Control:
         height=TOUCH + 14, border_radius=8, on_click=on_click,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if gone else FIELD_COLOURS[colour],
         border=ft.Border.all(3, FIELD_COLOURS[colour]) if gone else None,
-        padding=ft.Padding.symmetric(horizontal=4, vertical=2), alignment=ft.Alignment.CENTER,
-        content=ft.Column([
-            ft.Text(view.t(f"{GAME_ID}.tile.{KIND_OF_COLOUR[colour]}"), size=12, color=ink, max_lines=1,
+        padding=ft.Padding.symmetric(horizontal=2, vertical=2), alignment=ft.Alignment.CENTER,
+        content=ft.Column([  # the kind in 11 px: "Landwirtschaft" fits a quarter of a phone
+            ft.Text(view.t(f"{GAME_ID}.tile.{KIND_OF_COLOUR[colour]}"), size=11, color=ink, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS),
             ft.Text(view.m(shown), size=12, weight=ft.FontWeight.BOLD, color=ink, max_lines=2,
                     text_align=ft.TextAlign.CENTER),
