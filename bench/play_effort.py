@@ -20,6 +20,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -50,13 +51,15 @@ class Step:
 
 @dataclass(frozen=True)
 class Choice:
-    """A game's action for the 4th player with a value chosen in its dialog (a road section on a milestone
-    worth 3): the action's button, then the value; `counter` moves by `delta`. Typed: a number is entered."""
+    """A game's action for the 4th player, with a value chosen in its dialog if it has one (a road section
+    on a milestone worth 3): the action's button, then the value; `counter` moves by `delta` (waited for in
+    the saved game: a game's entry may move a counter the screen does not show). Typed: a number is chosen."""
 
     action: str  # the action's catalogue key
-    value: str  # the value as the dialog offers it
+    value: str | None  # the value as the dialog offers it; None: the action has no dialog
     counter: str
     delta: int
+    typed: bool = True
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,11 @@ def banderole_space(state: dict) -> int:
     return next(int(space) for space, stack in state["banderole"].items() if SEAT in stack)
 
 
+# Entries made before measuring, where a game needs them to be in play (Castles: the setup pick of
+# bonus tiles, in turn order; Dora takes "+1 worker").
+PLAYED = {"castles-of-tuscany": [{"type": "bonus_tile", "player": p, "bonus": b}
+                                 for p, b in enumerate(("card", "storage", "marble", "worker"))]}
+
 # The game's most frequent during-play actions (counters the table moves on nearly every turn, a game's
 # own action with its number, an entry made every round, or the game's own buttons where the table taps
 # those), and the main number "+12" goes to. An action that needs goods comes after the steps that give
@@ -109,8 +117,14 @@ ACTIONS = {
         "market built": Tap("Market: +1 coin ({player})", 1, "Storage of {player}: .*Coins {value}", storage("coins")),
         "bakery built": Tap("Bakery: +1 bread ({player})", 1, "Storage of {player}: .*Bread {value}", storage("bread")),
     },
-    "castles-of-tuscany": {"red track +1": Step("red", 1), "green track +1": Step("green", 1),
-                           "cards in hand +1": Step("cards", 1)},
+    # A turn is one of: take a tile, draw cards, place a tile (its goods, and its points when it completes
+    # a region). Dora holds "+1 worker": a village brings her 2.
+    "castles-of-tuscany": {
+        "tile taken": Choice("castles-of-tuscany.action.take_tile", None, "revealed", 1, typed=False),
+        "cards drawn": Choice("castles-of-tuscany.action.draw_cards", None, "cards", 3, typed=False),
+        # the tile's kind chosen in its dialog: a value entered, as City of Rome's Build enters a card
+        "tile placed: village": Choice("castles-of-tuscany.action.tile_effect", "village: workers", "workers", 2),
+        "region of 3 completed": Choice("castles-of-tuscany.action.region", "3 fields: 6 green", "green", 6)},
     # A worker field's goods (every turn has one or two such moves), a road section built with them (the
     # commonest build), the coin of the trading house's income.
     "milestones": {"stone +1": Step("stone", 1), "sand +1": Step("sand", 1),
@@ -158,12 +172,33 @@ def wait_shown(app: App, game_id: str, action: Step | Tap | Choice, value: int) 
         app.wait_label(f"{label(game_id, action.counter)} of {WHO}: {value}")
 
 
+def saved(data: Path, game_id: str, counter: str, value: int, timeout: float = 30) -> None:
+    """Wait until the server has saved the 4th player's counter at `value` (it saves before any screen
+    shows an entry)."""
+    deadline = time.monotonic() + timeout
+    while value_of(data, game_id, counter) != value:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{game_id}: {counter} of {WHO} never reached {value}")
+        time.sleep(0.05)  # polling the file: no event tells when another process has written it
+
+
+def record(data: Path, game_id: str) -> None:
+    """The entries a game needs before it is in play (`PLAYED`), as the tracker records them."""
+    from companion.storage import Repository
+    repo = Repository(data, GAMES)
+    session = repo.session(f"{SID}-{game_id}")
+    for event in PLAYED.get(game_id, ()):
+        session.record(event)
+    repo.save(session)
+
+
 # ---------------------------------------------------------------- today's play screen
 
 def choose(app: Counted, choice: Choice) -> None:
-    """The action's button (on the card or the sheet), then the value in its dialog."""
+    """The action's button (on the card or the sheet), then the value in its dialog if it has one."""
     app.press(app.find(app.button(f"{t(choice.action)} ({WHO})")))
-    app.press(app.find(app.dialog_button(f"{t(choice.action)}: {choice.value}")))
+    if choice.value is not None:
+        app.press(app.find(app.dialog_button(f"{t(choice.action)}: {choice.value}")))
 
 
 def today_step(app: Counted, game_id: str, step: Step | Choice) -> None:
@@ -261,8 +296,11 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict
         app.taps = app.scrolls = 0
         step(app, game_id, action)
         # what the table did; looking for the new value is the bench's, not theirs
-        result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": isinstance(action, Choice)}
-        wait_shown(app, game_id, action, before + action.delta)
+        result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": getattr(action, "typed", False)}
+        if isinstance(action, Choice):
+            saved(data, game_id, action.counter, before + action.delta)
+        else:
+            wait_shown(app, game_id, action, before + action.delta)
     at_rest(app, route)
     before = value_of(data, game_id, MAIN[game_id])
     app.taps = app.scrolls = 0
@@ -280,6 +318,7 @@ def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print
     data = Path(tempfile.mkdtemp(prefix="tabula-play-")) / "data"
     for game_id in games:
         make_game(data, game_id, f"{SID}-{game_id}", players=4)
+        record(data, game_id)
     server = tabula(data).start()
     results = {}
     try:

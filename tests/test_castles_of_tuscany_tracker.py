@@ -362,7 +362,9 @@ def test_three_scorings_extra_cycle_then_final():
     # round 3's regular end: no scoring yet, one more full turn cycle
     assert state["extra_cycle"] and not state["finished"]
     assert counters(state, 0)["red"] == 5
-    assert [a.id for a in GAME.actions(state, config) if not a.per_player] == ["end_extra_cycle"]
+    # the extra cycle begins with the start player; its end is the step after the last turn
+    assert [a.id for a in GAME.actions(state, config) if not a.per_player] == ["end_extra_cycle", "next_player"]
+    assert GAME.player_on_turn(state) == 0
     assert "Extra turn cycle: everyone plays once more, Anna first and Clara last" in \
         GAME.status(state, config)[1].render("en")
     with pytest.raises(InvalidMove):
@@ -493,8 +495,8 @@ def test_only_the_bonus_pick_is_offered_until_everyone_has_picked():
     assert [a.id for a in GAME.actions(state, config)] == ["bonus_tile"]
     state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "yield"}, config)
     offered = {a.id for a in GAME.actions(state, config)}
-    assert offered == {"bonus_tile", "tile_effect", "region", "agriculture", "colour_bonus", "yield_red",
-                       "yield_green", "yield_goods"}
+    assert offered == {"next_player", "take_tile", "draw_cards", "bonus_tile", "tile_effect", "region",
+                       "agriculture", "colour_bonus", "yield_red", "yield_green", "yield_goods"}
     colour = next(a for a in GAME.actions(state, config) if a.id == "colour_bonus")
     assert len(colour.value_choices) == len(colour.choice_labels) == 8
     assert "after 7 tiles revealed" in GAME.status(state, config)[1].render("en")
@@ -578,7 +580,8 @@ def test_every_move_takes_exactly_its_params():
             "agriculture": {"player": 0, "kinds": 1}, "colour_bonus": {"player": 0, "colour": "red"},
             "tile_effect": {"player": 0, "tile": "quarry"}, "yield_red": {"player": 0, "points": 1},
             "yield_green": {"player": 0, "points": 1}, "yield_goods": {"player": 0, "goods": "card"},
-            "box_value": {"key": "colour_bonus.red.I", "value": 4}}
+            "box_value": {"key": "colour_bonus.red.I", "value": 4}, "take_tile": {"player": 0},
+            "draw_cards": {"player": 0}, "next_player": {}}
     assert set(good) | {"end_round", "end_extra_cycle"} == {m.name for m in GAME.moves}
     for name, params in good.items():
         GAME.apply(state, {"type": name, **params}, config)  # taken as it is
@@ -589,11 +592,12 @@ def test_every_move_takes_exactly_its_params():
 
 
 def test_the_offers_come_in_the_order_the_table_needs_them():
-    """The round's end first (with its confirmation), then the entries of play; nothing once the game is over."""
+    """The game's steps first, the round's end (with its confirmation) before the next turn, the step the
+    game waits for; then a player's entries, the turn's actions first; nothing once the game is over."""
     state, config = play([reveal(0, 7)])
     assert [a.id for a in GAME.actions(state, config)] == [
-        "end_round", "bonus_tile", "region", "agriculture", "colour_bonus", "tile_effect", "yield_red",
-        "yield_green", "yield_goods"]
+        "end_round", "next_player", "take_tile", "draw_cards", "region", "agriculture", "colour_bonus",
+        "tile_effect", "yield_red", "yield_green", "yield_goods", "bonus_tile"]
     end = GAME.actions(state, config)[0]
     assert end.confirm.render("en").startswith("Has Clara (on the start player's right) finished the turn cycle?")
     for event in ({"type": "end_round"}, reveal(0, 7), {"type": "end_round"}, reveal(0, 7), {"type": "end_round"}):

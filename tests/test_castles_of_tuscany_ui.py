@@ -1,6 +1,6 @@
 """The Castles of Tuscany screens' plain logic: the end board's edits (every one a core board move of
-one field, applied through the table hub), the empty fields' one control, the tracker panel's stacks,
-announcements, scorings and colour-bonus tiles in words, and the play screen's box-data prompt."""
+one field, applied through the table hub), the empty fields' one control, the tracker panel's stacks and
+colour-bonus tiles in words, the scorings in the log's words, and the play screen's box-data prompt."""
 
 import copy
 import random
@@ -15,9 +15,8 @@ from companion.core.session import Session, make_config
 from companion.core.table import Tables
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
-from companion.games.castles_of_tuscany.overview import (
-    announcement, colour_tiles, scoring_lines, stack_fill, tile_words,
-)
+from companion.core.text import Msg
+from companion.games.castles_of_tuscany.overview import colour_tiles, stack_fill, tile_words
 from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS, random_board, tied_with
 from companion.games.castles_of_tuscany.tracker import box_value_entries
 from companion.storage import Repository
@@ -193,28 +192,12 @@ def test_stack_fill():
     assert stack_fill(21) == [1, 1, 1]
 
 
-def test_announcement_follows_the_rounds():
-    s = session()
-    assert announcement(s.state, NAMES) is None
-    s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 7})
-    msg = announcement(s.state, NAMES)
-    assert msg.render("en") == ("End of round 1: Ben emptied stack 1. Finish this turn cycle (Ben plays last), "
-                                "then the scoring.")
-    s.record({"type": "end_round"})
-    assert announcement(s.state, NAMES) is None  # round 2 ends with stack 2, not with the next stack 1
-    s.record({"type": "adjust", "player": 0, "counter": "revealed", "delta": 7})
-    assert announcement(s.state, NAMES) is None
-    s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 14})
-    s.record({"type": "end_round"})
-    assert announcement(s.state, NAMES).key.endswith("round_over_3")
-    s.record({"type": "end_round"})
-    assert announcement(s.state, NAMES).render("en").startswith("Extra turn cycle: Anna to Ben")
-    s.record({"type": "end_extra_cycle"})
-    assert announcement(s.state, NAMES).key.endswith("finished")
+def scoring_lines(state):
+    return [Msg.from_json(line) for line in state["log"] if line["key"].endswith(".log.scoring")]
 
 
 def test_scoring_lines_show_green_added_onto_red():
-    """The rulebook's example: green 9 onto red 4 = 13, then green 22 onto red 15 = 37."""
+    """The rulebook's example, in the log: green 9 onto red 4 = 13, then green 22 onto red 15 = 37."""
     s = session()
     for counter, delta in (("red", 4), ("green", 9)):
         s.record({"type": "adjust", "player": 0, "counter": counter, "delta": delta})
@@ -224,11 +207,11 @@ def test_scoring_lines_show_green_added_onto_red():
         s.record({"type": "adjust", "player": 0, "counter": counter, "delta": delta})
     s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 7})
     s.record({"type": "end_round"})
-    lines = [line.render("en") for line in scoring_lines(s.state, NAMES)]
+    lines = [line.render("en") for line in scoring_lines(s.state)]
     # In words: no "4 + 9 = 13", no "0 + 0 green = 0 red".
     assert lines == ["Scoring 1: Anna: red from 4 to 13 with 9 green points; Ben: no green points, red stays at 0",
                      "Scoring 2: Anna: red from 15 to 37 with 22 green points; Ben: no green points, red stays at 0"]
-    assert [line.render("de") for line in scoring_lines(s.state, NAMES)][1] == (
+    assert [line.render("de") for line in scoring_lines(s.state)][1] == (
         "Wertung 2: Anna: Rot von 15 auf 37 mit 22 grünen Punkten; Ben: keine grünen Punkte, Rot bleibt bei 0")
     for line in lines:
         assert not set("+=»→") & set(line)

@@ -22,7 +22,7 @@ DATA = Path(__file__).parent / "data" / "event-schema-1"
 # Kept since both fixtures were written: City of Rome's action strip and the builders that have acted
 # (who is on turn; test_city_of_rome_turns.py checks an old game resumes with the round's turns ahead).
 ROME_TURNS = {"strip", "acted"}
-ADDED_SINCE_SCHEMA_2 = {"city-of-rome": ROME_TURNS, "carpe-diem": {"turn"}}
+ADDED_SINCE_SCHEMA_2 = {"city-of-rome": ROME_TURNS, "carpe-diem": {"turn"}, "castles-of-tuscany": {"turn"}}
 GAME_IDS = ("castles-of-tuscany", "milestones", "carpe-diem", "city-of-rome")
 
 # Every entry in the named form: the keys each kind of entry carries (besides "type"), per game.
@@ -71,11 +71,11 @@ def loaded(tmp_path, game_id):
 # What the trackers keep since the fixtures were written (each game's own tests check these values):
 # Milestones counts the pieces built, which the box limits, and the worker fields a player can have
 # (which a bonus tile needs); City of Rome keeps the last influence scoring's outcome, to announce it,
-# the cities as built, and the round's action strip (who is on turn).
+# the cities as built, and the round's action strip (who is on turn); Castles of Tuscany the seat on turn.
 # Carpe Diem follows the turns (a game saved before recorded no Next: each round is its start player's).
 ADDED_SINCE = {"milestones": {"built", "worker_fields"},
                "city-of-rome": {"last_scoring", "cities", "buildings_built", "replaced", *ROME_TURNS},
-               "carpe-diem": {"turn"}}
+               "carpe-diem": {"turn"}, "castles-of-tuscany": {"turn"}}
 
 
 def turn_kept(state, game_id):

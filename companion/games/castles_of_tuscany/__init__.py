@@ -2,7 +2,7 @@
 
 from companion.core.game import BoxValue, GameDefinition
 from companion.core.text import Msg
-from companion.games.castles_of_tuscany import scoring, setup, tracker
+from companion.games.castles_of_tuscany import scoring, setup, standing, tracker
 from companion.games.castles_of_tuscany.components import COLOURS, GAME_ID, SIDES, box_key
 
 # The points on each colour-bonus tile, side I (first player to fill the colour) and side II
@@ -44,6 +44,9 @@ GAME = GameDefinition(
     counter_limit=tracker.counter_limit,
     is_finished=lambda state: state["finished"],
     start_player_now=lambda state, config: state["start_player"],
+    player_on_turn=tracker.player_on_turn,  # clockwise from the start player; the setup pick in turn order
+    standing=standing.standing,  # the red track in large type, the green track beside it
+    period=standing.period,  # the score sheet: a row per round with its scoring
     tracker_box=lambda state: state["box"],  # the colour bonuses' points, read during play
     start_question=Msg(f"{GAME_ID}.start_question"),  # "Der jüngste Spieler wird Startspieler"
     # The rulebook does not name the four player colours; these are the core defaults.

@@ -64,6 +64,9 @@ BONUS_TILES_PER_PLAYER_MAX = 1 + CITIES_MAX
 STORAGE_SPACES_BASE = 1
 STORAGE_SPACES_MAX = STORAGE_SPACES_BASE + BONUS_TILES_PER_PLAYER_MAX
 CARDS_PER_POINT = 5
+# Karten nachziehen: "nimmt 3 Karten vom Nachziehstapel auf seine Hand ... Für jedes bei ihm anliegende
+# Bonuskärtchen „+1 Spielkarte“ darf der Spieler eine weitere Karte nachziehen."
+CARDS_DRAWN = 3
 
 SIDES = ("I", "II")  # the colour-bonus tile: side I for the first player, side II for the second
 

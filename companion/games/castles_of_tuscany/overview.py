@@ -1,15 +1,13 @@
 """What the tracker panel shows of a game in progress, as plain values and messages: each player's three
-stacks, what the table has to do about the round's end, the scorings so far and the eight colour-bonus
-tiles (the side that is up and its points). The screens only lay these out."""
+stacks and the eight colour-bonus tiles (the side that is up and its points). The screens only lay
+these out."""
 
 from __future__ import annotations
 
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (
-    COLOURS, GAME_ID, SIDES, STACK_SIZE, STACK_TILES, STACKS, TILE_KINDS, box_key, last_in_cycle, left_in_stack,
-    stack_of,
+    COLOURS, GAME_ID, SIDES, STACK_SIZE, STACK_TILES, STACKS, TILE_KINDS, box_key, left_in_stack, stack_of,
 )
-from companion.games.castles_of_tuscany.tracker import ROUNDS, emptied, round_over, scoring_part
 
 P = f"{GAME_ID}.panel"
 # The tile kind that fills each field colour: its name is on the colour tile, so that the colours need
@@ -30,29 +28,6 @@ def stack_line(name: str, revealed: int) -> Msg:
     if revealed >= STACK_TILES:
         return m("stacks_empty", player=name)
     return m("stack", player=name, stack=stack_of(revealed), left=left_in_stack(revealed), revealed=revealed)
-
-
-def announcement(state: dict, names: list[str]) -> Msg | None:
-    """What the table has to do about the round's end now, or None while the round runs on."""
-    n, start = len(names), state["start_player"]
-    last = names[last_in_cycle(n, start)]
-    if state["finished"]:
-        return m("finished")
-    if state["extra_cycle"]:
-        return m("extra_cycle", first=names[start], last=last)
-    if round_over(state):
-        who = [names[i] for i in emptied(state, state["round"])]
-        return m("round_over_3" if state["round"] == ROUNDS else "round_over", players=who,
-                 stack=state["round"], round=state["round"], last=last)
-    return None
-
-
-def scoring_lines(state: dict, names: list[str]) -> list[Msg]:
-    """One line per scoring so far, in words: each player's red before, the green added, the red after."""
-    return [m("scoring", round=record["round"],
-              parts=[scoring_part(name, red - green, green, red)
-                     for name, green, red in zip(names, record["green"], record["red"])])
-            for record in state["scorings"]]
 
 
 def colour_tiles(state: dict) -> list[dict]:

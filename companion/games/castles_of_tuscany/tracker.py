@@ -27,12 +27,24 @@ Its moves (`MOVES`, besides core's generic `adjust` of a counter), each entry na
 - `{"type": "yield_goods", "player": p, "goods": g}`: a yield card's goods (`GOODS`, one item each;
   "hexagon_no_space": a second wooden hexagon with no free storage space: +2 red, but only when the
   tracker's storage has no free space; with one, the hexagon goes onto it).
+- `{"type": "take_tile", "player": p}`: p took a tile from the display and refilled it from their
+  leftmost stack ("Plättchen nehmen"): one more tile revealed; once all 21 are out the refill comes
+  from the neutral stacks and the stacks stay as they are.
+- `{"type": "draw_cards", "player": p}`: p drew cards ("Karten nachziehen"): 3, plus 1 per "+1 card"
+  bonus tile.
 - `{"type": "box_value", "key": key, "value": points}`: enter or correct a colour-bonus value.
 - `{"type": "end_round"}`: the turn cycle in which someone emptied the round's stack is complete.
   Rounds 1 and 2: the scoring (green added onto red, green kept). Round 3: the extra full turn
-  cycle starts.
+  cycle starts. Either way the start player has the next turn.
 - `{"type": "end_extra_cycle"}`: the extra turn cycle is complete: the third scoring; then the
   final scoring is entered as a board state.
+- `{"type": "next_player"}` (core/turns.py): the turn passes clockwise ("Der Startspieler macht den
+  ersten Zug, danach geht es im Uhrzeigersinn reihum"); every turn cycle runs from the start player
+  to their right neighbour. When the right neighbour is on turn and the cycle ends the round (or is
+  the extra cycle), the next step is the round's end, not another turn: "Next" is refused then.
+  The order is fixed by the rulebook: the table cannot give the turn to anyone else (no "set_turn").
+  `state["turn"]` is the seat on turn (kept since the scoreboard; games saved before start with the
+  start player on turn, as every round does).
 
 Reading of "Im 3. Durchgang wird ... nach dem eigentlichen Durchgangsende noch eine komplette
 weitere Runde gespielt": the extra turn cycle belongs to round 3, so the third scoring (green onto
@@ -43,8 +55,10 @@ from __future__ import annotations
 
 from companion.core.game import Action, BoardStateError, Counter, InvalidMove, MissingBoxData, Move
 from companion.core.text import Msg
+from companion.core.turns import clockwise, on_turn, turn_moves
 from companion.games.castles_of_tuscany.components import (
-    BONUS_KINDS, BONUS_TILES_PER_KIND, BONUS_TILES_PER_PLAYER_MAX, BOX_KEYS, CITIES_MAX, COLOURS, GAME_ID, HAND, MAX_AGRICULTURE_KINDS_PER_TILE,
+    BONUS_KINDS, BONUS_TILES_PER_KIND, BONUS_TILES_PER_PLAYER_MAX, BOX_KEYS, CARDS_DRAWN, CITIES_MAX, COLOURS, GAME_ID, HAND,
+    MAX_AGRICULTURE_KINDS_PER_TILE,
     NO_SPACE_HEXAGON_RED, REGION_POINTS, SIDES, STACK_SIZE, STACK_TILES, STACKS, STORAGE_BONUS_GREEN,
     STORAGE_SPACES_BASE, STORAGE_SPACES_MAX, box_key, last_in_cycle, left_in_stack, stack_of, turn_order,
 )
@@ -65,15 +79,17 @@ def m(key: str, **params) -> Msg:
     return Msg(f"{NS}.{key}", **params)
 
 
+# In the order a player's sheet shows them: the red track (the score) and the green track, the hand,
+# what lies on the player board; the tiles revealed are moved by "Tile taken" and only corrected by hand.
 COUNTERS = (
-    Counter("green", m("counter.green"), steps=(1, 5)),
     Counter("red", m("counter.red"), steps=(1, 5)),
+    Counter("green", m("counter.green"), steps=(1, 5)),
     Counter("cards", m("counter.cards"), steps=(1, 3)),
+    Counter("storage", m("counter.storage"), maximum=STORAGE_SPACES_MAX),
     Counter("marble", m("counter.marble")),
     Counter("workers", m("counter.workers")),
     Counter("hexagons", m("counter.hexagons")),
-    Counter("storage", m("counter.storage"), maximum=STORAGE_SPACES_MAX),
-    Counter("revealed", m("counter.revealed"), maximum=STACK_TILES),
+    Counter("revealed", m("counter.revealed"), maximum=STACK_TILES, secondary=True),
 )
 
 
@@ -98,6 +114,7 @@ def initial_state(config: dict) -> dict:
         "extra_cycle": False,
         "finished": False,
         "start_player": config["start_player"],
+        "turn": config["start_player"],  # the seat on turn: the start player takes the first turn
         "players": [{"counters": {"green": 0, "red": 0, "cards": HAND, "marble": 0, "workers": 0,
                                   "hexagons": 0, "storage": 0, "revealed": 0},
                      "bonus": {k: 0 for k in BONUS_KINDS}}
@@ -305,6 +322,33 @@ def yield_goods(state: dict, event: dict, config: dict) -> None:
     _log(state, m("log.yield_goods", player=names[p], goods=m(f"goods.{goods}"), value=value))
 
 
+def take_tile(state: dict, event: dict, config: dict) -> None:
+    """Plättchen nehmen: the gap in the display is refilled "von seinem linken Stapel"; "Hat man keine
+    eigenen Plättchen mehr zum Nachlegen ..., nimmt man eines vom neutralen Vorrat"."""
+    p, names = _player(event, config), _names(config)
+    c = state["players"][p]["counters"]
+    if c["revealed"] >= STACK_TILES:
+        _log(state, m("log.take_tile_neutral", player=names[p]))
+        return
+    c["revealed"] += 1
+    revealed = c["revealed"]
+    if revealed % STACK_SIZE == 0:
+        _log(state, m("log.take_tile_emptied", player=names[p], stack=revealed // STACK_SIZE, revealed=revealed))
+    else:
+        _log(state, m("log.take_tile", player=names[p], stack=stack_of(revealed), left=left_in_stack(revealed),
+                      revealed=revealed))
+
+
+def draw_cards(state: dict, event: dict, config: dict) -> None:
+    p, names = _player(event, config), _names(config)
+    bonus = state["players"][p]["bonus"]["card"]
+    value = _add(state, p, "cards", CARDS_DRAWN + bonus)
+    if bonus:
+        _log(state, m("log.draw_cards_bonus", player=names[p], cards=CARDS_DRAWN + bonus, bonus=bonus, value=value))
+    else:
+        _log(state, m("log.draw_cards", player=names[p], cards=CARDS_DRAWN, value=value))
+
+
 def box_value(state: dict, event: dict, config: dict) -> None:
     key, value = event.get("key"), event.get("value")
     if key not in BOX_KEYS:
@@ -363,6 +407,7 @@ def end_round(state: dict, event: dict, config: dict) -> None:
     if not who:
         raise InvalidMove(m("error.no_stack_emptied", stack=state["round"], tiles=state["round"] * STACK_SIZE))
     _log(state, m("log.round_end", round=state["round"], stack=state["round"], players=[names[i] for i in who]))
+    state["turn"] = state["start_player"]  # the next turn cycle begins with the start player again
     if state["round"] < ROUNDS:
         scoring(state, names)
         state["round"] += 1
@@ -379,6 +424,7 @@ def end_extra_cycle(state: dict, event: dict, config: dict) -> None:
     scoring(state, _names(config))
     state["extra_cycle"] = False
     state["finished"] = True
+    state["turn"] = None
     _log(state, m("log.game_over"))
 
 
@@ -389,6 +435,47 @@ def during_play(apply):
             raise InvalidMove(m("error.game_over"))
         apply(state, event, config)
     return checked
+
+
+# ---------------------------------------------------------------- whose turn
+
+def cycle(state: dict, config: dict) -> list[int]:
+    """A turn cycle ("Runde"): clockwise from the start player to their right neighbour."""
+    return clockwise(state["start_player"], len(config["players"]))
+
+
+def taking_turns(state: dict) -> bool:
+    """Turns are taken once every player has picked a bonus tile, until the third scoring."""
+    return not state["finished"] and not state["bonus_pick"]
+
+
+def player_on_turn(state: dict) -> int | None:
+    """The seat on turn; during the setup pick the player choosing a bonus tile; nobody after the end."""
+    if state["finished"]:
+        return None
+    return state["bonus_pick"][0] if state["bonus_pick"] else on_turn(state)
+
+
+def cycle_complete(state: dict, config: dict) -> bool:
+    """The start player's right neighbour is on turn in the turn cycle that ends the round ("Die laufende
+    Runde wird noch zu Ende gespielt (also bis zum rechten Nachbarn des Startspielers), danach kommt es
+    zu der ... Wertung") or in the extra cycle: after this turn comes the round's end, not another turn."""
+    last = last_in_cycle(len(config["players"]), state["start_player"])
+    return taking_turns(state) and (round_over(state) or state["extra_cycle"]) and on_turn(state) == last
+
+
+NEXT_PLAYER = turn_moves(cycle, playing=taking_turns)[0]
+
+
+def next_player(state: dict, event: dict, config: dict) -> None:
+    if cycle_complete(state, config):
+        key = "error.extra_cycle_complete" if state["extra_cycle"] else "error.cycle_complete"
+        raise InvalidMove(m(key, player=_names(config)[on_turn(state)], round=state["round"]))
+    NEXT_PLAYER.apply(state, event, config)
+
+
+def offer_next_player(state: dict, config: dict) -> list[Action]:
+    return [] if cycle_complete(state, config) else list(NEXT_PLAYER.offer(state, config))
 
 
 # ---------------------------------------------------------------- games saved before event schema 2
@@ -453,14 +540,24 @@ def offer_choice(move: str, field: str, choices: tuple, labels: tuple[Msg, ...] 
     return offer
 
 
+def offer_entry(move: str):
+    """A per-player entry without a choice, offered while turns are taken."""
+    action = Action(move, m(f"action.{move}"), per_player=True)
+    return lambda state, config: [action] if taking_turns(state) else []
+
+
 AGRICULTURE_KINDS = tuple(range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
 UPGRADES = {1: named_choice}
-# In the order the tracker offers them: the round's end first, then the setup pick, then the entries of play.
+# In the order the tracker offers them. The game's steps: the round's end, then the next turn (the step
+# the game waits for comes last). A player's entries: the turn's actions first (take a tile, draw
+# cards), then what placing a tile brings, the yield cards, and the bonus tile (the setup pick; later
+# only from a city).
 MOVES = (
     Move("end_extra_cycle", end_extra_cycle, offer=offer_end_extra_cycle),
     Move("end_round", end_round, offer=offer_end_round),
-    Move("bonus_tile", during_play(bonus_tile), params=("player", "bonus"), upgrades=UPGRADES,
-         offer=offer_choice("bonus_tile", "bonus", BONUS_KINDS, tuple(bonus_msg(k) for k in BONUS_KINDS), True)),
+    Move("next_player", next_player, offer=offer_next_player),
+    Move("take_tile", during_play(take_tile), params=("player",), offer=offer_entry("take_tile")),
+    Move("draw_cards", during_play(draw_cards), params=("player",), offer=offer_entry("draw_cards")),
     Move("region", during_play(region), params=("player", "fields"), upgrades=UPGRADES,
          offer=offer_choice("region", "fields", tuple(REGION_POINTS),
                             tuple(m("choice.region", size=s, points=p) for s, p in REGION_POINTS.items()))),
@@ -477,6 +574,8 @@ MOVES = (
          offer=offer_choice("yield_green", "points", YIELD_POINT_CHOICES)),
     Move("yield_goods", during_play(yield_goods), params=("player", "goods"), upgrades=UPGRADES,
          offer=offer_choice("yield_goods", "goods", GOODS, tuple(m(f"goods.{g}") for g in GOODS))),
+    Move("bonus_tile", during_play(bonus_tile), params=("player", "bonus"), upgrades=UPGRADES,
+         offer=offer_choice("bonus_tile", "bonus", BONUS_KINDS, tuple(bonus_msg(k) for k in BONUS_KINDS), True)),
     Move("box_value", box_value, params=("key", "value")),  # from the box-data prompt: never offered as a button
 )
 

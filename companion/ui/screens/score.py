@@ -118,7 +118,8 @@ def ScoreScreen(model: AppModel):
     else:
         controls = boards_part(model, view, dispatch, now, player, set_player)
         bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
-        mine = now.problems_of(player)
+        # said as marked on the board only where they are: not those the table-wide section lists
+        mine = problems_here(view, now.problems_of(player), game_ui(view.game.id), False)
         note = model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else \
             why_not(model, view, now) if asked else None
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,

@@ -1,7 +1,8 @@
-"""The Castles of Tuscany's part of the live tracker: each player's three stacks (and a quick "tile
-revealed" button, the entry made most often), the eight colour-bonus tiles with the side that is up and
-its points, the scorings so far (green added onto red) and, last, what the table has to do about the
-round's end.
+"""The Castles of Tuscany's part of the live tracker, under the scoreboard and kept compact: each
+player's three stacks (a line each: which stack, the tiles left, three bars), and the eight colour-bonus
+tiles with the side that is up and its points. What a player does ("Tile taken", a region completed, ...)
+is entered in their sheet; the round's end is the next step in the thumb slot, and the scorings are the
+score sheet's rows and the log's lines.
 
 Everything shown comes from the tracker's state (companion/games/castles_of_tuscany/overview.py); the
 points are the tracker's. A colour-bonus tile's points are box data: tapping a tile enters or corrects
@@ -12,14 +13,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.castles_of_tuscany.components import GAME_ID, SIDES, STACK_TILES, box_key
-from companion.games.castles_of_tuscany.overview import (
-    KIND_OF_COLOUR, announcement, colour_tiles, scoring_lines, stack_fill, stack_line, tile_words,
-)
+from companion.games.castles_of_tuscany.components import GAME_ID, SIDES, box_key
+from companion.games.castles_of_tuscany.overview import KIND_OF_COLOUR, colour_tiles, stack_fill, stack_line, tile_words
 from companion.games.castles_of_tuscany.tracker import box_value_entries
 from companion.ui.box_data import BoxDataForm
 from companion.ui.view import Dispatch, GameView
-from companion.ui.widgets import TOUCH, colour_dot, icon_button
+from companion.ui.widgets import TOUCH, colour_dot
 
 P = f"{GAME_ID}.panel"
 # The field colours as printed (approximately); the ink on each is chosen for contrast.
@@ -28,21 +27,17 @@ FIELD_COLOURS = {"dark_green": "#2f5d34", "red": "#b5382e", "turquoise": "#1f7f7
 DARK_FIELDS = {"dark_green", "red", "turquoise"}
 
 
-def stacks_row(view: GameView, dispatch: Dispatch, player: int) -> ft.Control:
-    name, colour = view.names[player], view.colours[player]
+def stacks_row(view: GameView, player: int) -> ft.Control:
+    """One line: the player's colour, which stack they refill from and what is left in it, three bars."""
     revealed = view.state["players"][player]["counters"]["revealed"]
-    line = view.m(stack_line(name, revealed))
-    bars = ft.Row([ft.ProgressBar(value=f, expand=True, bar_height=10, border_radius=5) for f in stack_fill(revealed)],
-                  spacing=6)
-    return ft.Row([
-        ft.Semantics(label=line, container=True, expand=True, content=ft.Column([
-            ft.Row([colour_dot(colour, 12), ft.Text(line, size=13, expand=True)], spacing=6),
-            bars,
-        ], spacing=4)),
-        icon_button(ft.Icons.ADD, view.t(f"{P}.reveal", player=name),
-                    lambda e: dispatch({"type": "adjust", "player": player, "counter": "revealed", "delta": 1}),
-                    disabled=view.state["finished"] or revealed >= STACK_TILES),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    line = view.m(stack_line(view.names[player], revealed))
+    bars = [ft.ProgressBar(value=f, expand=True, bar_height=8, border_radius=4) for f in stack_fill(revealed)]
+    return ft.Semantics(label=line, container=True, content=ft.Row([
+        colour_dot(view.colours[player], 12),
+        # the words take what the bars leave: German's are longer
+        ft.Text(line, size=13, expand=True, max_lines=2),
+        ft.Row(bars, spacing=4, width=96),
+    ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 def tile_button(view: GameView, tile: dict, on_click) -> ft.Control:
@@ -51,15 +46,15 @@ def tile_button(view: GameView, tile: dict, on_click) -> ft.Control:
     colour, gone = tile["colour"], tile["side"] is None
     shown, said = tile_words(tile, view.names)
     ink = ft.Colors.ON_SURFACE if gone else "#ffffff" if colour in DARK_FIELDS else "#1d1d1d"
-    return ft.Semantics(label=view.m(said), button=True, container=True, content=ft.Container(
-        width=104, height=TOUCH + 14, border_radius=8, on_click=on_click,
+    return ft.Semantics(label=view.m(said), button=True, container=True, col={"xs": 3}, content=ft.Container(
+        height=TOUCH + 14, border_radius=8, on_click=on_click,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if gone else FIELD_COLOURS[colour],
         border=ft.Border.all(3, FIELD_COLOURS[colour]) if gone else None,
-        padding=ft.Padding.symmetric(horizontal=4, vertical=2), alignment=ft.Alignment.CENTER,
-        content=ft.Column([
-            ft.Text(view.t(f"{GAME_ID}.tile.{KIND_OF_COLOUR[colour]}"), size=12, color=ink, max_lines=1,
+        padding=ft.Padding.symmetric(horizontal=2, vertical=2), alignment=ft.Alignment.CENTER,
+        content=ft.Column([  # the kind in 11 px: "Landwirtschaft" fits a quarter of a phone
+            ft.Text(view.t(f"{GAME_ID}.tile.{KIND_OF_COLOUR[colour]}"), size=11, color=ink, max_lines=1,
                     overflow=ft.TextOverflow.ELLIPSIS),
-            ft.Text(view.m(shown), size=13, weight=ft.FontWeight.BOLD, color=ink, max_lines=2,
+            ft.Text(view.m(shown), size=12, weight=ft.FontWeight.BOLD, color=ink, max_lines=2,
                     text_align=ft.TextAlign.CENTER),
         ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER)))
 
@@ -90,28 +85,16 @@ def ColourTiles(view: GameView, dispatch: Dispatch):
     ft.use_dialog(tile_dialog(view, dispatch, editing, close) if editing is not None else None)
     return ft.Column([
         ft.Text(view.t(f"{P}.colour_tiles"), weight=ft.FontWeight.BOLD),
-        ft.Row([tile_button(view, tile, lambda e, c=tile["colour"]: set_editing(c)) for tile in colour_tiles(view.state)],
-               wrap=True, spacing=6, run_spacing=6),
+        # four a row: the eight tiles in two rows on a phone
+        ft.ResponsiveRow([tile_button(view, tile, lambda e, c=tile["colour"]: set_editing(c))
+                          for tile in colour_tiles(view.state)], spacing=6, run_spacing=6),
     ], spacing=8)
-
-
-def round_end_banner(text: str) -> ft.Control:
-    return ft.Semantics(label=text, container=True, live_region=True, content=ft.Container(
-        content=ft.Row([ft.Icon(ft.Icons.FLAG, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                        ft.Text(text, color=ft.Colors.ON_TERTIARY_CONTAINER, weight=ft.FontWeight.BOLD, expand=True)]),
-        bgcolor=ft.Colors.TERTIARY_CONTAINER, padding=12, border_radius=8))
 
 
 @ft.component
 def CastlesPanel(view: GameView, dispatch: Dispatch):
-    news = announcement(view.state, view.names)
-    scorings = scoring_lines(view.state, view.names)
-    controls = [ft.Text(view.t(f"{P}.stacks"), weight=ft.FontWeight.BOLD),
-                *[stacks_row(view, dispatch, i) for i in range(len(view.names))],
-                ColourTiles(view, dispatch)]
-    if scorings:
-        controls += [ft.Text(view.t(f"{P}.scorings"), weight=ft.FontWeight.BOLD),
-                     *[ft.Text(view.m(line), size=13) for line in scorings]]
-    if news is not None:  # last: right above the button that ends the round
-        controls.append(round_end_banner(view.m(news)))
-    return ft.Card(content=ft.Container(padding=12, content=ft.Column(controls, spacing=8)))
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column([
+        ft.Text(view.t(f"{P}.stacks"), weight=ft.FontWeight.BOLD),
+        *[stacks_row(view, i) for i in range(len(view.names))],
+        ColourTiles(view, dispatch),
+    ], spacing=8)))
