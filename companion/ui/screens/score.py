@@ -118,10 +118,7 @@ def ScoreScreen(model: AppModel):
     else:
         controls = boards_part(model, view, dispatch, now, player, set_player)
         bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
-        # said as marked on the board only where they are: not those the table-wide section lists
-        mine = problems_here(view, now.problems_of(player), game_ui(view.game.id), False)
-        note = model.t("ui.score.problems_on", name=view.names[player], count=len(mine)) if mine else \
-            why_not(model, view, now) if asked else None
+        note = bottom_note(model, view, now, player, asked)
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
                   bottom_note=note, actions=[BoardUndo(model, session)], error=model.error_for(session),
                   info=model.info_for(session), on_dismiss=model.dismiss_message)
@@ -223,6 +220,15 @@ SHOWN_EDITS = 4  # Undo buttons kept in place for taps from phones that have not
 
 
 @ft.component
+def bottom_note(model: AppModel, view: GameView, now, player: int, asked: bool) -> str | None:
+    """Why Calculate did not calculate, said at the button: the problems marked on this board (not those
+    the table-wide section lists), else once Calculate was tapped what it waits for."""
+    mine = problems_here(view, now.problems_of(player), game_ui(view.game.id), False)
+    if mine:
+        return model.t("ui.score.problems_on", name=view.names[player], count=len(mine))
+    return why_not(model, view, now) if asked else None
+
+
 def results_bar(model: AppModel, edit, confirm) -> ft.Control:
     return ft.Row([
         ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH, on_click=edit),
