@@ -460,7 +460,7 @@ def german_game(app: App) -> None:
     app.wait_text("Noch nicht gezählt, weil diese auf eurem Spiel aufgedruckten Punkte nicht eingegeben sind: Feld 0 "
                   "der Banderolenleiste \\(oberer Rand des Spielplans\\)\\. .*Einstellungen, Schachteldaten, Carpe Diem")
     app.shot("carpe-diem-result-de")
-    tap(app, "Bestätigen und speichern")
+    tap(app, "Ergebnis speichern")
     app.wait_text("Sieger: Ben")
     app.shot("carpe-diem-history-de")
     assert not app.errors

@@ -335,7 +335,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("Red track")
     app.shot("castles-result-green-en")
     switch(app, "de", score)
-    app.click("Bestätigen und speichern")
+    app.click("Ergebnis speichern")
     app.wait_text("Sieger: Anna")
     app.shot("castles-history-de")
     assert not app.errors

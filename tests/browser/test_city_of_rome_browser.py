@@ -294,7 +294,7 @@ def test_three_player_game_in_german(browser, server):
     app.wait_text("3. Carla: 5 Punkte")
     app.scroll_top()
     app.shot("score-result-de")
-    app.click("Bestätigen und speichern")
+    app.click("Ergebnis speichern")
     app.wait_text("Sieger: Anna")
     app.shot("history-play-de")
     assert not app.errors

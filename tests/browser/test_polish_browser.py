@@ -171,7 +171,7 @@ def test_a_board_that_cannot_score_says_so_in_words_after_it_is_entered(browser,
     app.go("game/20250101-120000-cast/score")
     app.wait_text("Gleichauf mit Ben bei 117 Punkten")
     app.shot("polish-result-tie-de")
-    app.click("Bestätigen und speichern")
+    app.click("Ergebnis speichern")
     app.page.wait_for_url(re.compile(r"/history/"))
 
     # History and Statistics: the filters are named by what they filter and show.

@@ -272,7 +272,7 @@ DE = {"in_progress": "Laufende Spiele", "discard": " verwerfen ", "new_game": "N
       "city_of_rome": "Rom – Die Stadt der Baumeister", "two_players": "2 Spieler", "player": "Spieler",
       "start": "Spiel starten", "setup_done": "Aufbau fertig – los geht's", "to_scoring": "Schlusswertung",
       "which_player": "Wem gehört dieses Handy?", "cancel": "Abbrechen", "close": "Schließen", "bonus_tile": "^Farbbonus-Plättchen",
-      "calculate": "Punkte berechnen", "confirm": "Bestätigen und speichern", "delete": "Partie löschen",
+      "calculate": "Punkte berechnen", "confirm": "Ergebnis speichern", "delete": "Partie löschen",
       "statistics": "Statistik", "back_history": "Verlauf", "carpe_diem": "Carpe Diem"}
 
 
