@@ -271,7 +271,7 @@ EN = {"in_progress": "Games in progress", "discard": "^Discard ", "new_game": "N
 DE = {"in_progress": "Laufende Spiele", "discard": " verwerfen ", "new_game": "Neues Spiel",
       "city_of_rome": "Rom – Die Stadt der Baumeister", "two_players": "2 Spieler", "player": "Spieler",
       "start": "Spiel starten", "setup_done": "Aufbau fertig – los geht's", "to_scoring": "Schlusswertung",
-      "which_player": "Wem gehört dieses Handy?", "cancel": "Abbrechen", "close": "Schließen", "bonus_tile": "^Farbbonus-Plättchen",
+      "which_player": "Wer spielt an diesem Handy?", "cancel": "Abbrechen", "close": "Schließen", "bonus_tile": "^Farbbonus-Plättchen",
       "calculate": "Punkte berechnen", "confirm": "Ergebnis speichern", "delete": "Partie löschen",
       "statistics": "Statistik", "back_history": "Verlauf", "carpe_diem": "Carpe Diem"}
 
