@@ -195,14 +195,14 @@ def test_cards_drawn_are_three_and_one_more_per_card_bonus_tile():
     s = game(n=2, picks=("card", "marble"))
     s.record({"type": "draw_cards", "player": 1})
     assert s.state["players"][1]["counters"]["cards"] == 5 + 3
-    assert last_log(s) == "Ben draws 3 cards » 8 in hand"
+    assert last_log(s) == "Ben draws 3 cards, 8 in hand now"
     s.record({"type": "draw_cards", "player": 0})
     assert s.state["players"][0]["counters"]["cards"] == 5 + 4
-    assert last_log(s) == 'Anna draws 4 cards (3, and 1 for the "+1 card" bonus tile) » 9 in hand'
+    assert last_log(s) == 'Anna draws 4 cards (3, and 1 for the "+1 card" bonus tile), 9 in hand now'
     s.record({"type": "bonus_tile", "player": 0, "bonus": "card"})  # a city's bonus tile: a second one
     s.record({"type": "draw_cards", "player": 0})
     assert s.state["players"][0]["counters"]["cards"] == 9 + 5
-    assert last_log(s, "de") == "Anna zieht 5 Karten nach (3 und 2 für die Bonuskärtchen „+1 Spielkarte“) » 14 auf der Hand"
+    assert last_log(s, "de") == "Anna zieht 5 Karten nach (3 und 2 für die Bonuskärtchen „+1 Spielkarte“), jetzt 14 auf der Hand"
 
 
 def test_the_turns_entries_come_first_in_a_players_sheet_and_only_once_turns_are_taken():

@@ -142,12 +142,12 @@ def test_second_hexagon_gives_two_red_only_without_a_free_storage_space():
     c = counters(state, 1)
     assert (c["red"], c["hexagons"], c["green"]) == (0, 1, 2)  # onto the free space, no red points
     assert rendered(state)[-1] == ("Ben still has 1 free storage space (of 2): the wooden hexagon goes onto it, "
-                                   "no +2 red » 1 wooden hexagon")
+                                   "no +2 red; 1 wooden hexagon now")
     assert "Ben hat noch 1 freies Ablagefeld (von 2)" in rendered(state, "de")[-1]
     state = GAME.apply(state, {"type": "yield_goods", "player": 1, "goods": "hexagon_no_space"}, config)
     c = counters(state, 1)
     assert (c["red"], c["hexagons"]) == (2, 1)  # both spaces taken now: +2 red, the hexagon stays in the supply
-    assert rendered(state)[-1] == "Ben: no free storage space for the wooden hexagon: +2 red » 2"
+    assert rendered(state)[-1] == "Ben: no free storage space for the wooden hexagon: +2 red (now 2)"
 
 
 def test_tile_effects_with_bonus_tiles():

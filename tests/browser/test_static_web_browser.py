@@ -298,7 +298,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"Money of Anna: 7")
             phone.see(r"Influence tokens of Ben: 1")
             assert phone.snapshot_ready().get("bytes", 0) > 1_000_000
-            phone.tap("Undo: Ben: Influence tokens +1 » 1")
+            phone.tap("Undo: Ben: Influence tokens +1 (now 1)")
             phone.see(r"Influence tokens of Ben: 0")
 
             # With the network off and the site gone, a start reaches the home screen with the game.
