@@ -7,6 +7,7 @@ import flet as ft
 from companion.core.table import Tables
 from companion.storage import Repository
 from companion.ui.model import AppModel
+from companion.ui.uploads import Uploads
 from companion.ui.widgets import theme_mode
 from companion.ui.screens.history import HistoryScreen, PlayedScreen
 from companion.ui.screens.home import HomeScreen
@@ -45,14 +46,17 @@ def app_theme() -> ft.Theme:
                     visual_density=ft.VisualDensity.STANDARD, text_button_theme=text_buttons)
 
 
-def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bool = False):
+def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bool = False,
+              uploads: Uploads | None = None):
     """`invite` is given when the server requires the table token (--lan, --require-token); `static_app`
-    is the static web app (each phone alone, no table mode)."""
+    is the static web app (each phone alone, no table mode); `uploads`: where a server takes files uploaded
+    (a backup to import)."""
 
     tables = Tables(repo)  # one hub for every tab: each game's changes go through its lock
 
     def main(page: ft.Page) -> AppModel:
         model = AppModel.create(repo, tables, page)
+        model.uploads = uploads
         # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
         page.on_connect = lambda e: model.changed()
         page.title = "Tabula"

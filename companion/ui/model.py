@@ -25,6 +25,7 @@ from companion.core.table import Tables, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository
+from companion.ui.uploads import Uploads
 
 LOBBY = "lobby"  # every change of any game, for the home screen's list
 # Box data entered or a game's preference chosen: every screen that reads them (results, the tracker,
@@ -108,6 +109,7 @@ class AppModel:
     deleted_play: dict | None = None
     # This tab, for the hub: a tab's own quick keystrokes on a board field are not "another phone".
     tab: str = field(default_factory=lambda: secrets.token_hex(6))
+    uploads: Uploads | None = None  # the server's upload folder (none in the static app)
     # This tab's changes are saved one after the other, in the order it made them.
     _in_order: asyncio.Lock = field(default_factory=asyncio.Lock)
 

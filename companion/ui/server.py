@@ -160,9 +160,10 @@ def serve(host: str, port: int, data_dir: Path, lan: bool = False, require_token
     if invite is not None:
         print_invite(invite.url)
     from companion.storage.export import MAX_IMPORT_BYTES
-    from companion.ui import uploads
+    from companion.ui.uploads import Uploads
 
-    ft.run(make_main(repo, invite=invite), view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
-           assets_dir=str(served_assets()), upload_dir=str(uploads.enable(MAX_IMPORT_BYTES)))
+    uploads = Uploads.start(MAX_IMPORT_BYTES)
+    ft.run(make_main(repo, invite=invite, uploads=uploads), view=ft.AppView.WEB_BROWSER, host=host, port=port,
+           no_cdn=True, assets_dir=str(served_assets()), upload_dir=str(uploads.folder))
     lock.release()
     return 0

@@ -4,7 +4,7 @@ Through the WebSocket (FilePicker's `with_data`) a file's bytes travel as one me
 drops messages over 16 MiB: a backup of 2,000 plays (18 MB) never arrived, and 1,000 plays took
 12 s. Flet's upload endpoint takes the file as it is, on a URL signed with a key made at start
 (good for ten minutes). Where the app runs without a server (the browser build) there is no upload:
-`enabled()` is False and the screen reads the bytes from the picker.
+the model has no `Uploads` and the screen reads the bytes from the picker.
 """
 
 from __future__ import annotations
@@ -15,26 +15,26 @@ import os
 import secrets
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import flet as ft
 
-UPLOAD_DIR: Path | None = None
+@dataclass(frozen=True)
+class Uploads:
+    """Where this server's uploads land: a private temporary folder, removed at exit."""
 
+    folder: Path
 
-def enable(max_bytes: int) -> Path:
-    """Called by the server before `ft.run(..., upload_dir=...)`; returns the folder to pass."""
-    global UPLOAD_DIR
-    folder = Path(tempfile.mkdtemp(prefix="tabula-uploads-"))
-    os.environ["FLET_SECRET_KEY"] = secrets.token_urlsafe(32)  # signs the upload URLs of this run only
-    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(max_bytes)
-    atexit.register(shutil.rmtree, folder, True)
-    UPLOAD_DIR = folder
-    return folder
-
-
-def enabled() -> bool:
-    return UPLOAD_DIR is not None
+    @staticmethod
+    def start(max_bytes: int) -> "Uploads":
+        """Called by the server before `ft.run(..., upload_dir=uploads.folder)`. Flet reads the key that
+        signs upload URLs, and the size limit, from the process's environment."""
+        folder = Path(tempfile.mkdtemp(prefix="tabula-uploads-"))
+        os.environ["FLET_SECRET_KEY"] = secrets.token_urlsafe(32)  # signs the upload URLs of this run only
+        os.environ["FLET_MAX_UPLOAD_SIZE"] = str(max_bytes)
+        atexit.register(shutil.rmtree, folder, True)
+        return Uploads(folder)
 
 
 class UploadFailed(Exception):
@@ -45,7 +45,8 @@ class Picker:
     """A FilePicker that can upload what it picked: its `on_upload` must be there before it is first
     used (the client reports progress only to a picker that listens from the start)."""
 
-    def __init__(self):
+    def __init__(self, uploads: Uploads | None):
+        self.uploads = uploads  # None: no server to upload to, the picker reads the file's bytes
         self._loop = asyncio.get_running_loop()
         self._done: asyncio.Future | None = None
         self.picker = ft.FilePicker(on_upload=self._on_upload)
@@ -67,9 +68,9 @@ class Picker:
 
     async def receive(self, page: ft.Page, file: ft.FilePickerFile, timeout: float = 600) -> bytes:
         """Upload `file` to this server and return its bytes; the uploaded copy is removed."""
-        assert UPLOAD_DIR is not None
+        assert self.uploads is not None
         name = f"import-{secrets.token_hex(8)}.json"
-        path = UPLOAD_DIR / name
+        path = self.uploads.folder / name
         self._done = self._loop.create_future()
         try:
             await self.picker.upload([ft.FilePickerUploadFile(upload_url=page.get_upload_url(name, int(timeout)),

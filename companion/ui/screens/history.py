@@ -304,7 +304,7 @@ def transfer_section(model: AppModel, page: ft.Page, any_plays: bool, note: str,
                        set_note)
 
     async def pick_and_import(e):
-        picker = uploads.Picker()
+        picker = uploads.Picker(model.uploads)
         # served: the file comes by HTTP upload (see ui/uploads.py); the browser build reads it in place
         file = await picker.pick(["json"])
         if file is None:
@@ -313,7 +313,7 @@ def transfer_section(model: AppModel, page: ft.Page, any_plays: bool, note: str,
             if file.size and file.size > export.MAX_IMPORT_BYTES:
                 raise export.ImportProblem("$", f"the file is {file.size} bytes; the limit is "
                                                 f"{export.MAX_IMPORT_BYTES}")
-            if uploads.enabled():
+            if model.uploads is not None:
                 set_problem("")
                 set_note(model.t("history.import_reading", file=file.name))
                 try:
