@@ -62,3 +62,27 @@ def test_the_check_finds_a_game_named_in_code():
     assert not any(i in w for i in ids for w in words_in_code(code))
     for line in ('x = "carpe-diem"', "from companion.games.carpe_diem import ui", "y = GAMES['carpe-diem']"):
         assert any(i in w.casefold() for i in ids for w in words_in_code(ast.parse(line))), line
+
+
+def hook_calls(function: ast.AST) -> set[str]:
+    """The hooks (`ft.use_*`, `use_*`) a function calls itself, not in functions defined inside it."""
+    calls: set[str] = set()
+    for child in ast.iter_child_nodes(function):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(child, ast.Call) and ast.unparse(child.func).split(".")[-1].startswith("use_"):
+            calls.add(ast.unparse(child.func))
+        calls |= hook_calls(child)
+    return calls
+
+
+def test_hooks_are_called_by_components_only():
+    """A function that calls a hook is a component (its hooks are its own, in the same order each render)
+    or a hook itself (`use_*`); a hook-holding object is made while its component renders (`__init__`).
+    A component that lost its decorator ran its hooks in its caller's, and the caller's dialog broke."""
+    stray = [f"{path.relative_to(COMPANION.parent)}:{node.lineno} {node.name}"
+             for path, tree in modules() for node in ast.walk(tree)
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and hook_calls(node)
+             and not any("component" in ast.unparse(d) or "memo" in ast.unparse(d) for d in node.decorator_list)
+             and not node.name.startswith("use_") and node.name != "__init__"]
+    assert stray == []

@@ -219,7 +219,6 @@ def BoardTabs(model: AppModel, view: GameView, now: EndScoring, player: int, set
 SHOWN_EDITS = 4  # Undo buttons kept in place for taps from phones that have not drawn the latest edit yet
 
 
-@ft.component
 def bottom_note(model: AppModel, view: GameView, now, player: int, asked: bool) -> str | None:
     """Why Calculate did not calculate, said at the button: the problems marked on this board (not those
     the table-wide section lists), else once Calculate was tapped what it waits for."""
@@ -245,6 +244,7 @@ def boards_bar(model: AppModel, not_entered: str | None, mark_done, calculate) -
                         on_click=calculate)])
 
 
+@ft.component
 def BoardUndo(model: AppModel, session):
     """Undo of the last edit of the boards, named for it ("Undo: Ben's money +3, now 17"). As the
     tracker's Undo: each edit's button is its own control, the last few stay in place hidden, so a tap
