@@ -236,12 +236,18 @@ def results_bar(model: AppModel, edit, confirm) -> ft.Control:
 
 
 def boards_bar(model: AppModel, not_entered: str | None, mark_done, calculate) -> ft.Control:
-    """Calculate, and beside it "Ben's board is entered" while the board shown (Ben's) is not."""
+    """Calculate, and beside it "Ben's board is entered" while the board shown (Ben's) is not. Two
+    buttons side by side go without icons and with less padding: each label on one line on a phone, also
+    in German ("Auslage von Ben fertig", "Punkte berechnen")."""
+    if not_entered is None:
+        return ft.Row([ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH,
+                                       expand=True, on_click=calculate)])
+    narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
     return ft.Row([
-        *([ft.OutlinedButton(model.t("ui.score.entered", name=not_entered), icon=ft.Icons.CHECK,
-                             height=TOUCH, expand=True, on_click=mark_done)] if not_entered is not None else []),
-        ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH, expand=True,
-                        on_click=calculate)])
+        ft.OutlinedButton(model.t("ui.score.entered", name=not_entered), height=TOUCH, expand=True, style=narrow,
+                          on_click=mark_done),
+        ft.FilledButton(model.t("ui.score.calculate"), height=TOUCH, expand=True, style=narrow, on_click=calculate)],
+        spacing=8)
 
 
 @ft.component
