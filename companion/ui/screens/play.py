@@ -119,21 +119,22 @@ def scoreboard(model: AppModel, view: GameView, open_sheet, set_turn) -> list[ft
             for seat, (name, colour) in enumerate(zip(view.names, view.colours))]
 
 
-def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Control:
+def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Control | None:
     """The thumb slot: the game's own next step (Next player, End turn, End round, a scoring), and Final
-    scoring once the game has reached its end."""
+    scoring once the game has reached its end (before, it is in the bar's menu); None while the game
+    waits for nothing the table taps here (Castles' setup pick of bonus tiles, made in the sheets)."""
     game, state = view.game, view.state
     steps = [a for a in game.actions(state, view.config) if not a.per_player]
     buttons = [ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=TOUCH, expand=True,
                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
                for a in steps[:2]]
-    if game.is_finished(state) or not buttons:
+    if game.is_finished(state):
         buttons.append(ft.FilledButton(model.t("ui.play.to_scoring"), icon=ft.Icons.SCOREBOARD, height=TOUCH,
                                        expand=True, on_click=to_scoring))
     for b in buttons[:-1]:  # the last is the step the game waits for; the others quieter
         b.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                  color=ft.Colors.ON_SECONDARY_CONTAINER)
-    return ft.Row(buttons, spacing=8)
+    return ft.Row(buttons, spacing=8) if buttons else None
 
 
 def log_section(model: AppModel, state: dict) -> ft.Control:
