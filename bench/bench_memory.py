@@ -1,5 +1,6 @@
 """Memory: the server's resident memory (its whole process group) idle, with 1 and with 4 concurrent
-browser sessions, each in the live tracker of its own game. Target: <= 120 MB with 4."""
+browser sessions, each in the live tracker of its own game with a player's sheet open (the
+scoreboard under it). Target: <= 120 MB with 4."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def run() -> dict:
             apps = []
             for n, sid in enumerate(sids, 1):
                 app = App(browser, server.url).open(f"game/{sid}/play")
-                app.wait_text("Anna")
+                app.sheet("Anna")  # from the scoreboard, as a phone at the table
                 apps.append(app)
                 if n in (1, 4):
                     result[f"sessions_{n}_mb"] = settle_rss(server)

@@ -1,7 +1,7 @@
-"""Responsiveness: in the live tracker of a 4-player City of Rome game, the time from the click
-(pointerdown in the page) to the first frame after the updated value is on screen, p50 and p95 over
-50 clicks. The round trip to the server (the entry is saved before the screen shows it) is timed too,
-from the WebSocket messages. Target: p95 <= 100 ms.
+"""Responsiveness: in the live tracker of a 4-player City of Rome game, the time from the click on
+Money +1 in a player's sheet (pointerdown in the page) to the first frame after the updated value is
+on screen, p50 and p95 over 50 clicks. The round trip to the server (the entry is saved before the
+screen shows it) is timed too, from the WebSocket messages. Target: p95 <= 100 ms.
 
 `beside_slow_saves`: the same clicks while another phone taps entries into another game whose files are
 on a slow disk (each fsync of that game's file 200 ms longer, bench/slow_fsync.py): a save must hold up
@@ -61,6 +61,7 @@ def clicks_timed(clicks: int, slow_neighbour: bool) -> dict:
                 other = App(browser, server.url, viewport=VIEWPORT)
                 other.open(f"game/{SLOW_SID}/play")
                 other.wait_label("Money of Anna: 5")
+                other.sheet("Anna")
                 spot = other.button("Money +1 (Anna)").first.bounding_box()
 
                 def tap_other():
@@ -69,12 +70,10 @@ def clicks_timed(clicks: int, slow_neighbour: bool) -> dict:
             app.page.add_init_script(WS_HOOK)
             app.open(f"game/{SID}/play")
             app.wait_label("Money of Anna: 5")
+            app.sheet("Anna")  # a player's sheet, opened from the scoreboard: where entries are made
+            box = app.button("Money +1 (Anna)").first.bounding_box()
             for i in range(clicks + 5):  # the first 5 warm up
-                player = ["Anna", "Ben", "Cleo", "Dora"][i % 4]
-                value = 5 + i // 4 + 1
-                button = app.button(f"Money +1 ({player})").first
-                box = button.bounding_box()
-                app.page.evaluate(CLICK_TIMER, f"Money of {player}: {value}")
+                app.page.evaluate(CLICK_TIMER, f"Money of Anna: {5 + i + 1}")
                 if tap_other is not None:
                     tap_other()
                 app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

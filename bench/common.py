@@ -179,11 +179,15 @@ def make_game(data_dir: Path, game_id: str, sid: str, players: int = 4, stage: s
     repo.save(Session(sid, game, config, stage=stage))
 
 
+# Whether the accessibility tree shows `target` ("Money of Anna: 6"): a node's label or text, or a
+# player's sheet's value button, which goes on with what a tap on it does ("Money of Anna: 6. Type a …").
 SHOWS_JS = """(target) => {
   for (const e of document.querySelectorAll('flt-semantics, flt-semantics span')) {
-    if (e.getAttribute('aria-label') === target) return true;
+    const label = e.getAttribute('aria-label') || '';
+    if (label === target || label.startsWith(target + '. ')) return true;
     const t = e.textContent || '';
     if (e.tagName === 'SPAN' && (t === target || t.startsWith(target + '\\n'))) return true;
+    if (e.tagName !== 'SPAN' && t.startsWith(target + '. ')) return true;
   }
   return false;
 }"""

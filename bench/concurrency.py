@@ -1,5 +1,5 @@
 """Concurrency: 4 browser sessions on one real server, each making entries in a different game at
-the same time. Checked afterwards: every entry each browser saw acknowledged is saved, in order, in
+the same time (each entry in a player's sheet, opened from the scoreboard). Checked afterwards: every entry each browser saw acknowledged is saved, in order, in
 its own game; no other game changed; every data file parses; nothing was moved aside.
 
     python bench/concurrency.py [ENTRIES_PER_SESSION]
@@ -18,6 +18,7 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 from common import CHROMIUM, LAUNCH_ARGS, NAMES, SEMANTICS_JS, SHOWS_JS, header, make_game, tabula
+from tests.browser.harness import IDLE_JS, INIT_JS
 
 GAME_IDS = ["city-of-rome", "carpe-diem", "milestones", "castles-of-tuscany"]
 VIEWPORT = {"width": 800, "height": 2400}
@@ -34,6 +35,7 @@ async def session_worker(browser, url: str, game_id: str, entries: int, start_va
     counter = game.counters[0]
     label = counter.label.render("en")
     context = await browser.new_context(viewport=VIEWPORT)
+    await context.add_init_script(INIT_JS)  # tells when the page has settled (a sheet has slid away)
     page = await context.new_page()
     await page.route(lambda u: not u.startswith("http://127.0.0.1"), lambda r: r.abort())
     errors: list[str] = []
@@ -46,12 +48,19 @@ async def session_worker(browser, url: str, game_id: str, entries: int, start_va
     acked, times = [], []
     for n in range(entries):
         player = n % 4
+        # the player's sheet, opened from the scoreboard; the entry; back to the scoreboard
+        await page.get_by_role("button", name=f"{NAMES[player]}'s sheet", exact=False).first.click()
+        close = page.get_by_role("button", name=f"Close {NAMES[player]}'s sheet", exact=True).first
+        await close.wait_for(timeout=20_000)
         button = page.get_by_role("button", name=f"{label} +1 ({NAMES[player]})", exact=True).first
         t = time.perf_counter()
         await button.click()
         await page.wait_for_function(SHOWS_JS, arg=f"{label} of {NAMES[player]}: {values[player] + 1}",
                                      timeout=20_000)
         times.append(time.perf_counter() - t)
+        await close.click()
+        await close.wait_for(state="detached", timeout=20_000)
+        await page.wait_for_function(IDLE_JS, arg=150, polling=50, timeout=20_000)  # the sheet has slid away
         values[player] += 1
         acked.append({"type": "adjust", "player": player, "counter": counter.id, "delta": 1})
     await context.close()

@@ -1,8 +1,9 @@
 """Crash harness: the real server (`python -m companion run`) is killed with SIGKILL at random moments
-while a real browser makes scripted tracker entries; after every kill the data directory is checked
-and the server restarted. An entry counts as acknowledged when the browser shows its new value.
-Checked after each kill: every data file parses, nothing is moved aside as damaged, and every
-acknowledged entry is in the saved game (at most the one entry in flight may be there as well).
+while a real browser makes scripted tracker entries (in one player's sheet per life of the server);
+after every kill the data directory is checked and the server restarted. An entry counts as
+acknowledged when the browser shows its new value. Checked after each kill: every data file parses,
+nothing is moved aside as damaged, and every acknowledged entry is in the saved game (at most the
+one entry in flight may be there as well).
 
     python bench/crash_harness.py [ENTRIES] [SEED]
 """
@@ -65,12 +66,13 @@ def run(entries: int = 200, seed: int = 6, gap=(3, 15), log=print) -> dict:
                 app = App(browser, server.url, viewport=VIEWPORT).open(f"game/{SID}/play")
                 counter, label = COUNTERS[0]
                 app.wait_label(f"{label} of {NAMES[0]}: {values[0][counter]}", timeout=20_000)
+                player = rng.randrange(4)  # this life's entries: one player's, in their sheet
+                app.sheet(NAMES[player])
                 kill_at = min(rng.randint(*gap), entries - acked)
                 delay = rng.uniform(0.0, 0.35)
                 timer = None
                 acked_here = 0
                 for k in range(kill_at):
-                    player = rng.randrange(4)
                     counter, label = rng.choice(COUNTERS)
                     target = f"{label} of {NAMES[player]}: {values[player][counter] + 1}"
                     if k == kill_at - 1:  # the last entry of this life: the kill comes some time after it

@@ -7,7 +7,8 @@ would know (money, points, goods, the banderole bar, ...: only what a player sti
 entered). Counted per player board: taps (every click: a cell, a card in a dialog, Close, a stepper,
 a player tab), typed characters (key presses, deletions included) and seconds from the first tap to
 the last change seen on screen; scroll gestures are counted apart. Then "Calculate scores" is
-tapped once per game and the saved game's board (the live file in the data folder) is read back and
+tapped once per game, and in its question the boards nobody confirmed one by one are confirmed as they
+are (one tap: the table has just entered them on this phone); the saved game's board (the live file in the data folder) is read back and
 compared with the example, both read by the game's `parse_board_state`: the figures are those of a
 correct entry, or the run fails.
 
@@ -951,7 +952,7 @@ class Result:
     game: str
     procedure: str
     boards: list[tuple[str, Effort]] = field(default_factory=list)
-    finish: Effort = field(default_factory=Effort)  # "Calculate scores" and the results appearing
+    finish: Effort = field(default_factory=Effort)  # "Calculate scores", its question, the results appearing
 
     @property
     def total(self) -> Effort:
@@ -968,6 +969,13 @@ def measure(phone: Phone, work: Callable[[], None]) -> Effort:
     work()
     return Effort(phone.effort.taps - before.taps, phone.effort.chars - before.chars,
                   phone.effort.scrolls - before.scrolls, time.perf_counter() - started)
+
+
+def calculate(phone: Phone, boards: int) -> None:
+    """Calculate scores. No procedure confirms a board one by one: Calculate asks about them, and they are
+    confirmed as they are (two taps in all, until then the results)."""
+    phone.tap(t("ui.score.calculate"), then=t("ui.score.as_they_are", count=boards))
+    phone.tap(t("ui.score.as_they_are", count=boards), then=t("ui.score.confirm"))
 
 
 def phone_at(browser, url: str, path: str) -> Phone:
@@ -1005,7 +1013,7 @@ def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, pro
             app.shot(f"entry-effort-{case.game}-{name}-wrong")
             raise AssertionError(f"{case.game} ({name}): the entered board differs from {case.example}:\n  "
                                  + "\n  ".join(wrong))
-        result.finish = measure(phone, lambda: phone.tap(t("ui.score.calculate"), then=t("ui.score.confirm")))
+        result.finish = measure(phone, lambda: calculate(phone, len(names)))
         if app.errors:
             raise AssertionError(f"{case.game} ({name}): page errors {app.errors}")
     except Exception:

@@ -41,6 +41,7 @@ def entry_latency(phone: Phone, taps: int) -> list[float]:
     phone.new_game("City of Rome", ["Anna", "Ben", "Carla"])
     phone.tap("Setup done – start playing")
     phone.see(r"Money of Anna: 5")
+    phone.sheet("Anna")  # her sheet, opened from the scoreboard
     button = phone.button("Money +1 (Anna)")
     phone.stored.clear()
     took = []

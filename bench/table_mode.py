@@ -140,30 +140,16 @@ async def undo_behind(phones, values: list[int], rounds: int, saved) -> int:
                 values[seat] += 1
                 await tap_and_back(phones[seat], seat)
                 await shows(phones[seat], seat, values[seat])
-            sent = await phones[late].evaluate("() => window.__tabula.sends.length")
-            print("before click", await button.count(), await button.get_attribute("aria-label"))
             await button.click()
-            print("sent", sent, await phones[late].evaluate("() => window.__tabula.sends.length"))
             await phones[late].evaluate("() => window.__tabula.release()")
         else:  # nothing held: its Undo races the others' taps
             async def other(seat):
                 values[seat] += 1
                 await tap_and_back(phones[seat], seat)
                 await shows(phones[seat], seat, values[seat])
-            sent = await phones[late].evaluate("() => window.__tabula.sends.length")
-            print("race before", await button.get_attribute("aria-label"))
             await asyncio.gather(button.click(), *[other(s) for s in others])
-            print("race sent", sent, await phones[late].evaluate("() => window.__tabula.sends.length"))
-            for k in range(6):
-                await phones[late].screenshot(path=f"/tmp/race{k}.png")
-                await asyncio.sleep(0.5)
         # Settled once the late phone says what its Undo did: its entry taken back, or nothing.
-        try:
-            await phones[late].wait_for_function(SAID_JS, timeout=20_000)
-        except Exception:
-            await phones[late].screenshot(path="/tmp/late.png")
-            print("round", n, "held", await phones[late].evaluate("() => window.__tabula.held.length"))
-            raise
+        await phones[late].wait_for_function(SAID_JS, timeout=20_000)
         after = saved()
         taken_back = before[late] + 1 - after[late]
         wrong += sum(1 for seat in others if after[seat] != before[seat] + 1)
@@ -254,7 +240,6 @@ def run(entries: int = 50, rounds: int = 12, log=print) -> dict:
         result = asyncio.run(drive(server.url, entries, rounds, saved, saved_entries, saved_board))
     finally:
         server.stop()
-        print(server.output()[-3000:])
     try:
         for path in data.rglob("*.json"):
             json.loads(path.read_text(encoding="utf-8"))

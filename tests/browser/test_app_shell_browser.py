@@ -24,10 +24,17 @@ def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
         app.shot("setup-en")
         app.click("Setup done – start playing")
         app.wait_text("Round 1 of 14")
-        for _ in range(3):
-            app.click("Money +1 (Finn)")
-        app.click("Influence tokens +1 (Gabi)")
-        app.click("End round")
+        app.sheet("Finn")  # a tap on Finn's row: his sheet
+        app.click("Money of Finn: 5. Type a number for Money of Finn")  # the number pad, for his money
+        app.click("3")
+        app.click("Add 3")
+        app.wait_label("Money of Finn: 8")
+        app.close_sheet("Finn")
+        app.sheet("Gabi")
+        app.click("Influence tokens +1 (Gabi)")  # a stepper
+        app.close_sheet("Gabi")
+        app.wait_label("Influence tokens of Gabi: 1")  # the scoreboard follows
+        app.click("End round")  # the game's next step, in the thumb slot
         app.click("End round", dialog=True)  # the confirmation
         app.wait_text("Round 2 of 14")
         app.wait_label("Money of Finn: 8")  # 5 + 3

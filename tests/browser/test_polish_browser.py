@@ -101,8 +101,8 @@ def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, serve
     app.shot("polish-play-title-en")  # "The Castles of Tuscany" in two lines, "Zoë 🎲" on the cards
     sid = re.search(r"/game/([^/]+)/", app.page.url).group(1)
 
-    # Final scoring too early asks first: its dialog buttons are 48 px high.
-    app.click("Final scoring")
+    # Final scoring too early (in the bar's menu) asks first: its dialog buttons are 48 px high.
+    app.menu("Final scoring")
     app.page.wait_for_selector("flt-semantics[role=alertdialog]")
     app.shot("polish-dialog-en")
     buttons = [r for r in rects(app, "button") if r["name"]]
@@ -134,7 +134,7 @@ def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, serve
     app.shot("polish-new-game-de")
     app.click("Spiel starten")
     app.click("Aufbau fertig – los geht's")
-    app.wait_text("Schlusswertung")
+    app.find(app.button("Blatt von Zoë 🎲", exact=False))  # the scoreboard, in German
     app.scroll_top()
     app.shot("polish-play-title-rome-de")  # "Rom – Die Stadt der Baumeister" in two lines
     assert not app.errors

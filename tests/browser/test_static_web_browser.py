@@ -134,7 +134,7 @@ class Phone:
         # Flutter draws on a canvas; its accessibility tree gives the tests names to find.
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.page.get_by_role("button", name=re.compile(r"^(New game|Neues Spiel)$")).or_(
-            self.page.get_by_role("button", name="Final scoring")).first.wait_for(timeout=LOAD)
+            self.page.get_by_role("button", name=re.compile("More$"))).first.wait_for(timeout=LOAD)  # or the play screen's menu
         return time.monotonic() - began
 
     def find(self, locator, scrolls: int = 10):
@@ -157,6 +157,21 @@ class Phone:
 
     def tap(self, name: str, exact: bool = True) -> None:
         self.button(name, exact).click()
+
+    def sheet(self, player: str) -> None:
+        """Open `player`'s sheet from the scoreboard (a tap on their row) and wait until it is open."""
+        self.tap(f"{player}'s sheet", exact=False)  # the row's name goes on: ", Start player"
+        self.button(f"Close {player}'s sheet")
+
+    def close_sheet(self, player: str) -> None:
+        close = self.button(f"Close {player}'s sheet")
+        close.click()
+        close.wait_for(state="detached", timeout=STEP)
+
+    def menu(self, item: str) -> None:
+        """Choose `item` in the play screen's menu (More)."""
+        self.tap("More", exact=False)  # its icon's name, and the menu's tooltip
+        self.find(self.page.get_by_role("menuitem", name=item).or_(self.page.get_by_role("button", name=item))).click()
 
     def new_game(self, game: str, names: list[str]) -> None:
         """From Home: a new game of `game` for these players, the first of them starting, started."""
@@ -256,6 +271,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"1 of \d+ steps done")
             phone.tap("Setup done – start playing")
             phone.see(r"Round 1 of 14")
+            phone.sheet("Anna")  # a tap on her row on the scoreboard
             phone.tap("Money +1 (Anna)")
             phone.see(r"Money of Anna: 6")
             phone.tap("Money +1 (Anna)")
@@ -269,9 +285,14 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"Money of Anna: 7")
             phone.shot("not-saved")
             python.evaluate(TAKE_WRITES)
+            phone.close_sheet("Anna")
+            phone.sheet("Ben")
             phone.tap("Influence tokens +1 (Ben)")
             phone.see(r"Influence tokens of Ben: 1")
             expect(phone.page.get_by_text(re.compile("Not saved"))).to_have_count(0, timeout=STEP)
+            phone.close_sheet("Ben")
+            phone.see(r"Influence tokens of Ben: 1")  # the scoreboard
+            phone.see(r"Money of Anna: 7")
             phone.shot("tracker")
 
             # A reload mid-game comes back to the same entries (hash routes: the reload asks for
@@ -298,7 +319,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"Money of Anna: 7")
             phone.see(r"Influence tokens of Ben: 1")
             assert phone.snapshot_ready().get("bytes", 0) > 1_000_000
-            phone.tap("Undo: Ben: Influence tokens +1 (now 1)")
+            phone.tap("Undo: Ben: Influence tokens +1", exact=False)  # named for the entry it takes back
             phone.see(r"Influence tokens of Ben: 0")
 
             # With the network off and the site gone, a start reaches the home screen with the game.
@@ -312,7 +333,7 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"Influence tokens of Ben: 0")
 
             # The end: one card in Anna's city, scores, saved - still offline.
-            phone.tap("Final scoring")
+            phone.menu("Final scoring")
             phone.see(r"The game isn't over yet")  # round 1 of 14: the phone asks first
             phone.tap("Final scoring now")
             # A tiny city each: its two start buildings, there from the tracker.

@@ -1,8 +1,10 @@
 """Issue 10: every control is a 48 px tap target and has an accessible name, on every main screen.
 
 One server, one tab, one walk through the app on a 390×844 phone screen: Home, New game, the setup
-checklist, the tracker and the end scoring of each game (with their dialogs), a result, History, a
-played game, Statistics, Settings with the box data, Invite. On each screen every control in Chromium's
+checklist, the tracker of a game in play (its menu, Final scoring asked early, End round's
+confirmation, a player's sheet with its number pad), the tracker of each game at its end (a player's
+sheet, the score sheet, the game's own dialogs), box values asked during play, the end scoring of each
+game, a result, History, a played game, Statistics, Settings with the box data, Invite. On each screen every control in Chromium's
 accessibility tree (buttons, checkboxes, radios, switches, tabs, links, text fields, menus) is measured,
 scrolling the screen down in steps, and the test names every control that is smaller than 48×48 CSS px
 or has no name, with its screen. The walk runs twice: in English on the light theme, and in German on
@@ -22,6 +24,7 @@ from tests.browser.harness import ROOT, App, Server
 
 sys.path.insert(0, str(ROOT / "bench"))
 import entry_effort  # noqa: E402
+from common import make_game  # noqa: E402
 
 TOUCH = 48
 TOLERANCE = 0.5  # Flutter lays out in fractions of a pixel
@@ -34,6 +37,11 @@ MAX_STEPS = 16
 SIDS = {game_id: f"20250101-120000-{game_id[:4]}" for game_id in entry_effort.CASES}
 # Castles of Tuscany with every board entered: the result screen (one for each walk, which saves it)
 FINISHED = ("20250101-130000-done", "20250101-140000-done")
+# Castles of Tuscany in play after the bonus-tile pick, its colour-bonus points not entered yet: a colour
+# completed asks for the points printed on that tile (box data during play)
+BOX_DURING_PLAY = "20250101-150000-tile"
+FIRST_PLAYER = {game_id: json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
+                ["players"][0]["name"] for game_id, case in entry_effort.CASES.items()}
 
 # Every semantics element's box, and whether a scrolling ancestor cuts it (Flutter gives a control that
 # is partly scrolled out of view the visible part as its box: measured again further down or up).
@@ -195,6 +203,13 @@ def prepare(data) -> None:
         session.board = example
         session.board_done = list(range(len(example["players"])))
         Repository(data, GAMES).save(session)
+    make_game(data, "castles-of-tuscany", BOX_DURING_PLAY, players=2)  # Anna and Ben
+    repo = Repository(data, GAMES)
+    session = repo.session(BOX_DURING_PLAY)
+    for seat in (0, 1):  # each picks a bonus tile: the round's actions are offered
+        pick = session.game.actions(session.state, session.config)[0]
+        session.record({"type": pick.id, "player": seat, pick.field: pick.value_choices[0]})
+    repo.save(session)
 
 
 @pytest.fixture
@@ -203,6 +218,14 @@ def walk_server(tmp_path):
     s = Server(tmp_path / "data").start()
     yield s
     s.stop()
+
+
+def sheet(app: App, w: Walk, t: dict, player: str, screen: str) -> None:
+    """A player's sheet, opened from the scoreboard, measured (its actions, number pad and steppers),
+    and closed again."""
+    app.sheet(player, t["sheet"], t["close_sheet"])
+    w.screen(screen)
+    app.close_sheet(player, t["close_sheet"])
 
 
 def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
@@ -226,14 +249,34 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
     app.find(app.button(t["setup_done"]))
     app.press(app.find(app.page.get_by_role("checkbox").first))  # one step ticked
     w.screen("setup")
+    # The tracker of a game in play: its menu, Final scoring asked early, End round's confirmation, a sheet.
+    app.click(t["setup_done"])
+    app.press(app.find(app.button(t["menu"], exact=False)))
+    app.find(app.page.get_by_role("menuitem", name=t["to_scoring"]))
+    w.screen("tracker-menu", scroll=False)
+    app.press(app.page.get_by_role("menuitem", name=t["to_scoring"]))
+    app.find(app.dialog_button(t["keep_playing"]))
+    w.screen("tracker-final-scoring-early-dialog", scroll=False)
+    app.click(t["keep_playing"], dialog=True)
+    app.click(t["end_round"])
+    app.find(app.dialog_button(t["end_round"]))
+    w.screen("tracker-end-round-dialog", scroll=False)
+    app.click(t["cancel"], dialog=True)
+    sheet(app, w, t, "Ada", "tracker-sheet-in-play")
     for game_id, sid in SIDS.items():
         app.go(f"game/{sid}/play")
-        app.find(app.button(t["to_scoring"]))
+        app.find(app.button(t["to_scoring"]))  # the game's end reached: Final scoring in the thumb slot
         w.screen(f"tracker-{game_id}")
         app.scroll_top()
-        app.click(t["which_player"])
+        app.press(app.find(app.button(re.compile(t["which_player"]))))
         w.screen(f"tracker-{game_id}-this-phone", scroll=False)
         app.click(t["cancel"], dialog=True)
+        sheet(app, w, t, FIRST_PLAYER[game_id], f"tracker-{game_id}-sheet")
+        if game_id == "milestones":  # the score sheet: a row per turn
+            app.click(t["score_sheet"])
+            app.find(app.dialog_button(t["close"]))
+            w.screen("tracker-milestones-score-sheet")
+            app.click(t["close"], dialog=True)
         if game_id == "castles-of-tuscany":  # a game's own dialog: the points of a colour-bonus tile
             app.press(app.find(app.page.get_by_role("button", name=re.compile(t["bonus_tile"]))))
             w.screen("tracker-castles-of-tuscany-tile-dialog", scroll=False)
@@ -241,6 +284,18 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
         app.go(f"game/{sid}/score")
         app.find(app.button(t["calculate"]))
         w.screen(f"scoring-{game_id}")
+    # Box values asked during play: a colour completed whose tile's points nobody has entered yet.
+    app.go(f"game/{BOX_DURING_PLAY}/play")
+    app.sheet("Anna", t["sheet"], t["close_sheet"])
+    app.click(t["colour_bonus"].format(player="Anna"))
+    choice = app.find(app.page.get_by_role("button", name=re.compile("^" + re.escape(t["colour_bonus_choice"]))))
+    w.screen("tracker-colour-choice-dialog", scroll=False)
+    app.press(choice)
+    app.find(app.dialog_button(t["cancel"]))
+    app.wait_text(t["box_needed"])
+    w.screen("tracker-box-data-dialog")
+    app.click(t["cancel"], dialog=True)
+    app.close_sheet("Anna", t["close_sheet"])
     app.go(f"game/{finished}/score")
     app.find(app.button(t["confirm"]))
     w.screen("result")
@@ -264,14 +319,22 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
 
 EN = {"in_progress": "Games in progress", "discard": "^Discard ", "new_game": "New game",
       "city_of_rome": "City of Rome", "two_players": "2 players", "player": "Player", "start": "Start game",
-      "setup_done": "Setup done – start playing", "to_scoring": "Final scoring",
-      "which_player": "Which player is this phone?", "cancel": "Cancel", "close": "Close", "bonus_tile": "^Colour-bonus tile",
+      "setup_done": "Setup done – start playing", "to_scoring": "Final scoring", "menu": "More",
+      "keep_playing": "Keep playing", "end_round": "End round", "sheet": "{player}'s sheet",
+      "close_sheet": "Close {player}'s sheet", "score_sheet": "Score sheet",
+      "colour_bonus": "Colour completed (colour bonus) ({player})", "colour_bonus_choice": "Colour completed (colour bonus): ",
+      "box_needed": "Points printed on your box",
+      "which_player": "^Which player is this phone\\?$", "cancel": "Cancel", "close": "Close", "bonus_tile": "^Colour-bonus tile",
       "calculate": "Calculate scores", "confirm": "Confirm and save", "delete": "Delete play",
       "statistics": "Statistics", "back_history": "History", "carpe_diem": "Carpe Diem"}
 DE = {"in_progress": "Laufende Spiele", "discard": " verwerfen ", "new_game": "Neues Spiel",
       "city_of_rome": "Rom – Die Stadt der Baumeister", "two_players": "2 Spieler", "player": "Spieler",
       "start": "Spiel starten", "setup_done": "Aufbau fertig – los geht's", "to_scoring": "Schlusswertung",
-      "which_player": "Wer spielt an diesem Handy?", "cancel": "Abbrechen", "close": "Schließen", "bonus_tile": "^Farbbonus-Plättchen",
+      "menu": "Mehr", "keep_playing": "Weiterspielen", "end_round": "Runde beenden", "sheet": "Blatt von {player}",
+      "close_sheet": "Blatt von {player} schließen", "score_sheet": "Punkteblatt",
+      "colour_bonus": "Farbe vollendet (Farbbonus) ({player})", "colour_bonus_choice": "Farbe vollendet (Farbbonus): ",
+      "box_needed": "Auf dem Spielmaterial gedruckte Punkte",
+      "which_player": "Wer spielt an diesem Handy\\?$", "cancel": "Abbrechen", "close": "Schließen", "bonus_tile": "^Farbbonus-Plättchen",
       "calculate": "Punkte berechnen", "confirm": "Ergebnis speichern", "delete": "Partie löschen",
       "statistics": "Statistik", "back_history": "Verlauf", "carpe_diem": "Carpe Diem"}
 

@@ -94,7 +94,9 @@ def PlayScreen(model: AppModel):
                                   me_label(model, session), lambda e: set_asking("me")),
                       EntryButton(model, session, "undo"),
                       EntryButton(model, session, "redo"),
+                      # padding 12 around the 24 px icon: a 48 px target (its default 8 made it 40 px)
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
+                                         padding=12,
                                          items=[ft.PopupMenuItem(content=model.t("ui.play.to_scoring"),
                                                                  icon=ft.Icons.SCOREBOARD, on_click=to_scoring)]),
                   ])
