@@ -273,7 +273,9 @@ def EntryButton(model: AppModel, session, kind: str):
         icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO,
                     entry_label(model, f"ui.{kind}", lines_of(drawn)), lambda e, drawn=drawn: act(drawn),
                     disabled=entry_of(drawn) is None, key=f"{kind}-{entry_of(drawn)}",
-                    visible=entry_of(drawn) == entry)
+                    # Redo shows only when there is something to bring back: the bar leaves the game's
+                    # name room for two lines ("Rom – Die Stadt der Baumeister")
+                    visible=entry_of(drawn) == entry and (kind == "undo" or entry is not None))
         for drawn in recent.current])
 
 
