@@ -3,7 +3,7 @@
     python bench/run_all.py            # everything (about 20 minutes on 2 busy cores)
     python bench/run_all.py quick      # the benchmarks only, no crash/damage/concurrency harnesses
     python bench/run_all.py scoring storage   # named parts only
-Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, entry.
+Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, entry, play.
 The results also go to test-artifacts/bench.json.
 """
 
@@ -26,6 +26,7 @@ import concurrency  # noqa: E402
 import crash_harness  # noqa: E402
 import damaged_files  # noqa: E402
 import entry_effort  # noqa: E402
+import play_effort  # noqa: E402
 import table_mode  # noqa: E402
 from common import ROOT, load_average, machine  # noqa: E402
 
@@ -40,6 +41,7 @@ PARTS = {
     "concurrency": lambda: concurrency.run(25),
     "table": lambda: table_mode.run(50),
     "entry": entry_effort.run,
+    "play": play_effort.run,
 }
 QUICK = ("startup", "responsiveness", "scoring", "storage", "memory")
 
