@@ -272,6 +272,7 @@ def at_rest(app: App, route: str) -> None:
     if close.count():
         close.first.click()
         close.first.wait_for(state="detached")
+        app.idle()  # until the sheet's closing animation has ended: a tap meanwhile lands on its scrim
     app.go(route)
     app.idle()
 
@@ -299,6 +300,7 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict
         result["actions"][name] = {"taps": app.taps, "scrolls": app.scrolls, "typed": getattr(action, "typed", False)}
         if isinstance(action, Choice):
             saved(data, game_id, action.counter, before + action.delta)
+            app.idle()  # the dialog's closing drawn, as the player sees it go before the next tap
         else:
             wait_shown(app, game_id, action, before + action.delta)
     at_rest(app, route)

@@ -211,10 +211,11 @@ class Repository:
     def save(self, session: Session) -> None:
         """Persist a game in progress; when this returns, the entry survives a crash."""
         self._check_writable()
+        # Outside the repository's lock: each game has its own file, and the table hub's lock of that game
+        # orders its writes; a slow disk under one game's save holds up no other game's.
+        db = TinyDB(self._session_path(session.id), storage=AtomicJSONStorage)
+        db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}}, "session": {"1": session.to_json()}})
         with self._lock:
-            db = TinyDB(self._session_path(session.id), storage=AtomicJSONStorage)
-            db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}},
-                              "session": {"1": session.to_json()}})
             self._sessions[session.id] = session
 
     def _check_writable(self) -> None:

@@ -62,7 +62,10 @@ def PlayScreen(model: AppModel):
         set_asking(None)
         dispatch({"type": "stage", "stage": "scoring"}, then=lambda saved: page.navigate(f"/game/{sid}/score"))
 
-    ft.use_dialog(player_sheet(model, view, sheet_of, dispatch, trigger, lambda: set_sheet_of(None))
+    # A sheet's dismissal closes that sheet only: a sheet closed and another opened at once gets the first
+    # one's late dismissal (its closing animation ends after the second opened).
+    ft.use_dialog(player_sheet(model, view, sheet_of, dispatch, trigger,
+                               lambda seat=sheet_of: set_sheet_of(lambda now: None if now == seat else now))
                   if view is not None and sheet_of is not None else None)
     ft.use_dialog(tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box,
                                  asking, set_asking, go_scoring, open_sheet) if view is not None else None)
