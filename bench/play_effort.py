@@ -223,6 +223,7 @@ def today_plus_12(app: Counted, game_id: str) -> bool:
 def open_sheet(app: Counted) -> None:
     app.press(app.find(app.button(f"{WHO}'s sheet", exact=False)))
     app.wait_label(f"Close {WHO}'s sheet")
+    app.idle()  # the sheet has slid up: its buttons where a finger finds them (mid-slide they are lower)
 
 
 def scoreboard_step(app: Counted, game_id: str, step: Step | Tap | Choice) -> None:
