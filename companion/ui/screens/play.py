@@ -22,6 +22,7 @@ from companion.ui.games import game_ui
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game
+from companion.ui.screens.history import Kept
 from companion.ui.view import GameView, use_view
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section, stepper
 
@@ -44,29 +45,32 @@ def PlayScreen(model: AppModel):
     open_sheet = ft.use_callback(lambda seat: set_sheet_of(seat), [sid])
     set_turn = ft.use_callback(lambda seat: dispatch({"type": "set_turn", "player": seat}), [sid])
 
-    def submit(event):
+    def submit_latest(event):
         # The latest game, not the one drawn: box values entered just now are in it.
-        keys, why = missing_box_data(model.session(sid) or session, event)
+        latest = model.session(sid)
+        keys, why = missing_box_data(latest, event) if latest is not None else ((), None)
         if keys:
             set_needs_box((keys, event, why))
         else:
             dispatch(event)
 
-    def trigger(action, player=None):
-        if action.confirm or action.value_choices or action.id in game_ui(session.game.id).action_dialogs:
+    def trigger_latest(action, player=None):
+        latest = model.session(sid)
+        if latest is not None and (action.confirm or action.value_choices
+                                   or action.id in game_ui(latest.game.id).action_dialogs):
             set_pending((action, player))
         else:
-            submit(event_for(action, player))
+            submit_latest(event_for(action, player))
+    # Stable: the open sheet keeps them without being drawn again by this screen (see SheetHost).
+    submit = ft.use_callback(submit_latest, [sid])
+    trigger = ft.use_callback(trigger_latest, [sid])
+    close_sheet = ft.use_callback(lambda seat: set_sheet_of(lambda now: None if now == seat else now), [sid])
+    tab = ft.use_memo(lambda: Kept(model), [])
 
     def go_scoring():
         set_asking(None)
         dispatch({"type": "stage", "stage": "scoring"}, then=lambda saved: page.navigate(f"/game/{sid}/score"))
 
-    # A sheet's dismissal closes that sheet only: a sheet closed and another opened at once gets the first
-    # one's late dismissal (its closing animation ends after the second opened).
-    ft.use_dialog(player_sheet(model, view, sheet_of, dispatch, trigger,
-                               lambda seat=sheet_of: set_sheet_of(lambda now: None if now == seat else now))
-                  if view is not None and sheet_of is not None else None)
     ft.use_dialog(tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box,
                                  asking, set_asking, go_scoring, open_sheet) if view is not None else None)
     ft.use_dialog(sheet_dialog(model, view, lambda: set_showing_sheet(False))
@@ -88,6 +92,7 @@ def PlayScreen(model: AppModel):
                          on_click=lambda e: set_showing_sheet(True))] if game.period is not None else []),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
+        SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
     ]
     return screen(model, route, model.m(game.name), controls, back="/",
                   bottom=next_step(model, view, trigger, to_scoring),
@@ -148,20 +153,35 @@ def log_section(model: AppModel, state: dict) -> ft.Control:
                    or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)])
 
 
-def player_sheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, close) -> ft.Control:
-    """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
-    per counter. Closing it returns to the scoreboard as it was."""
-    return ft.BottomSheet(content=PlayerSheet(model, view, seat, dispatch, trigger, close), scrollable=True,
-                          on_dismiss=lambda e: close(), show_drag_handle=True)
+@ft.component
+def SheetHostView(tab: Kept, sid: str, seat: int | None, dispatch, trigger, close):
+    """The open player's sheet, as a dialog. Drawn again only when another sheet opens or it closes:
+    Flet walks and compares a dialog's whole content each time the dialog is passed again (about 6,000
+    objects for a sheet), so the play screen, drawn on every entry, does not pass it; the sheet's content
+    (`PlayerSheet`) hears the game itself and redraws only what changed. A sheet's dismissal closes that
+    sheet only: a sheet closed and another opened at once gets the first one's late dismissal."""
+    ft.use_dialog(ft.BottomSheet(content=PlayerSheet(tab.value, sid, seat, dispatch, trigger, lambda: close(seat)),
+                                 scrollable=True, on_dismiss=lambda e: close(seat), show_drag_handle=True)
+                  if seat is not None else None)
+    return ft.Container(width=0, height=0)
+
+
+# The model passed as a `Kept` value (not observable): the host is not drawn again when the game changes.
+SheetHost = ft.memo(SheetHostView)
 
 
 @ft.component
-def PlayerSheet(model: AppModel, view: GameView, seat: int, dispatch, trigger, close):
+def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
+    """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
+    per counter. Closing it returns to the scoreboard as it was."""
+    view, _ = use_view(model, sid, model.session(sid))
+    target, set_target = ft.use_state(None)  # the counter the number pad adds to
+    if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
+        return ft.Container()
     game, state, config = view.game, view.state, view.config
     name, texts = view.names[seat], Texts(model.lang)
     standing = game.standing_of(state, config, seat)
     counters = tuple(c for c in game.counters if not c.secondary)
-    target, set_target = ft.use_state(None)  # the counter the number pad adds to
     pad_for = target or standing.counter or (counters[0].id if counters else None)
     ui = game_ui(game.id)
     actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
