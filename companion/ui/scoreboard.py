@@ -66,7 +66,7 @@ def badge(text: str, colour) -> ft.Control:
 # ---------------------------------------------------------------- a player's sheet
 
 @ft.component
-def NumberPad(texts: Texts, name: str, counters: tuple[Counter, ...], target: str, add):
+def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target: str, add):
     """A number for a counter: digits, the sign, Add. `add(counter, delta)`; "+12" is three taps."""
     typed, set_typed = ft.use_state("")
     negative, set_negative = ft.use_state(False)
@@ -103,6 +103,12 @@ def NumberPad(texts: Texts, name: str, counters: tuple[Counter, ...], target: st
         ft.ResponsiveRow(keys, spacing=6, run_spacing=6),
         ft.FilledButton(add_label, on_click=done, height=TOUCH, disabled=not amount, width=float("inf")),
     ], spacing=6)
+
+
+
+# Drawn again only when its own props change (an entry on the sheet changes the counters' values, not
+# the pad): `add` must be stable (`ft.use_callback`).
+NumberPad = ft.memo(NumberPadView)
 
 
 def counter_grid(texts: Texts, name: str, counters: tuple[Counter, ...], values: dict, step, choose,

@@ -176,6 +176,8 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     per counter. Closing it returns to the scoreboard as it was."""
     view, _ = use_view(model, sid, model.session(sid))
     target, set_target = ft.use_state(None)  # the counter the number pad adds to
+    step = ft.use_callback(lambda counter, delta: dispatch({"type": "adjust", "player": seat, "counter": counter,
+                                                            "delta": delta}), [seat])  # stable: the pad keeps it
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
     game, state, config = view.game, view.state, view.config
@@ -187,8 +189,6 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
     frequent = tuple(a for a in actions if not a.secondary)
 
-    def step(counter: str, delta: int) -> None:
-        dispatch({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
     values = state["players"][seat]["counters"]
     # Scrolls when a game's sheet is taller than the phone: nothing on it is ever out of reach.
     sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
