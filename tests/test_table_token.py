@@ -139,7 +139,7 @@ def served(monkeypatch):
     import companion.ui.app as app
 
     real = app.make_main
-    monkeypatch.setattr(app, "make_main", lambda repo, invite=None: made.append(invite) or real(repo, invite))
+    monkeypatch.setattr(app, "make_main", lambda repo, invite=None, **kw: made.append(invite) or real(repo, invite, **kw))
     return calls, made
 
 

@@ -63,7 +63,7 @@ class Picker:
 
     async def pick(self, extensions: list[str]) -> ft.FilePickerFile | None:
         files = await self.picker.pick_files(file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=extensions,
-                                             with_data=not enabled())
+                                             with_data=self.uploads is None)
         return files[0] if files else None
 
     async def receive(self, page: ft.Page, file: ft.FilePickerFile, timeout: float = 600) -> bytes:

@@ -224,7 +224,9 @@ def sheet(app: App, w: Walk, t: dict, player: str, screen: str) -> None:
     """A player's sheet, opened from the scoreboard, measured (its actions, number pad and steppers),
     and closed again."""
     app.sheet(player, t["sheet"], t["close_sheet"])
-    w.screen(screen)
+    # As it opens, not scrolled: the sheet's scrolling is not an element the boxes' check sees, so a
+    # control cut at the sheet's top edge (its Close, scrolled half out) would count as a small target.
+    w.screen(screen, scroll=False)
     app.close_sheet(player, t["close_sheet"])
 
 
