@@ -30,7 +30,7 @@ chromium:
 # that is done takes tests the other has not started. `make test TEST_WORKERS=0`: one after another.
 TEST_WORKERS ?= 2
 test: $(STAMP) chromium
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal $(ARGS)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal --durations=12 $(ARGS)
 
 bench: $(STAMP) chromium
 	$(PY) bench/run_all.py
