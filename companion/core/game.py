@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from companion.core.moves import CORE_BOARD_MOVES, BoardMove, InvalidMove, Move, by_name
+from companion.core.moves import CORE_BOARD_MOVES, BoardMove, InvalidMove, Move, by_name, seat_of
 from companion.core.scoring import ScoreSheet
 from companion.core.text import Msg
 
@@ -327,10 +327,8 @@ def is_entry(event: Any) -> bool:
 def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:
     """The generic counter change: {"type": "adjust", "player": p, "counter": id, "delta": n}."""
     counters = {c.id: c for c in game.counters}
-    player, counter_id, delta = event.get("player"), event.get("counter"), event.get("delta")
-    # bool is an int subclass: true/false is not a player number or a change.
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(config["players"]):
-        raise InvalidMove(Msg("core.error.no_such_player"))
+    player, counter_id, delta = seat_of(event, config), event.get("counter"), event.get("delta")
+    # bool is an int subclass: true/false is not a change.
     if not isinstance(counter_id, str) or counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
         raise InvalidMove(Msg("core.error.bad_event"))
     counter = counters[counter_id]

@@ -130,6 +130,14 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def seat_of(event: dict, config: dict) -> int:
+    """The seat an entry names ("player"), refused unless it is a player of this table."""
+    player = event.get("player")
+    if not is_int(player) or not 0 <= player < len(config["players"]):
+        raise InvalidMove(Msg("core.error.no_such_player"))
+    return player
+
+
 def player_board(board: dict, event: dict) -> dict:
     """The board of the player an edit names."""
     player, players = event.get("player"), board.get("players") or []

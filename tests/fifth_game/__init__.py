@@ -22,7 +22,7 @@ from pathlib import Path
 from companion.core.board import field, read_fields, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Counter, GameDefinition,
                                  InvalidMove, Move, Preference, SetupStep)
-from companion.core.moves import is_int, player_board
+from companion.core.moves import is_int, player_board, seat_of
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
 from companion.core.turns import clockwise, on_turn, turn_moves
@@ -67,13 +67,6 @@ def _playing(state: dict) -> None:
         raise InvalidMove(m("error.over"))
 
 
-def _seat(event: dict, config: dict) -> int:
-    player = event.get("player")
-    if not is_int(player) or not 0 <= player < len(config["players"]):
-        raise InvalidMove(Msg("core.error.no_such_player"))
-    return player
-
-
 def end_round(state: dict, event: dict, config: dict) -> None:
     _playing(state)
     state["log"].append(m("log.round_end", round=state["round"]).to_json())
@@ -86,7 +79,7 @@ def end_round(state: dict, event: dict, config: dict) -> None:
 
 def new_hive(state: dict, event: dict, config: dict) -> None:
     _playing(state)
-    player = _seat(event, config)
+    player = seat_of(event, config)
     me = state["players"][player]
     if me["hives"] >= HIVES:
         raise InvalidMove(m("error.no_hive_left", most=HIVES))
@@ -97,7 +90,7 @@ def new_hive(state: dict, event: dict, config: dict) -> None:
 def harvest(state: dict, event: dict, config: dict) -> None:
     """As much honey as the player has bees."""
     _playing(state)
-    player = _seat(event, config)
+    player = seat_of(event, config)
     counters = state["players"][player]["counters"]
     counters["honey"] += counters["bees"]
     state["log"].append(m("log.harvest", name=config["players"][player]["name"], honey=counters["bees"],

@@ -36,6 +36,7 @@ landscapes, `banderole` and `score_circle` (`upgrade_score_circle`).
 from __future__ import annotations
 
 from companion.core.game import Action, BoardStateError, Counter, InvalidMove, Move, Standing
+from companion.core.moves import seat_of
 from companion.core.text import Msg
 from companion.core.turns import clockwise, on_turn, turn_moves
 from companion.games.carpe_diem import district
@@ -111,13 +112,6 @@ def banderole_order(state: dict) -> list[int]:
 
 
 # ---------------------------------------------------------------- events
-
-def _player(event: dict, config: dict) -> int:
-    player = event.get("player")
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(config["players"]):
-        raise InvalidMove(Msg("core.error.no_such_player"))
-    return player
-
 
 def _value(event: dict, key: str, choices: tuple[int, ...]) -> int:
     value = event.get(key)
@@ -218,7 +212,7 @@ def advice_for(state: dict, config: dict, player: int, circle: int, owned: dict 
 def score_circle(state: dict, event: dict, config: dict) -> None:
     """A disc on a free circle, both cards resolved with the choices the entry carries."""
     _playing(state)
-    player = _player(event, config)
+    player = seat_of(event, config)
     if state["stage"] != "scoring":
         raise InvalidMove(Msg("carpe-diem.error.no_scoring"))
     who = names(config)
@@ -314,7 +308,7 @@ def complete_landscape(landscape: str):
     """`complete_<landscape>`: a landscape of `tiles` tiles (2-4) completed gives tiles - 1 of its ware."""
     def apply(state: dict, event: dict, config: dict) -> None:
         _playing(state)
-        player = _player(event, config)
+        player = seat_of(event, config)
         tiles = _value(event, "tiles", LANDSCAPE_TILES)
         c, ware = state["players"][player]["counters"], LANDSCAPE_WARE[landscape]
         c[landscape] += 1
@@ -327,7 +321,7 @@ def complete_landscape(landscape: str):
 def _rewarded(state: dict, event: dict, config: dict) -> tuple[dict, str, int]:
     """(the player's counters, name, seat) of a one-tap reward, once the game goes on."""
     _playing(state)
-    player = _player(event, config)
+    player = seat_of(event, config)
     return state["players"][player]["counters"], names(config)[player], player
 
 
@@ -449,7 +443,7 @@ def upgrade_score_circle(event: dict, state: dict | None = None, config: dict | 
     if resolved(named) or not state or not config:
         return named
     try:
-        player = _player(event, config)
+        player = seat_of(event, config)
         cards = circle_cards(state, config, named["circle"])
         owned = _owned(state, player, event)
         have = holdings(state, player)

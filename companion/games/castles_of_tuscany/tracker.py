@@ -54,6 +54,7 @@ red) happens after it, and green points scored in the extra cycle count. The fin
 from __future__ import annotations
 
 from companion.core.game import Action, BoardStateError, Counter, InvalidMove, MissingBoxData, Move
+from companion.core.moves import seat_of
 from companion.core.text import Msg
 from companion.core.turns import clockwise, on_turn, turn_moves
 from companion.games.castles_of_tuscany.components import (
@@ -133,13 +134,6 @@ def _names(config: dict) -> list[str]:
     return [p["name"] for p in config["players"]]
 
 
-def _player(event: dict, config: dict) -> int:
-    p = event.get("player")
-    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(config["players"]):
-        raise InvalidMove(Msg("core.error.no_such_player"))
-    return p
-
-
 def _choice(event: dict, key: str, choices):
     """The event's choice under `key`: one of `choices` (numbers or string ids, never a bool)."""
     v = event.get(key)
@@ -205,7 +199,7 @@ def counter_limit(state: dict, config: dict, p: int, counter: str, value: int):
 
 def _player_choice(event: dict, config: dict, key: str, choices) -> tuple[int, list[str], object]:
     """The seat an entry names, the players' names and its choice under `key`."""
-    return _player(event, config), _names(config), _choice(event, key, choices)
+    return seat_of(event, config), _names(config), _choice(event, key, choices)
 
 
 def bonus_tile(state: dict, event: dict, config: dict) -> None:
@@ -325,7 +319,7 @@ def yield_goods(state: dict, event: dict, config: dict) -> None:
 def take_tile(state: dict, event: dict, config: dict) -> None:
     """Plättchen nehmen: the gap in the display is refilled "von seinem linken Stapel"; "Hat man keine
     eigenen Plättchen mehr zum Nachlegen ..., nimmt man eines vom neutralen Vorrat"."""
-    p, names = _player(event, config), _names(config)
+    p, names = seat_of(event, config), _names(config)
     c = state["players"][p]["counters"]
     if c["revealed"] >= STACK_TILES:
         _log(state, m("log.take_tile_neutral", player=names[p]))
@@ -340,7 +334,7 @@ def take_tile(state: dict, event: dict, config: dict) -> None:
 
 
 def draw_cards(state: dict, event: dict, config: dict) -> None:
-    p, names = _player(event, config), _names(config)
+    p, names = seat_of(event, config), _names(config)
     bonus = state["players"][p]["bonus"]["card"]
     value = _add(state, p, "cards", CARDS_DRAWN + bonus)
     if bonus:

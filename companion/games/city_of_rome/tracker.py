@@ -31,7 +31,7 @@ the log: `{"round", "winner" (seat or None), "tied" (seats), "tokens", "cards", 
 from __future__ import annotations
 
 from companion.core.game import Action, Counter, InvalidMove, Move
-from companion.core.moves import is_int
+from companion.core.moves import seat_of
 from companion.core.text import Msg, tr
 from companion.games.city_of_rome import turns
 from companion.games.city_of_rome.cards import (
@@ -93,13 +93,6 @@ def influence_scoring(state: dict, names: list[str]) -> None:
     else:
         state["log"].append(Msg("city-of-rome.log.influence_tie", players=[names[i] for i in leaders],
                                 tokens=best, cards=cards).to_json())
-
-
-def _seat(event: dict, config: dict) -> int:
-    player = event.get("player")
-    if not is_int(player) or not 0 <= player < len(config["players"]):
-        raise InvalidMove(Msg("core.error.no_such_player"))
-    return player
 
 
 def end_round(state: dict, event: dict, config: dict) -> None:
@@ -186,7 +179,7 @@ def build_problem(state: dict, player: int, card_id, space, players: int) -> Msg
 
 def build(state: dict, event: dict, config: dict) -> None:
     """A building built on a space of the player's city, with what it does at once (see the module)."""
-    player = _seat(event, config)
+    player = seat_of(event, config)
     names = [p["name"] for p in config["players"]]
     card_id, space = event.get("card"), event.get("space")
     problem = build_problem(state, player, card_id, space, len(names))
@@ -225,7 +218,7 @@ def build(state: dict, event: dict, config: dict) -> None:
 
 def swap_start(state: dict, event: dict, config: dict) -> None:
     """The two start buildings the other way round: allowed while nothing else is built."""
-    player = _seat(event, config)
+    player = seat_of(event, config)
     if state["buildings_built"][player]:  # nothing built yet: the city is the two start buildings
         raise InvalidMove(Msg("city-of-rome.error.swap_too_late"))
     city = state["cities"][player]

@@ -25,6 +25,7 @@ checked when a turn ends, so points entered with the generic counter count too.
 from __future__ import annotations
 
 from companion.core.game import Counter, InvalidMove, Standing
+from companion.core.moves import seat_of
 from companion.core.text import Msg
 from companion.games.milestones.components import (
     BONUS_TILES, BUILD_LIMITS, CASTLE_GOODS_LIMIT, CASTLE_KEEPS_WORKERS, FLOUR_COINS, FLOUR_COST, GOODS, HOUSE_COST,
@@ -90,9 +91,7 @@ def _log(state: dict, key: str, **params) -> None:
 
 
 def _player(event: dict, state: dict, config: dict) -> int:
-    player = event.get("player")
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(config["players"]):
-        raise InvalidMove(Msg("core.error.no_such_player"))
+    player = seat_of(event, config)
     if state["players"][player]["done"]:
         raise InvalidMove(Msg(f"{NS}.error.player_done", name=config["players"][player]["name"]))
     return player
