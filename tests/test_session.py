@@ -418,6 +418,9 @@ def test_make_config_rejects_a_start_player_that_is_not_a_seat_number(start):
 
 # ------------------------------------------------------------------ replay cost
 
+# A time limit on a shared 2-core machine: one more try when a loaded moment outlasts it (seen once: 1.4 s
+# beside two browser tests, 0.02 s alone), as the browser tests get.
+@pytest.mark.flaky(reruns=1)
 def test_replay_equals_recording_and_undo_stays_fast_on_a_long_log():
     """Undo and loading replay the log; a long game must not make that slow (each entry used to
     deep-copy the whole state, its log included: 1000 entries took seconds per undo)."""
