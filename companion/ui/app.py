@@ -9,7 +9,7 @@ from companion.storage import Repository
 from companion.ui.model import AppModel
 from companion.ui.uploads import Uploads
 from companion.ui.widgets import theme_mode
-from companion.ui.screens.history import HistoryScreen, PlayedScreen
+from companion.ui.screens.history import HistoryScreen, Kept, PlayedScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate
 from companion.ui.screens.new_game import NewGameScreen
@@ -81,7 +81,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
                     route("", HomeScreen, index=True),
                     route("new", NewGameScreen),
                     route("game/:sid/setup", SetupScreen),
-                    route("game/:sid/play", PlayScreen),
+                    route("game/:sid/play", lambda m: PlayScreen(Kept(m))),
                     route("game/:sid/score", ScoreScreen),
                     route("history", HistoryScreen),
                     route("history/:pid", PlayedScreen),

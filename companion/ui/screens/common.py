@@ -9,11 +9,28 @@ from companion.ui.model import SETTINGS, AppModel, game_topic
 from companion.ui.widgets import TOUCH, screen
 
 
+def use_watch(model: AppModel, topic: str) -> None:
+    """While the screen shows, this tab hears the other tabs' changes of `topic` (a game, the lobby, the
+    settings), and stops once it is left. The stop is kept in a ref and given as the effect's cleanup:
+    Flet keeps a cleanup an effect returns only until the next render, and the tab went on hearing every
+    topic it ever showed (every change of a game redrew whatever screen the tab had moved on to)."""
+    stop = ft.use_ref(None)
+
+    def watch():
+        stop.current = model.broadcast.watch(topic)
+
+    def unwatch():
+        if stop.current is not None:
+            stop.current()
+            stop.current = None
+    ft.use_effect(watch, [topic], cleanup=unwatch)
+
+
 def use_game(model: AppModel, sid: str) -> Session | None:
     """The latest saved state of game `sid`; the screen re-renders whenever any device changes it (or
     the box data it may read)."""
-    ft.use_effect(lambda: model.broadcast.watch(game_topic(sid)), [sid])
-    ft.use_effect(lambda: model.broadcast.watch(SETTINGS), [])
+    use_watch(model, game_topic(sid))
+    use_watch(model, SETTINGS)
 
     async def recall():
         await model.recall_me(sid)

@@ -7,6 +7,7 @@ import time
 import flet as ft
 
 from companion.ui.model import LOBBY, AppModel
+from companion.ui.screens.common import use_watch
 from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, screen, section
 
 STAGE_ROUTE = {"setup": "setup", "play": "play", "scoring": "score"}
@@ -19,7 +20,7 @@ def session_route(session) -> str:
 @ft.component
 def HomeScreen(model: AppModel):
     page = ft.context.page
-    ft.use_effect(lambda: model.broadcast.watch(LOBBY), [])  # games started or changed on other phones
+    use_watch(model, LOBBY)  # games started or changed on other phones
     live = model.repo.live_sessions()
     discarding, set_discarding = ft.use_state(None)  # the session id waiting for a confirmation
 

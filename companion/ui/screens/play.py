@@ -30,8 +30,10 @@ LOG_LINES = 12
 
 
 @ft.component
-def PlayScreen(model: AppModel):
+def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears it after the sheet
+    model: AppModel = tab.value
     page = ft.context.page
+    use_after_sheet(model)
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/play"
     session = use_game(model, sid)
@@ -65,7 +67,7 @@ def PlayScreen(model: AppModel):
     submit = ft.use_callback(submit_latest, [sid])
     trigger = ft.use_callback(trigger_latest, [sid])
     close_sheet = ft.use_callback(lambda seat: set_sheet_of(lambda now: None if now == seat else now), [sid])
-    tab = ft.use_memo(lambda: Kept(model), [])
+    kept = ft.use_memo(lambda: tab, [])  # the same for the memoized host, however often the app passes the model
 
     def go_scoring():
         set_asking(None)
@@ -92,7 +94,7 @@ def PlayScreen(model: AppModel):
                          on_click=lambda e: set_showing_sheet(True))] if game.period is not None else []),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
-        SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
+        SheetHost(kept, sid, sheet_of, dispatch, trigger, close_sheet),
     ]
     return screen(model, route, model.m(game.name), controls, back="/",
                   bottom=next_step(model, view, trigger, to_scoring),
@@ -108,6 +110,37 @@ def PlayScreen(model: AppModel):
                                          items=[ft.PopupMenuItem(content=model.t("ui.play.to_scoring"),
                                                                  icon=ft.Icons.SCOREBOARD, on_click=to_scoring)]),
                   ])
+
+
+def use_after_sheet(model: AppModel) -> None:
+    """Redraw the screen on every change of the model, a moment after the components that hear it
+    directly. A tap in a player's sheet then goes to the phone as soon as the sheet is drawn again (a few
+    ms), and the scoreboard behind it follows once the whole screen is compared (about 15 ms more on this
+    machine): what is under the thumb answers first. A hook: call it before any early return."""
+    _, set_heard = ft.use_state(0)
+    # The listener and its disposer: an observable holds its listeners weakly, and Flet keeps an
+    # effect's returned cleanup only until the next render, so both are kept here.
+    listening = ft.use_ref(None)
+    page = ft.context.page
+
+    def listen():
+        waiting = [False]  # several changes in one go (an entry sets a few fields): one redraw
+
+        async def redraw():
+            waiting[0] = False
+            set_heard(lambda n: n + 1)
+
+        def heard(sender, field):
+            if not waiting[0] and page.session.connection is not None:  # on reconnecting, all is drawn again
+                waiting[0] = True
+                page.run_task(redraw)  # runs after the pass that draws the sheet has sent it
+        listening.current = (heard, model.subscribe(heard))
+
+    def stop():
+        if listening.current is not None:
+            listening.current[1]()
+            listening.current = None
+    ft.use_effect(listen, [], cleanup=stop)
 
 
 def status_line(model: AppModel, view: GameView) -> ft.Control:

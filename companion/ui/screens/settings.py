@@ -7,6 +7,7 @@ import flet as ft
 from companion.games import GAMES
 from companion.ui.box_data import BoxDataForm
 from companion.ui.model import SETTINGS, AppModel
+from companion.ui.screens.common import use_watch
 from companion.ui.widgets import TOUCH, screen, section, theme_mode
 
 
@@ -23,7 +24,7 @@ def choice_row(options: list[tuple[str, str]], current: str, on_pick) -> ft.Cont
 def SettingsScreen(model: AppModel):
     games_with_box = [g for g in GAMES.values() if g.box_values]
     page = ft.context.page
-    ft.use_effect(lambda: model.broadcast.watch(SETTINGS), [])  # box data entered on another phone shows here too
+    use_watch(model, SETTINGS)  # box data entered on another phone shows here too
 
     def pick_theme(value: str) -> None:
         if not model.set_theme(value):
