@@ -38,8 +38,9 @@ class GameUI:
     # The parts of a player's board entered in that section: their problems are said there, not on the board.
     table_section_parts: tuple[str, ...] = ()
     # What a player has that their tracker card shows (City of Rome: the influence cards won, the city):
-    # `card_state(state, seat)` picks it out as plain values (the memoized card compares them), and the
-    # component `card_part(texts, name, values)` draws them; None: the card shows counters and actions.
+    # `card_state(state, seat)` picks it out as plain values, and the component `card_part(texts, name,
+    # values)` draws them (memoized, `ft.memo`: compared on those values, it is drawn again only when they
+    # change); None: the card shows counters and actions.
     card_state: Callable | None = None
     card_part: Callable | None = None
     # The game's own part of a player's sheet in place of a button per per-player action (Carpe Diem: a

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.core.game import Action, Counter, Standing
 from companion.core.score_sheet import PlaySheet
-from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, stepper
 
 SCORE_SIZE = 40  # the score in large type: read from across the table, the phone lying flat
 PAD_MAX = 6  # digits a number pad takes: far more than any count of a game
@@ -115,29 +115,47 @@ def counter_grid(texts: Texts, name: str, counters: tuple[Counter, ...], values:
                  chosen: str | None = None) -> ft.Control:
     """A stepper per counter, two a row: its name over `[-] value [+]`. A tap on the value gives that
     counter the number pad (`choose`); the counter the pad is for (`chosen`) is marked. The name sits
-    over the row, not in a button of its own: six counters take three rows of 66 px, not of 96."""
-    def cell(c: Counter) -> ft.Control:
-        label, value, size = texts.m(c.label), values[c.id], c.steps[0]
-        mine = c.id == chosen
-        # One node: the value's name (and what a tap does) on the button's own text, which Flutter merges
-        # into the button; a Semantics wrapped around it would make a second, nameless button node.
-        number = (ft.FilledTonalButton if mine else ft.TextButton)(
-            content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, semantics_label=texts.t(
-                "ui.pad.value", value=texts.t("ui.value", counter=label, player=name, value=value),
-                pad=texts.t("ui.pad.for", counter=label, player=name))),
-            on_click=lambda e: choose(c.id), height=TOUCH, width=64,
-            style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8)))
-        return ft.Container(ft.Column([
-            ft.Text(label, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            ft.Row([icon_button(ft.Icons.REMOVE, texts.t("ui.step", counter=label, delta=f"-{size}", player=name),
-                                lambda e: step(c.id, -size),
-                                disabled=c.minimum is not None and value - size < c.minimum),
-                    number,
-                    icon_button(ft.Icons.ADD, texts.t("ui.step", counter=label, delta=f"+{size}", player=name),
-                                lambda e: step(c.id, size), disabled=c.maximum is not None and value >= c.maximum)],
-                   spacing=0, tight=True),
-        ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), col={"xs": 6})
-    return ft.ResponsiveRow([cell(c) for c in counters], spacing=6, run_spacing=0)
+    over the row, not in a button of its own: six counters take three rows of 66 px, not of 96. Each
+    cell is memoized: an entry draws again only the counter it changed (`step`, `choose`: stable)."""
+    return ft.ResponsiveRow([CounterCell(texts, name, c, values[c.id], step, choose, c.id == chosen) for c in counters],
+                            spacing=6, run_spacing=0)
+
+
+@ft.component
+def CounterCellView(texts: Texts, name: str, c: Counter, value: int, step, choose, mine: bool):
+    label, size = texts.m(c.label), c.steps[0]
+    # One node: the value's name (and what a tap does) on the button's own text, which Flutter merges
+    # into the button; a Semantics wrapped around it would make a second, nameless button node.
+    number = (ft.FilledTonalButton if mine else ft.TextButton)(
+        content=ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, semantics_label=texts.t(
+            "ui.pad.value", value=texts.t("ui.value", counter=label, player=name, value=value),
+            pad=texts.t("ui.pad.for", counter=label, player=name))),
+        on_click=lambda e: choose(c.id), height=TOUCH, width=64,
+        style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8)))
+    return ft.Container(ft.Column([
+        ft.Text(label, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Row([icon_button(ft.Icons.REMOVE, texts.t("ui.step", counter=label, delta=f"-{size}", player=name),
+                            lambda e: step(c.id, -size), disabled=c.minimum is not None and value - size < c.minimum),
+                number,
+                icon_button(ft.Icons.ADD, texts.t("ui.step", counter=label, delta=f"+{size}", player=name),
+                            lambda e: step(c.id, size), disabled=c.maximum is not None and value >= c.maximum)],
+               spacing=0, tight=True),
+    ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER), col={"xs": 6})
+
+
+CounterCell = ft.memo(CounterCellView)
+
+
+@ft.component
+def MoreCountsView(texts: Texts, name: str, counters: tuple[Counter, ...], values: tuple[int, ...], step):
+    """Counters needed now and then, folded; memoized: drawn again only when one of them changes."""
+    return ft.ExpansionTile(title=ft.Text(texts.t("ui.play.more_counts", player=name)), tile_padding=ft.Padding.all(0),
+                            controls=[stepper(texts.m(c.label), value, lambda d, c=c: step(c.id, d), who=name,
+                                              model=texts, steps=c.steps, minimum=c.minimum)
+                                      for c, value in zip(counters, values)])
+
+
+MoreCounts = ft.memo(MoreCountsView)
 
 
 def action_buttons(texts: Texts, name: str, seat: int, actions: tuple[Action, ...], trigger) -> ft.Control:

@@ -20,11 +20,11 @@ from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.games import game_ui
 from companion.ui.model import AppModel
-from companion.ui.scoreboard import NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
+from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.history import Kept
 from companion.ui.view import GameView, use_view
-from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section, stepper
+from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section
 
 LOG_LINES = 12
 
@@ -211,12 +211,14 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     target, set_target = ft.use_state(None)  # the counter the number pad adds to
     step = ft.use_callback(lambda counter, delta: dispatch({"type": "adjust", "player": seat, "counter": counter,
                                                             "delta": delta}), [seat])  # stable: the pad keeps it
+    choose = ft.use_callback(lambda counter: set_target(counter), [seat])  # stable, for the memoized cells
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
     game, state, config = view.game, view.state, view.config
     name, texts = view.names[seat], Texts(model.lang)
     standing = game.standing_of(state, config, seat)
     counters = tuple(c for c in game.counters if not c.secondary)
+    more = tuple(c for c in game.counters if c.secondary)
     pad_for = target or standing.counter or (counters[0].id if counters else None)
     ui = game_ui(game.id)
     actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
@@ -235,8 +237,8 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
         *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
-        counter_grid(texts, name, counters, values, step, set_target, pad_for),
-        *more_counts(model, game, name, values, step),
+        counter_grid(texts, name, counters, values, step, choose, pad_for),
+        *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
     ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))
     # Why a tap did not do what it says floats over the sheet where it was tapped (the page's message is
@@ -246,17 +248,6 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     said = [ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message),
                          left=12, right=12, top=52)] if error else []
     return ft.Stack([sheet, *said])
-
-
-def more_counts(model: AppModel, game, name: str, values: dict, step) -> list[ft.Control]:
-    """Counters needed now and then, folded."""
-    more = [c for c in game.counters if c.secondary]
-    if not more:
-        return []
-    return [ft.ExpansionTile(title=ft.Text(model.t("ui.play.more_counts", player=name)), tile_padding=ft.Padding.all(0),
-                             controls=[stepper(model.m(c.label), values[c.id], lambda d, c=c: step(c.id, d),
-                                               who=name, model=model, steps=c.steps, minimum=c.minimum)
-                                       for c in more])]
 
 
 def more_actions(model: AppModel, texts: Texts, name: str, seat: int, more: tuple, trigger) -> list[ft.Control]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.view import GameView
-from companion.ui.widgets import TOUCH
+from companion.ui.widgets import TOUCH, Texts
 
 NS = "carpe-diem-ui"
 
@@ -34,7 +34,7 @@ def item_label(view: GameView, item: str) -> str:
     return view.t(f"{NS}.item.steps") if item == "steps" else view.t(f"carpe-diem.counter.{item}")
 
 
-def kind_name(view: GameView, kind: str) -> str:
+def kind_name(view: GameView | Texts, kind: str) -> str:
     """"villa", "baker dwelling": the kind's name inside a sentence."""
     return view.t(f"carpe-diem.kind.{kind}")
 

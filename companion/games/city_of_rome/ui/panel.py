@@ -34,7 +34,7 @@ def card_state(state: dict, seat: int) -> tuple:
 
 
 @ft.component
-def CityCardPart(texts, name: str, values: tuple) -> ft.Control:
+def CityCardPartView(texts, name: str, values: tuple) -> ft.Control:
     """A player's won influence cards (their values as on the cards, worth as many VP) and their city as
     built so far, small, on their tracker card."""
     cards, rows = values
@@ -48,6 +48,9 @@ def CityCardPart(texts, name: str, values: tuple) -> ft.Control:
         content=ft.Column([ft.Row([mini_card(*(cell or (None,))) for cell in row], spacing=2) for row in rows],
                           spacing=2))
     return ft.Column([*([won] if cards else []), city], spacing=6)
+
+
+CityCardPart = ft.memo(CityCardPartView)  # drawn again only when the cards won or the city change
 
 
 def announcement(view: GameView) -> list[ft.Control]:
