@@ -1,6 +1,6 @@
 """Responsiveness: in the live tracker of a 4-player City of Rome game, the time from the click on
 Money +1 in a player's sheet (pointerdown in the page) to the first frame after the updated value is
-on screen, p50 and p95 over 50 clicks. The round trip to the server (the entry is saved before the
+on screen, p50 and p95 over 50 clicks; then the same in the other games' sheets (`other_games`). The round trip to the server (the entry is saved before the
 screen shows it) is timed too, from the WebSocket messages. Target: p95 <= 100 ms.
 
 `beside_slow_saves`: the same clicks while another phone taps entries into another game whose files are
@@ -34,17 +34,26 @@ VIEWPORT = {"width": 800, "height": 1400}
 SLOW_SID = "20250101-120000-slow"  # its file's fsyncs are slowed (bench/slow_fsync.py's marker "slow")
 
 
+# The same clicks in the other games' sheets: the counter tapped and Anna's value at the start.
+OTHER_GAMES = {"carpe-diem": ("Victory points", 8), "milestones": ("Points", 0),
+               "castles-of-tuscany": ("Red track (inner)", 0)}
+
+
 def run(clicks: int = 50) -> dict:
     quiet = clicks_timed(clicks, slow_neighbour=False)
     beside = clicks_timed(clicks, slow_neighbour=True)
-    return {**quiet, "beside_slow_saves": beside}
+    others = {game: clicks_timed(clicks, slow_neighbour=False, game=game, counter=counter, start=start)
+              for game, (counter, start) in OTHER_GAMES.items()}
+    return {**quiet, "beside_slow_saves": beside, "other_games": others}
 
 
-def clicks_timed(clicks: int, slow_neighbour: bool) -> dict:
-    header(f"Responsiveness (live tracker, click -> updated value on screen; target p95 <= {TARGET_MS} ms)"
-           + (": beside another game whose saves take 200 ms longer, tapped meanwhile" if slow_neighbour else ""))
+def clicks_timed(clicks: int, slow_neighbour: bool, game: str = "city-of-rome", counter: str = "Money",
+                 start: int = 5) -> dict:
+    header(f"Responsiveness ({game}: {counter} +1 in a sheet, click -> updated value on screen; target p95 <= "
+           f"{TARGET_MS} ms)" + (": beside another game whose saves take 200 ms longer, tapped meanwhile"
+                                 if slow_neighbour else ""))
     data = Path(tempfile.mkdtemp(prefix="tabula-bench-click-"))
-    make_game(data, "city-of-rome", SID)
+    make_game(data, game, SID)
     if slow_neighbour:
         make_game(data, "city-of-rome", SLOW_SID)
         port = free_port()
@@ -69,11 +78,11 @@ def clicks_timed(clicks: int, slow_neighbour: bool) -> dict:
             app = App(browser, server.url, viewport=VIEWPORT)
             app.page.add_init_script(WS_HOOK)
             app.open(f"game/{SID}/play")
-            app.wait_label("Money of Anna: 5")
             app.sheet("Anna")  # a player's sheet, opened from the scoreboard: where entries are made
-            box = app.button("Money +1 (Anna)").first.bounding_box()
+            app.wait_label(f"{counter} of Anna: {start}")
+            box = app.button(f"{counter} +1 (Anna)").first.bounding_box()
             for i in range(clicks + 5):  # the first 5 warm up
-                app.page.evaluate(CLICK_TIMER, f"Money of Anna: {5 + i + 1}")
+                app.page.evaluate(CLICK_TIMER, f"{counter} of Anna: {start + i + 1}")
                 if tap_other is not None:
                     tap_other()
                 app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
