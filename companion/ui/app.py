@@ -67,7 +67,9 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
         page.theme_mode = theme_mode(model.theme)
 
         # The App takes no observable argument: it re-renders on route changes only. Each screen
-        # receives the model and re-renders itself on a change (far cheaper than the whole tree).
+        # receives the model and re-renders itself on a change (far cheaper than the whole tree); the
+        # play screen gets it kept, one object for the tab (it hears the model after the open sheet).
+        kept = Kept(model)
         @ft.component
         def App():
 
@@ -81,7 +83,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
                     route("", HomeScreen, index=True),
                     route("new", NewGameScreen),
                     route("game/:sid/setup", SetupScreen),
-                    route("game/:sid/play", lambda m: PlayScreen(Kept(m))),
+                    route("game/:sid/play", lambda m: PlayScreen(kept)),
                     route("game/:sid/score", ScoreScreen),
                     route("history", HistoryScreen),
                     route("history/:pid", PlayedScreen),

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from companion import games
-from companion.core.game import GameDefinition
 from companion.ui.boards.generic import GenericBoard
 
 

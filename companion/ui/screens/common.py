@@ -9,21 +9,27 @@ from companion.ui.model import SETTINGS, AppModel, game_topic
 from companion.ui.widgets import TOUCH, screen
 
 
-def use_watch(model: AppModel, topic: str) -> None:
-    """While the screen shows, this tab hears the other tabs' changes of `topic` (a game, the lobby, the
-    settings), and stops once it is left. The stop is kept in a ref and given as the effect's cleanup:
-    Flet keeps a cleanup an effect returns only until the next render, and the tab went on hearing every
-    topic it ever showed (every change of a game redrew whatever screen the tab had moved on to)."""
+def use_subscription(subscribe, dependencies: list) -> None:
+    """`subscribe()` while the screen shows (again when `dependencies` change); the stop it returns is
+    called when the screen is left. Flet keeps a cleanup an effect *returns* only until the next render,
+    so the stop is kept in a ref and given as the effect's cleanup. A hook."""
     stop = ft.use_ref(None)
 
-    def watch():
-        stop.current = model.broadcast.watch(topic)
+    def start():
+        stop.current = subscribe()
 
-    def unwatch():
+    def end():
         if stop.current is not None:
             stop.current()
             stop.current = None
-    ft.use_effect(watch, [topic], cleanup=unwatch)
+    ft.use_effect(start, dependencies, cleanup=end)
+
+
+def use_watch(model: AppModel, topic: str) -> None:
+    """While the screen shows, this tab hears the other tabs' changes of `topic` (a game, the lobby, the
+    settings), and stops once it is left (before `use_subscription`, the tab went on hearing every topic
+    it ever showed, and redrew whatever screen it had moved on to for each of their changes)."""
+    use_subscription(lambda: model.broadcast.watch(topic), [topic])
 
 
 def use_game(model: AppModel, sid: str) -> Session | None:

@@ -23,7 +23,7 @@ from companion.ui.box_data import BoxDataForm
 from companion.ui.games import game_ui
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
-from companion.ui.screens.common import missing_game, use_game
+from companion.ui.screens.common import missing_game, use_game, use_subscription
 from companion.ui.screens.history import Kept
 from companion.ui.view import GameView, use_view
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section
@@ -69,7 +69,6 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
     submit = ft.use_callback(submit_latest, [sid])
     trigger = ft.use_callback(trigger_latest, [sid])
     close_sheet = ft.use_callback(lambda seat: set_sheet_of(lambda now: None if now == seat else now), [sid])
-    kept = ft.use_memo(lambda: tab, [])  # the same for the memoized host, however often the app passes the model
 
     def go_scoring():
         set_asking(None)
@@ -96,7 +95,7 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
                          on_click=lambda e: set_showing_sheet(True))] if game.period is not None else []),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
-        SheetHost(kept, sid, sheet_of, dispatch, trigger, close_sheet),
+        SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
     ]
     return screen(model, route, model.m(game.name), controls, back="/",
                   bottom=next_step(model, view, trigger, to_scoring),
@@ -125,9 +124,6 @@ def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
     (several changes meanwhile make one redraw). What is under the thumb answers first. A hook: call it
     before any early return."""
     _, set_heard = ft.use_state(0)
-    # The listener and its disposer: an observable holds its listeners weakly, and Flet keeps an
-    # effect's returned cleanup only until the next render, so both are kept here.
-    listening = ft.use_ref(None)
     sheet = ft.use_ref(False)
     sheet.current = sheet_open
     page = ft.context.page
@@ -145,13 +141,8 @@ def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
             if not waiting[0] and page.session.connection is not None:  # on reconnecting, all is drawn again
                 waiting[0] = True
                 page.run_task(redraw)  # runs after the pass that draws the sheet has sent it
-        listening.current = (heard, model.subscribe(heard))
-
-    def stop():
-        if listening.current is not None:
-            listening.current[1]()
-            listening.current = None
-    ft.use_effect(listen, [], cleanup=stop)
+        return model.subscribe(heard)  # its disposer holds `heard`: an observable keeps listeners weakly
+    use_subscription(listen, [])
 
 
 def status_line(model: AppModel, view: GameView) -> ft.Control:
