@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 from common import CHROMIUM, LAUNCH_ARGS, NAMES, SEMANTICS_JS, SHOWS_JS, header, make_game, tabula
-from tests.browser.harness import IDLE_JS, INIT_JS
+from tests.browser.harness import IDLE_JS, init_js
 
 GAME_IDS = ["city-of-rome", "carpe-diem", "milestones", "castles-of-tuscany"]
 VIEWPORT = {"width": 800, "height": 2400}
@@ -35,7 +35,7 @@ async def session_worker(browser, url: str, game_id: str, entries: int, start_va
     counter = game.counters[0]
     label = counter.label.render("en")
     context = await browser.new_context(viewport=VIEWPORT)
-    await context.add_init_script(INIT_JS)  # tells when the page has settled (a sheet has slid away)
+    await context.add_init_script(init_js())  # tells when the page has settled (a sheet has slid away)
     page = await context.new_page()
     await page.route(lambda u: not u.startswith("http://127.0.0.1"), lambda r: r.abort())
     errors: list[str] = []

@@ -29,7 +29,7 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 from common import CHROMIUM, LAUNCH_ARGS, NAMES, SHOWS_JS, header, make_game, median, percentile, tabula
-from tests.browser.harness import IDLE_JS, INIT_JS
+from tests.browser.harness import IDLE_JS, init_js
 
 GAME_ID, SID = "city-of-rome", "20250101-120000-table"
 VIEWPORT = {"width": 800, "height": 2400}  # every player card within the accessibility tree
@@ -38,7 +38,7 @@ COUNTER, LABEL, START = "money", "Money", 5
 
 async def open_phone(browser, url: str):
     context = await browser.new_context(viewport=VIEWPORT)
-    await context.add_init_script(INIT_JS)  # hold() and release() of the server's messages
+    await context.add_init_script(init_js())  # hold() and release() of the server's messages
     page = await context.new_page()
     await page.route(lambda u: not u.startswith("http://127.0.0.1"), lambda r: r.abort())
     errors: list[str] = []

@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tests.browser import harness
 from tests.browser.harness import CHROMIUM, Server, launch
+
+# Flutter's animations four times faster in the tests: fewer frames drawn (City of Rome's game alone: 1,937
+# frames before, 1,163 after; 59 CPU-seconds instead of 68-73), the same screens and the same waits.
+harness.ANIMATION_SPEED = 4
 
 
 def pytest_collection_modifyitems(config, items):

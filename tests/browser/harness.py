@@ -75,6 +75,11 @@ def launch(playwright):
 # (generous, so that a loaded CI machine does not fail a test that is merely slow).
 TIMEOUT = 30_000
 
+# How many times faster than real time Flutter's animations run (ripples, transitions, sheets sliding in):
+# 1 in the benchmarks, which time what a player sees; the tests set 4 (tests/browser/conftest.py): drawing
+# the frames of every animation is a large part of what a browser test costs on two cores.
+ANIMATION_SPEED = 1
+
 # Runs in every page before Flutter: counts what the harness needs to know when the page has settled.
 # - frame: when Flutter last asked for a frame (an animation or a transition asks for one every frame);
 # - renders: pictures the render worker has not drawn yet;
@@ -86,7 +91,14 @@ INIT_JS = """(() => {
   const t = window.__tabula = {frame: 0, sends: [], last_received: 0};
   const raf = window.requestAnimationFrame.bind(window);
   t.raf = raf;
-  window.requestAnimationFrame = (cb) => { t.frame = performance.now(); return raf(cb); };
+  // Flutter's animations run on the frames' timestamps: ANIMATION_SPEED times faster, fewer frames.
+  const speed = Number("__SPEED__");
+  let start;
+  window.requestAnimationFrame = (cb) => {
+    t.frame = performance.now();
+    if (speed === 1) return raf(cb);
+    return raf((ts) => { if (start === undefined) start = ts; return cb(start + (ts - start) * speed); });
+  };
   // The multi-threaded renderer draws in a worker: a frame's pictures go there ('renderPictures') and
   // come back as bitmaps ('onRenderComplete'), on a busy machine well after the tree shows the frame.
   t.renders = 0;
@@ -150,6 +162,12 @@ INIT_JS = """(() => {
   }
 })();"""
 
+
+def init_js(speed: float | None = None) -> str:
+    """INIT_JS with Flutter's animations `speed` times faster (ANIMATION_SPEED when not given)."""
+    return INIT_JS.replace("__SPEED__", str(ANIMATION_SPEED if speed is None else speed))
+
+
 # Clicks Flutter's "enable accessibility" placeholder until the semantics tree shows the first screen.
 SEMANTICS_JS = """() => {
   const placeholder = document.querySelector('flt-semantics-placeholder');
@@ -205,7 +223,7 @@ class App:
         # and Chromium then holds the request body for 120 s.)
         self.context = browser.new_context(viewport=viewport, accept_downloads=True,
                                            proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"})
-        self.context.add_init_script(INIT_JS)
+        self.context.add_init_script(init_js())
         self.context.set_default_timeout(TIMEOUT)
         self.page = self.context.new_page()
         self.errors: list[str] = []

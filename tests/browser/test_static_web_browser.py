@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect, sync_playwright
 
-from tests.browser.harness import CHROMIUM, INIT_JS, LAUNCH_ARGS, PHONE, ROOT, SHOTS
+from tests.browser.harness import CHROMIUM, LAUNCH_ARGS, PHONE, ROOT, SHOTS, init_js
 
 DIST = ROOT / "dist"
 FIRST_LOAD_LIMIT = 30_000_000  # bytes a first visit may fetch
@@ -116,7 +116,7 @@ class Phone:
         self.context = playwright.chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, viewport=PHONE, accept_downloads=True,
             args=LAUNCH_ARGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
-        self.context.add_init_script(INIT_JS)  # tells when Flutter has taken a focused field over
+        self.context.add_init_script(init_js())  # tells when Flutter has taken a focused field over
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.outside: list[str] = []
         self.errors: list[str] = []
