@@ -1,14 +1,15 @@
 """Issue 10: every control is a 48 px tap target and has an accessible name, on every main screen.
 
-One server, one tab, one walk through the app on a 390×844 phone screen: Home, New game, the setup
-checklist, the tracker of a game in play (its menu, Final scoring asked early, End round's
-confirmation, a player's sheet with its number pad), the tracker of each game at its end (a player's
-sheet, the score sheet, the game's own dialogs), box values asked during play, the end scoring of each
-game, a result, History, a played game, Statistics, Settings with the box data, Invite. On each screen every control in Chromium's
-accessibility tree (buttons, checkboxes, radios, switches, tabs, links, text fields, menus) is measured,
-scrolling the screen down in steps, and the test names every control that is smaller than 48×48 CSS px
-or has no name, with its screen. The walk runs twice: in English on the light theme, and in German on
-the dark theme (its screenshots, in test-artifacts/screenshots/walk-*, are the dark-mode check)."""
+One server, one tab, one walk through the app on a screen as wide as a phone (390 px) and twice as tall
+(TALL): Home, New game, the setup checklist, the tracker of a game in play (its menu, Final scoring asked
+early, End round's confirmation, a player's sheet with its number pad), the tracker of each game at its
+end (a player's sheet, the score sheet, the game's own dialogs), box values asked during play, the end
+scoring of each game, a result, History, a played game, Statistics, Settings with the box data, Invite.
+On each screen every control in Chromium's accessibility tree (buttons, checkboxes, radios, switches,
+tabs, links, text fields, menus) is measured, scrolling the screen down in steps, and the test names
+every control that is smaller than 48×48 CSS px or has no name, with its screen. The walk runs twice: in
+English on the light theme, and in German on the dark theme (its screenshots, in
+test-artifacts/screenshots/walk-*, are the dark-mode check)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,12 @@ TOLERANCE = 0.5  # Flutter lays out in fractions of a pixel
 CONTROL_ROLES = {"button", "checkbox", "radio", "switch", "tab", "link", "menuitem", "menuitemcheckbox",
                  "menuitemradio", "option", "combobox", "slider", "spinbutton", "textbox", "searchbox",
                  "togglebutton", "popupbutton"}
-STEP = 400  # px scrolled between two measurements: less than half the screen, so every control is seen whole
+# A phone's width and twice its height: how large a control is depends on the width (that is where labels
+# wrap), the height only on how much of a screen is seen at once, i.e. how often the walk scrolls.
+TALL = {"width": 390, "height": 1688}
+# px scrolled between two measurements: the part of the screen seen before and after (about 340 px under the
+# app bar) is taller than any control, so that every control is seen whole once
+STEP = 1200
 MAX_STEPS = 16
 
 SIDS = {game_id: f"20250101-120000-{game_id[:4]}" for game_id in entry_effort.CASES}
@@ -350,7 +356,7 @@ def check(w: Walk) -> None:
 
 
 def test_every_control_is_a_named_48px_target_on_every_screen(browser, walk_server):
-    app = App(browser, walk_server.url)
+    app = App(browser, walk_server.url, viewport=TALL)
     check(walk(app, "light-en", EN, FINISHED[0]))
     # Again in German (longer words wrap) on the dark theme: its screenshots are the dark-mode check.
     app.go("settings")
