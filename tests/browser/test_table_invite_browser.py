@@ -121,18 +121,24 @@ def test_no_http_route_hands_out_the_token_or_data(table):
             assert secret not in body, f"/{path} shows {secret!r}"
 
 
-def test_without_the_token_only_the_join_page_shows(browser, table):
+def test_without_the_token_only_the_join_page_shows_until_the_invite_link_is_opened(browser, table):
+    """A phone typing addresses without the token (or with a wrong one) sees only the join page; the same
+    tab then opened with the invite link (the QR code scanned) gets in."""
     lang, server = table
     texts = TEXTS[lang]
-    for path in ("", "?t=wrong-token-guess-000", "history", f"invite?t={token_of(server)[:-1]}"):
-        app = App(browser, server.url).open(path)
-        try:
+    app = App(browser, server.url)
+    try:
+        for path in ("", "?t=wrong-token-guess-000", "history", f"invite?t={token_of(server)[:-1]}"):
+            app.open(path)
             assert_join_page_only(app, texts)
             if path == "":
                 app.shot(f"table-join-{lang}")
-            assert not app.errors
-        finally:
-            app.close()
+        app.page.goto(server.invite)
+        wait_loaded(app)
+        app.wait_text(re.escape(texts["in_progress"]))
+        assert not app.errors
+    finally:
+        app.close()
 
 
 def test_the_invite_link_opens_the_app_and_the_browser_remembers_it(browser, table):
@@ -167,21 +173,6 @@ def test_the_invite_link_opens_the_app_and_the_browser_remembers_it(browser, tab
         tab.locator("flt-semantics-placeholder").dispatch_event("click")
         tab.get_by_label(server.invite).first.wait_for(timeout=10_000)
         assert tab.get_by_text(texts["join"], exact=True).count() == 0
-        assert not app.errors
-    finally:
-        app.close()
-
-
-def test_the_same_tab_opened_with_the_invite_link_gets_in(browser, table):
-    """A phone that first typed the address, then scanned the QR code in the same tab."""
-    lang, server = table
-    texts = TEXTS[lang]
-    app = App(browser, server.url).open("")
-    try:
-        assert_join_page_only(app, texts)
-        app.page.goto(server.invite)
-        wait_loaded(app)
-        app.wait_text(re.escape(texts["in_progress"]))
         assert not app.errors
     finally:
         app.close()
