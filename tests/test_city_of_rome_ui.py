@@ -230,3 +230,28 @@ def test_each_players_won_cards_are_named_with_their_points():
     assert player_line("Ben", []).render("en") == "Ben: no influence card yet"
     assert player_line("Ben", [3, 10]).render("en") == "Ben: influence cards 3, 10, 13 VP"
     assert player_line("Ben", [3, 10]).render("de") == "Ben: Einflusswertungskarten 3, 10, 13 SP"
+
+
+def test_the_panel_is_drawn_again_only_when_what_it_shows_changes():
+    """The panel is memoized on `panel_content`: money changes none of it, a builder placed and the
+    influence tokens (who would take the waiting cards) do."""
+    from companion.games.city_of_rome.turns import on_turn
+    from companion.games.city_of_rome.ui.panel import panel_content
+    from companion.ui.view import GameView
+
+    s = session(3)
+    content = lambda: panel_content(GameView(s, "en"))  # noqa: E731
+    before = content()
+    s.record({"type": "adjust", "player": 0, "counter": "money", "delta": 3})
+    assert content() == before
+    seat = on_turn(s.state)
+    s.record({"type": "place_builder", "player": seat, "space": 2})
+    placed = content()
+    assert placed != before
+    lang, announced, (said, cells), hint, lines, won = placed
+    assert cells[1][1:3] == (s.config["players"][seat]["colour"], NAMES[seat]) and f"Space 2: {NAMES[seat]}" in said
+    s.record({"type": "end_round"})
+    s.record({"type": "end_round"})
+    waiting = content()
+    tokens(s, 2, 2)
+    assert content() != waiting and "Cleo would take the waiting cards" in content()[4][-1]

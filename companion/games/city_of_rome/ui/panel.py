@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.text import tr
 from companion.games.city_of_rome import tracker, turns
 from companion.games.city_of_rome.ui.cards import mini_card
-from companion.games.city_of_rome.ui.strip import strip_row
+from companion.games.city_of_rome.ui.strip import NS as STRIP
+from companion.games.city_of_rome.ui.strip import strip_row, strip_values
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import colour_dot
 
@@ -53,55 +55,75 @@ def CityCardPartView(texts, name: str, values: tuple) -> ft.Control:
 CityCardPart = ft.memo(CityCardPartView)  # drawn again only when the cards won or the city change
 
 
-def announcement(view: GameView) -> list[ft.Control]:
+def panel_content(view: GameView) -> tuple:
+    """What the panel shows, as plain values (the memoized panel compares them): an entry that changes none
+    of it (money, a victory point) does not draw the panel again."""
+    state = view.state
+    announced = tuple(view.m(m) for m in tracker.scoring_announcement(state, view.config) or ())
+    won = tuple((player["colour"], view.m(tracker.player_line(player["name"], list(tracked["influence_cards"]))),
+                 tuple(tracked["influence_cards"]))
+                for player, tracked in zip(view.config["players"], state["players"]) if tracked["influence_cards"])
+    if state["finished"]:
+        return view.lang, announced, None, None, (), won
+    hint = turns.turn_hint(state, view.config)
+    return view.lang, announced, strip_values(view), view.m(hint) if hint else None, influence_lines(view), won
+
+
+def announcement(t, announced: tuple) -> list[ft.Control]:
     """The influence scoring at the last round's end, said during the whole next round."""
-    announced = tracker.scoring_announcement(view.state, view.config)
     if not announced:
         return []
-    text = " ".join(view.m(m) for m in announced)
     on = ft.Colors.ON_TERTIARY_CONTAINER
     return [ft.Semantics(
-        label=f"{view.t('city-of-rome.announce.title')}: {text}", live_region=True, container=True,
+        label=f"{t('city-of-rome.announce.title')}: {' '.join(announced)}", live_region=True, container=True,
         content=ft.Container(
             bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=12,
             content=ft.Row([
                 ft.Icon(ft.Icons.EMOJI_EVENTS, color=on),
-                ft.Column([ft.Text(view.t("city-of-rome.announce.title"), weight=ft.FontWeight.BOLD, color=on),
-                           *[ft.Text(view.m(m), color=on) for m in announced]], spacing=2, expand=True),
+                ft.Column([ft.Text(t("city-of-rome.announce.title"), weight=ft.FontWeight.BOLD, color=on),
+                           *[ft.Text(line, color=on) for line in announced]], spacing=2, expand=True),
             ], vertical_alignment=ft.CrossAxisAlignment.START)))]
 
 
-def won_cards(view: GameView) -> list[ft.Control]:
+def won_cards(t, won: tuple) -> list[ft.Control]:
     """The influence cards won so far, by player (only those who won one), in one line."""
-    won = [(player, list(tracked["influence_cards"]))
-           for player, tracked in zip(view.config["players"], view.state["players"]) if tracked["influence_cards"]]
     if not won:
         return []
-    return [ft.Row([ft.Text(view.t(f"{NS}.title"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                    *[ft.Semantics(label=view.m(tracker.player_line(player["name"], cards)), container=True,
-                                   exclude_semantics=True,
-                                   content=ft.Row([colour_dot(player["colour"], 14), *[card_chip(c) for c in cards]],
+    return [ft.Row([ft.Text(t(f"{NS}.title"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                    *[ft.Semantics(label=said, container=True, exclude_semantics=True,
+                                   content=ft.Row([colour_dot(colour, 14), *[card_chip(c) for c in cards]],
                                                   spacing=3, tight=True))
-                      for player, cards in won]], spacing=10, wrap=True, run_spacing=4,
+                      for colour, said, cards in won]], spacing=10, wrap=True, run_spacing=4,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER)]
 
 
-def influence_lines(view: GameView) -> list[ft.Control]:
+def influence_lines(view: GameView) -> tuple[str, ...]:
     """The cards waiting for the round's influence scoring and who would take them now, or the next card
     to come."""
     lines = [m for m in tracker.status(view.state, view.config)
              if m.key in ("city-of-rome.status.waiting", "city-of-rome.status.next_card")]
     leader = tracker.leader_line(view.state, view.names)
-    return [ft.Text(view.m(m), size=13) for m in [*lines[:1], *([leader] if leader else [])]]
+    return tuple(view.m(m) for m in [*lines[:1], *([leader] if leader else [])])
+
+
+@ft.component
+def PanelView(lang: str, announced: tuple, strip: tuple | None, hint: str | None, lines: tuple,
+              won: tuple) -> ft.Control:
+    """Under the scoreboard: the last influence scoring (during the next round), the action strip (the
+    round's order of play) while the game goes on, the influence cards waiting and won, what the large
+    numbers are."""
+    t = lambda key, **params: tr(lang, key, **params)  # noqa: E731
+    body = [*([strip_row(t(f"{STRIP}.free"), *strip)] if strip is not None else []),
+            *([ft.Text(hint, size=13)] if hint else []), *[ft.Text(line, size=13) for line in lines],
+            *won_cards(t, won), ft.Text(t(f"{NS}.points_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+    return ft.Column([*announcement(t, announced),
+                      ft.Container(ft.Column(body, spacing=6), padding=ft.Padding.only(top=4))], spacing=8)
+
+
+Panel = ft.memo(PanelView)  # drawn again only when what it shows changes
 
 
 @ft.component
 def CityOfRomePanel(view: GameView, dispatch: Dispatch) -> ft.Control:
-    """Under the scoreboard: the last influence scoring (during the next round), the action strip (the
-    round's order of play), the influence cards waiting and won, what the large numbers are."""
-    hint = turns.turn_hint(view.state, view.config)
-    body = [] if view.state["finished"] else [strip_row(view), *([ft.Text(view.m(hint), size=13)] if hint else []),
-                                              *influence_lines(view)]
-    body += [*won_cards(view), ft.Text(view.t(f"{NS}.points_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
-    return ft.Column([*announcement(view), ft.Container(ft.Column(body, spacing=6), padding=ft.Padding.only(top=4))],
-                     spacing=8)
+    """The panel under the scoreboard, from what it shows (`panel_content`)."""
+    return Panel(*panel_content(view))

@@ -30,18 +30,30 @@ def space_words(view: GameView, space: int) -> str:
     return view.t(f"{NS}.space_taken", space=space, player=view.names[seat])
 
 
-def builder_cell(view: GameView, space: int, height: int) -> ft.Control:
-    """One space: its number, the builder there (colour and name), framed while that builder is on turn,
-    ticked once its action phase is over."""
+def strip_values(view: GameView) -> tuple:
+    """The strip as plain values (the memoized panel compares them): what a screen reader says, and for each
+    space its builder (colour and name, or None), whether that builder is on turn, whether its action phase
+    is over."""
     state = view.state
-    seat = state["strip"][space - 1]
-    index = sum(1 for s in state["strip"][:space - 1] if s is not None)  # its place in the order of play
-    acting = seat is not None and not turns.placing(state) and not state["finished"]
-    now, done = acting and index == state["acted"], acting and index < state["acted"]
-    who = ([colour_dot(view.colours[seat], 14),
-            ft.Text(view.names[seat], size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                    weight=ft.FontWeight.BOLD if now else None)] if seat is not None
-           else [ft.Text(view.t(f"{NS}.free"), size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)])
+    acting = not turns.placing(state) and not state["finished"]
+    cells, index = [], 0  # index: a builder's place in the order of play
+    for space, seat in enumerate(state["strip"], 1):
+        here = seat is not None and acting
+        cells.append((space, None if seat is None else view.colours[seat], None if seat is None else view.names[seat],
+                      here and index == state["acted"], here and index < state["acted"]))
+        index += seat is not None
+    said = view.t(f"{NS}.said", spaces=[space_words(view, s) for s in range(1, turns.SPACES + 1)])
+    return said, tuple(cells)
+
+
+def builder_cell(free: str, space: int, colour: str | None, name: str | None, now: bool, done: bool,
+                 height: int) -> ft.Control:
+    """One space: its number, the builder there (colour and name; `free` when there is none), framed while
+    that builder is on turn, ticked once its action phase is over."""
+    who = ([colour_dot(colour, 14),
+            ft.Text(name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                    weight=ft.FontWeight.BOLD if now else None)] if name is not None
+           else [ft.Text(free, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)])
     return ft.Container(
         ft.Column([ft.Row([ft.Text(str(space), size=11, color=ft.Colors.ON_SURFACE_VARIANT),
                            *([ft.Icon(ft.Icons.CHECK, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if done else [])],
@@ -54,11 +66,10 @@ def builder_cell(view: GameView, space: int, height: int) -> ft.Control:
         border=ft.Border.all(3 if now else 1, ft.Colors.PRIMARY if now else ft.Colors.OUTLINE_VARIANT))
 
 
-def strip_row(view: GameView) -> ft.Control:
-    """The strip in the panel, read as one line by a screen reader."""
-    said = view.t(f"{NS}.said", spaces=[space_words(view, s) for s in range(1, turns.SPACES + 1)])
+def strip_row(free: str, said: str, cells: tuple) -> ft.Control:
+    """The strip in the panel (from `strip_values`), read as one line by a screen reader."""
     return ft.Semantics(label=said, container=True, exclude_semantics=True, content=ft.Row(
-        [emperor(24), *[builder_cell(view, s, 44) for s in range(1, turns.SPACES + 1)]], spacing=4,
+        [emperor(24), *[builder_cell(free, *cell, height=44) for cell in cells]], spacing=4,
         vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
@@ -73,10 +84,12 @@ def place_dialog(view: GameView, action: Action, player, close, dispatch: Dispat
         close()
         dispatch({"type": "place_builder", "player": seat, "space": space})
 
+    _, cells = strip_values(view)
+
     def cell(space: int) -> ft.Control:
         if view.state["strip"][space - 1] is not None:
             return ft.Semantics(label=space_words(view, space), container=True, exclude_semantics=True,
-                                content=builder_cell(view, space, 64))
+                                content=builder_cell(view.t(f"{NS}.free"), *cells[space - 1], height=64))
         return ft.Container(ft.OutlinedButton(
             content=ft.Text(str(space), size=20, weight=ft.FontWeight.BOLD,
                             semantics_label=view.t(f"{NS}.place_on", space=space, player=view.names[seat])),
