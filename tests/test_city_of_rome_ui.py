@@ -248,7 +248,7 @@ def test_the_panel_is_drawn_again_only_when_what_it_shows_changes():
     s.record({"type": "place_builder", "player": seat, "space": 2})
     placed = content()
     assert placed != before
-    lang, announced, (said, cells), hint, lines, won = placed
+    texts, announced, (said, cells), hint, lines, won = placed
     assert cells[1][1:3] == (s.config["players"][seat]["colour"], NAMES[seat]) and f"Space 2: {NAMES[seat]}" in said
     s.record({"type": "end_round"})
     s.record({"type": "end_round"})

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.text import tr
 from companion.games.city_of_rome import tracker, turns
 from companion.games.city_of_rome.ui.cards import mini_card
 from companion.games.city_of_rome.ui.strip import NS as STRIP
 from companion.games.city_of_rome.ui.strip import strip_row, strip_values
 from companion.ui.view import Dispatch, GameView
-from companion.ui.widgets import colour_dot
+from companion.ui.widgets import Texts, colour_dot
 
 NS = "city-of-rome.panel"
 
@@ -64,32 +63,32 @@ def panel_content(view: GameView) -> tuple:
                  tuple(tracked["influence_cards"]))
                 for player, tracked in zip(view.config["players"], state["players"]) if tracked["influence_cards"])
     if state["finished"]:
-        return view.lang, announced, None, None, (), won
+        return Texts(view.lang), announced, None, None, (), won
     hint = turns.turn_hint(state, view.config)
-    return view.lang, announced, strip_values(view), view.m(hint) if hint else None, influence_lines(view), won
+    return Texts(view.lang), announced, strip_values(view), view.m(hint) if hint else None, influence_lines(view), won
 
 
-def announcement(t, announced: tuple) -> list[ft.Control]:
+def announcement(texts: Texts, announced: tuple) -> list[ft.Control]:
     """The influence scoring at the last round's end, said during the whole next round."""
     if not announced:
         return []
     on = ft.Colors.ON_TERTIARY_CONTAINER
     return [ft.Semantics(
-        label=f"{t('city-of-rome.announce.title')}: {' '.join(announced)}", live_region=True, container=True,
+        label=f"{texts.t('city-of-rome.announce.title')}: {' '.join(announced)}", live_region=True, container=True,
         content=ft.Container(
             bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=12,
             content=ft.Row([
                 ft.Icon(ft.Icons.EMOJI_EVENTS, color=on),
-                ft.Column([ft.Text(t("city-of-rome.announce.title"), weight=ft.FontWeight.BOLD, color=on),
+                ft.Column([ft.Text(texts.t("city-of-rome.announce.title"), weight=ft.FontWeight.BOLD, color=on),
                            *[ft.Text(line, color=on) for line in announced]], spacing=2, expand=True),
             ], vertical_alignment=ft.CrossAxisAlignment.START)))]
 
 
-def won_cards(t, won: tuple) -> list[ft.Control]:
+def won_cards(texts: Texts, won: tuple) -> list[ft.Control]:
     """The influence cards won so far, by player (only those who won one), in one line."""
     if not won:
         return []
-    return [ft.Row([ft.Text(t(f"{NS}.title"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    return [ft.Row([ft.Text(texts.t(f"{NS}.title"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                     *[ft.Semantics(label=said, container=True, exclude_semantics=True,
                                    content=ft.Row([colour_dot(colour, 14), *[card_chip(c) for c in cards]],
                                                   spacing=3, tight=True))
@@ -107,16 +106,15 @@ def influence_lines(view: GameView) -> tuple[str, ...]:
 
 
 @ft.component
-def PanelView(lang: str, announced: tuple, strip: tuple | None, hint: str | None, lines: tuple,
+def PanelView(texts: Texts, announced: tuple, strip: tuple | None, hint: str | None, lines: tuple,
               won: tuple) -> ft.Control:
     """Under the scoreboard: the last influence scoring (during the next round), the action strip (the
     round's order of play) while the game goes on, the influence cards waiting and won, what the large
     numbers are."""
-    t = lambda key, **params: tr(lang, key, **params)  # noqa: E731
-    body = [*([strip_row(t(f"{STRIP}.free"), *strip)] if strip is not None else []),
+    body = [*([strip_row(texts.t(f"{STRIP}.free"), *strip)] if strip is not None else []),
             *([ft.Text(hint, size=13)] if hint else []), *[ft.Text(line, size=13) for line in lines],
-            *won_cards(t, won), ft.Text(t(f"{NS}.points_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
-    return ft.Column([*announcement(t, announced),
+            *won_cards(texts, won), ft.Text(texts.t(f"{NS}.points_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)]
+    return ft.Column([*announcement(texts, announced),
                       ft.Container(ft.Column(body, spacing=6), padding=ft.Padding.only(top=4))], spacing=8)
 
 
