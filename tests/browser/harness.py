@@ -191,6 +191,10 @@ LOCAL_CHANGE_JS = """([id, key, before, n]) => {
   return !!e && e.getAttribute(key) !== before && (n < 0 || window.__tabula.sends.length > n);
 }"""
 
+# A menu button was tapped: its menu's items are there (or the button says it is expanded).
+MENU_OPEN_JS = """id => !!document.querySelector('[role=menuitem]')
+  || (document.getElementById(id) || {getAttribute: () => null}).getAttribute('aria-expanded') === 'true'"""
+
 # The server has answered: a message came in after the first one this page sent once `n` had been sent.
 ANSWERED_JS = "n => { const t = window.__tabula; return t.sends.length > n && t.last_received > t.sends[n]; }"
 SENT_JS = "() => window.__tabula.sends.length"
@@ -322,14 +326,19 @@ class App:
         the option that is already chosen (aria-current, a checked radio button) changes nothing, and
         nothing comes back. A radio button is checked on the page itself, and the server often has
         nothing to redraw: wait for the check and for the message telling the server instead (the next
-        message goes after it on the same connection)."""
+        message goes after it on the same connection). A menu button opens its menu on the page itself:
+        wait for the menu's items."""
         self.into_view(locator)
-        role, checked, current, element = locator.evaluate(
-            "e => [e.getAttribute('role'), e.getAttribute('aria-checked'), e.getAttribute('aria-current'), e.id]")
+        role, checked, current, expanded, element = locator.evaluate(
+            "e => [e.getAttribute('role'), e.getAttribute('aria-checked'), e.getAttribute('aria-current'),"
+            " e.getAttribute('aria-expanded'), e.id]")
         radio = role == "radio"
         sent = self.page.evaluate(SENT_JS)
         locator.click(position=position)
         if current == "true" or (radio and checked == "true"):
+            return
+        if expanded == "false":  # a menu opens on the page itself: wait for its items
+            self.page.wait_for_function(MENU_OPEN_JS, arg=element)
             return
         if radio:
             self.page.wait_for_function(LOCAL_CHANGE_JS, arg=[element, "aria-checked", checked, sent])
@@ -398,10 +407,12 @@ class App:
                     self.page.keyboard.press("Backspace")  # nothing to type: the field emptied
                 else:
                     self.page.keyboard.type(key)
-                if redrawn is not False:
-                    # a key the server had nothing to redraw for is not answered: after the first, do not
-                    # wait long (an answer that comes later and resets the field is caught below)
-                    redrawn = self.answered(sent, timeout=1000 if redrawn else 2000) or redrawn is True
+                if redrawn is None and not self.sent_since(sent):
+                    redrawn = False  # the field told the server nothing: no answer will come
+                elif redrawn is not False:
+                    # a key the server had nothing to redraw for is not answered: do not wait long (an
+                    # answer that comes later and resets the field is caught below)
+                    redrawn = self.answered(sent, timeout=1000) or redrawn is True
             if box.input_value() == text:
                 return
         raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")
@@ -418,6 +429,12 @@ class App:
         self.click("Start game")
         self.page.wait_for_url(re.compile(r"/game/[^/]+/setup"))
         return re.search(r"/game/([^/]+)/setup", self.page.url).group(1)
+
+    def sent_since(self, sent: int) -> bool:
+        """Whether this page has sent the server anything since the count `sent` (a key typed into a field
+        with no handler sends nothing; one with a handler goes out before the next frame)."""
+        self.frames(2)
+        return self.page.evaluate(SENT_JS) > sent
 
     def answered(self, sent: int, timeout: int = 5000) -> bool:
         """Wait until the server has answered what this page sent after the count `sent`, and the answer
