@@ -10,7 +10,7 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import SaveFailed, Tables, undo_lines
+from companion.core.table import SaveFailed, Tables, redo_lines, undo_lines
 from companion.games import GAMES
 from companion.storage import Repository
 
@@ -64,6 +64,20 @@ def test_undo_from_a_screen_that_is_behind_takes_nothing_back_and_names_what_und
     assert "Ben" in undo_lines(latest)[0].render("en")
     table.apply("g1", {"type": "undo", "entry": latest.last_entry})
     assert counters(reloaded(table), 1)["money"] == 5 and counters(reloaded(table), 0)["money"] == 10
+
+
+def test_redo_names_the_lines_its_entry_writes_back(table):
+    for entry in (adjust(0, "money", 5), adjust(1, "money", 2), adjust(2, "influence_tokens", 1)):
+        table.apply("g1", entry)
+    assert redo_lines(table.session("g1")) == []  # nothing to bring back
+    for _ in range(2):
+        table.apply("g1", {"type": "undo", "entry": table.session("g1").last_entry})
+    game = table.session("g1")
+    lines = redo_lines(game)
+    ahead = game.copy()
+    ahead.redo()
+    assert lines == ahead.entry_lines(ahead.cursor - 1) and "Ben" in lines[0].render("en")
+    assert game.cursor == 1 and counters(game, 1)["money"] == 5  # naming it changed nothing
 
 
 def test_an_undo_names_its_entry_so_an_entry_in_the_place_of_an_undone_one_is_not_taken_back(table):

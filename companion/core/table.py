@@ -236,9 +236,10 @@ def redo_lines(session: Session) -> list[Msg]:
     """What Redo would bring back now."""
     if not session.can_redo:
         return []
-    ahead = session.copy()
-    ahead.redo()
-    return ahead.entry_lines(ahead.cursor - 1)
+    # The entry applied to the game as it is now: one step, not a replay of the whole game.
+    before = session.state
+    after = session.game.apply(before, session.events[session.cursor], session.config)
+    return [Msg.from_json(m) for m in after.get("log", [])[len(before.get("log", [])):]]
 
 
 def _expect_entry(session: Session, change: dict, current: str | None, kind: str) -> None:

@@ -311,21 +311,26 @@ def EntryButton(model: AppModel, session, kind: str):
     control (keyed by the entry), and the last few stay in place, hidden: a tap reaches the button the
     phone showed, which names that entry, and the hub refuses it unless that entry is still the one to
     take back (then the phone says what Undo would take back now)."""
-    recent = ft.use_ref(None)  # (entry, the game as drawn with it), oldest first
+    recent = ft.use_ref(None)  # (entry, its button's name, its language, the game as drawn with it)
 
     def entry_of(drawn):
         return drawn.last_entry if kind == "undo" else drawn.next_entry
     entry = entry_of(session)
-    recent.current = ([d for d in (recent.current or []) if entry_of(d) != entry] + [session])[-SHOWN_ENTRIES:]
-    act, lines_of = (model.undo, undo_lines) if kind == "undo" else (model.redo, redo_lines)
+    # A name is worked out once per entry and language: it replays the game up to that entry, which takes
+    # longer the longer the game (4 ms a button after 150 entries, drawn on every entry).
+    name = next((n for e, n, lang, _ in recent.current or [] if e == entry and lang == model.lang), None)
+    if name is None:
+        name = entry_label(model, f"ui.{kind}", (undo_lines if kind == "undo" else redo_lines)(session))
+    recent.current = ([r for r in recent.current or [] if r[0] != entry] + [(entry, name, model.lang, session)]
+                      )[-SHOWN_ENTRIES:]
+    act = model.undo if kind == "undo" else model.redo
     return ft.Stack([
-        icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO,
-                    entry_label(model, f"ui.{kind}", lines_of(drawn)), lambda e, drawn=drawn: act(drawn),
-                    disabled=entry_of(drawn) is None, key=f"{kind}-{entry_of(drawn)}",
+        icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO, label, lambda e, drawn=drawn: act(drawn),
+                    disabled=shown is None, key=f"{kind}-{shown}",
                     # Redo shows only when there is something to bring back: the bar leaves the game's
                     # name room for two lines ("Rom – Die Stadt der Baumeister")
-                    visible=entry_of(drawn) == entry and (kind == "undo" or entry is not None))
-        for drawn in recent.current])
+                    visible=shown == entry and (kind == "undo" or entry is not None))
+        for shown, label, _, drawn in recent.current])
 
 
 def seat_on_turn(game, state: dict, players: int) -> int | None:
