@@ -5,7 +5,13 @@ screen shows it) is timed too, from the WebSocket messages. Target: p95 <= 100 m
 
 `beside_slow_saves`: the same clicks while another phone taps entries into another game whose files are
 on a slow disk (each fsync of that game's file 200 ms longer, bench/slow_fsync.py): a save must hold up
-no other tab (saves run off the event loop). Target: p95 <= 100 ms there too."""
+no other tab (saves run off the event loop). Target: p95 <= 100 ms there too. `beside_fast_saves`: the
+same other phone's taps with its saves as fast as the disk allows, the reference that tells what the slow
+saves add (the other phone's tab draws on this machine's cores either way).
+
+`undo`: Undo in the bar (no sheet open: the whole play screen is drawn again), click to the value taken
+back on screen, 50 undos of Money +1 at the end of a game UNDO_ENTRIES entries long (naming what Undo
+takes back costs more the longer the game)."""
 
 from __future__ import annotations
 
@@ -32,6 +38,7 @@ VIEWPORT = {"width": 800, "height": 1400}
 
 
 SLOW_SID = "20250101-120000-slow"  # its file's fsyncs are slowed (bench/slow_fsync.py's marker "slow")
+SLOW_FSYNC_MS = 200
 
 
 # The same clicks in the other games' sheets: the counter tapped and Anna's value at the start.
@@ -40,17 +47,67 @@ OTHER_GAMES = {"carpe-diem": ("Victory points", 8), "milestones": ("Points", 0),
 
 
 def run(clicks: int = 50) -> dict:
-    quiet = clicks_timed(clicks, slow_neighbour=False)
-    beside = clicks_timed(clicks, slow_neighbour=True)
-    others = {game: clicks_timed(clicks, slow_neighbour=False, game=game, counter=counter, start=start)
+    quiet = clicks_timed(clicks)
+    beside = clicks_timed(clicks, neighbour_fsync_ms=SLOW_FSYNC_MS)
+    beside_fast = clicks_timed(clicks, neighbour_fsync_ms=0)
+    others = {game: clicks_timed(clicks, game=game, counter=counter, start=start)
               for game, (counter, start) in OTHER_GAMES.items()}
-    return {**quiet, "beside_slow_saves": beside, "other_games": others}
+    return {**quiet, "beside_slow_saves": beside, "beside_fast_saves": beside_fast, "other_games": others,
+            "undo": undos_timed(clicks)}
 
 
-def clicks_timed(clicks: int, slow_neighbour: bool, game: str = "city-of-rome", counter: str = "Money",
-                 start: int = 5) -> dict:
+UNDO_ENTRIES = 150  # late in a long game: every tap on the play screen is an entry
+
+
+def undos_timed(clicks: int) -> dict:
+    header(f"Responsiveness (city-of-rome: Undo in the bar, {clicks} undos at the end of a game "
+           f"{UNDO_ENTRIES} entries long, click -> value taken back on screen; target p95 <= {TARGET_MS} ms)")
+    from companion.games import GAMES
+    from companion.storage import Repository
+    data = Path(tempfile.mkdtemp(prefix="tabula-bench-undo-"))
+    make_game(data, "city-of-rome", SID)
+    repo = Repository(data, GAMES)
+    session = repo.session(SID)
+    for _ in range(UNDO_ENTRIES):
+        session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 1})
+    repo.save(session)
+    top = 5 + UNDO_ENTRIES  # Anna's money
+    server = tabula(data).start()
+    ms = []
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            app = App(browser, server.url, viewport=VIEWPORT)
+            app.open(f"game/{SID}/play")
+            app.wait_label(f"Money of Anna: {top}")
+            for i in range(clicks + 5):  # the first 5 warm up
+                button = app.page.get_by_role("button", name=f"Undo: Anna: Money +1 (now {top - i})", exact=False)
+                box = button.first.bounding_box()
+                app.page.evaluate(CLICK_TIMER, f"Money of Anna: {top - i - 1}")
+                app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                app.page.wait_for_function("() => window.__clickResult !== null", timeout=15_000)
+                if i >= 5:
+                    ms.append(app.page.evaluate("() => window.__clickResult"))
+                app.page.wait_for_timeout(100)
+            assert not app.errors, app.errors
+            browser.close()
+    finally:
+        server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+    result = {"p50_ms": median(ms), "p95_ms": percentile(ms, 95), "max_ms": max(ms), "clicks": len(ms),
+              "entries": UNDO_ENTRIES}
+    print(f"{len(ms)} undos: p50 {result['p50_ms']:.0f} ms, p95 {result['p95_ms']:.0f} ms, max {result['max_ms']:.0f} ms "
+          f"({'ok' if result['p95_ms'] <= TARGET_MS else 'OVER TARGET'})", flush=True)
+    return result
+
+
+def clicks_timed(clicks: int, neighbour_fsync_ms: int | None = None, game: str = "city-of-rome",
+                 counter: str = "Money", start: int = 5) -> dict:
+    """`neighbour_fsync_ms`: another phone taps entries into another game meanwhile, each fsync of that
+    game's file this much longer (None: no other phone)."""
+    slow_neighbour = neighbour_fsync_ms is not None
     header(f"Responsiveness ({game}: {counter} +1 in a sheet, click -> updated value on screen; target p95 <= "
-           f"{TARGET_MS} ms)" + (": beside another game whose saves take 200 ms longer, tapped meanwhile"
+           f"{TARGET_MS} ms)" + (f": beside another game tapped meanwhile, its saves {neighbour_fsync_ms} ms longer"
                                  if slow_neighbour else ""))
     data = Path(tempfile.mkdtemp(prefix="tabula-bench-click-"))
     make_game(data, game, SID)
@@ -58,7 +115,7 @@ def clicks_timed(clicks: int, slow_neighbour: bool, game: str = "city-of-rome", 
         make_game(data, "city-of-rome", SLOW_SID)
         port = free_port()
         server = Proc([PY, str(ROOT / "bench" / "slow_fsync.py"), "run", "--port", str(port), "--data", str(data)],
-                      port).start()
+                      port, env={"SLOW_FSYNC_MS": str(neighbour_fsync_ms)}).start()
     else:
         server = tabula(data).start()
     screen_ms, server_ms = [], []
@@ -98,7 +155,7 @@ def clicks_timed(clicks: int, slow_neighbour: bool, game: str = "city-of-rome", 
         shutil.rmtree(data, ignore_errors=True)
     server_ms = [t for t in server_ms if t is not None]
     result = {"p50_ms": median(screen_ms), "p95_ms": percentile(screen_ms, 95), "max_ms": max(screen_ms),
-              **({"slow_fsync_ms": 200} if slow_neighbour else {}),
+              **({"slow_fsync_ms": neighbour_fsync_ms} if slow_neighbour else {}),
               "server_p50_ms": median(server_ms), "server_p95_ms": percentile(server_ms, 95), "clicks": len(screen_ms)}
     print(f"{len(screen_ms)} clicks: p50 {result['p50_ms']:.0f} ms, p95 {result['p95_ms']:.0f} ms, max "
           f"{result['max_ms']:.0f} ms ({'ok' if result['p95_ms'] <= TARGET_MS else 'OVER TARGET'}); of which the "

@@ -26,8 +26,8 @@ PY = sys.executable
 class Proc:
     """A server started as its own process (group); `started` is the time just before the spawn."""
 
-    def __init__(self, argv: list[str], port: int):
-        self.argv, self.port = argv, port
+    def __init__(self, argv: list[str], port: int, env: dict | None = None):
+        self.argv, self.port, self.env = argv, port, env or {}
         self.proc: subprocess.Popen | None = None
         self.started = 0.0
 
@@ -36,7 +36,7 @@ class Proc:
         return f"http://127.0.0.1:{self.port}/"
 
     def spawn(self) -> "Proc":
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **self.env)
         env.pop("DISPLAY", None)
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(self.argv, cwd=ROOT, env=env, stdout=subprocess.PIPE,
