@@ -316,8 +316,7 @@ def EntryButton(model: AppModel, session, kind: str):
     def entry_of(drawn):
         return drawn.last_entry if kind == "undo" else drawn.next_entry
     entry = entry_of(session)
-    # A name is worked out once per entry and language: it replays the game up to that entry, which takes
-    # longer the longer the game (4 ms a button after 150 entries, drawn on every entry).
+    # A name is worked out once per entry and language, not again for every kept button on every redraw.
     name = next((n for e, n, lang, _ in recent.current or [] if e == entry and lang == model.lang), None)
     if name is None:
         name = entry_label(model, f"ui.{kind}", (undo_lines if kind == "undo" else redo_lines)(session))
