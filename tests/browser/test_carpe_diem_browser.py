@@ -66,7 +66,11 @@ def enter_card(app: App, space: int, lang: str = "en") -> None:
         for item, amount in items.items():
             name = DE_ITEMS.get(item, item) if de else item
             tap(app, f"{name} zu {part_name} hinzufügen" if de else f"Add {name} to {part_name}", exact=False)
-            for _ in range(amount - 1):
+            rest = amount - 1
+            if rest >= 5 and item == "Victory points":  # VP have a +5 beside their +1
+                tap(app, f"{name} +5 ({part_name})")
+                rest -= 5
+            for _ in range(rest):
                 tap(app, f"{name} +1 ({part_name})")
     tap(app, "Karte speichern" if de else "Save card")
 
@@ -378,7 +382,8 @@ def german_game(app: App) -> None:
     for item in ("Hühner", "Trauben", "Kräuter", "Fische"):
         tap(app, f"{item} zu Bedingung (ein Satz) hinzufügen", exact=False)
     tap(app, "Siegpunkte zu Belohnung (je Satz) hinzufügen", exact=False)
-    for _ in range(7):
+    tap(app, "Siegpunkte +5 (Belohnung (je Satz))")  # 1 + 5 + 2 = 8
+    for _ in range(2):
         tap(app, "Siegpunkte +1 (Belohnung (je Satz))")
     app.wait_text("B: gib 1 Huhn")
     app.wait_text("erhalte 8 SP")

@@ -133,6 +133,8 @@ def card_dialog(view: GameView, dispatch: Dispatch, space: int, draft: dict, cha
     return ft.AlertDialog(
         modal=True, title=ft.Text(view.t(f"{NS}.card.title", space=space)), actions=actions,
         on_dismiss=lambda e: close(),
+        # 16 px from a phone's edges (Flutter's 40): a stepper with its +5 leaves its item's name one line
+        inset_padding=ft.Padding.symmetric(horizontal=16, vertical=24),
         content=ft.Column([
             ft.Row([choice(view.t(f"{NS}.card.letter", letter=x), x, x == letter,
                            lambda x=x: change(cards.draft_set_letter(draft, x)), width=56) for x in sp.LETTERS], spacing=6),
@@ -147,8 +149,9 @@ def part_editor(view: GameView, draft: dict, part: str, allowed: tuple[str, ...]
     """A -/+ per item entered, and a chip per item that can be added. On an A card, which asks for one ware,
     another ware takes the place of the one there: its chip says so."""
     values, who = draft[part], view.t(f"{NS}.card.{part}")
+    # VP go up to 8 on a card: +5 beside +1 (8 is three taps after the first, not seven)
     rows = [stepper(item_label(view, k), v, lambda d, k=k, v=v: change(cards.draft_set(draft, part, k, v + d)),
-                    who=who, model=view) for k, v in values.items()]
+                    who=who, model=view, steps=(1, 5) if k == "vp" else (1,)) for k, v in values.items()]
     free = [k for k in allowed if k not in values]
     replaced = next((cards.draft_replaces(draft, part, k) for k in free), None)
 
