@@ -82,13 +82,9 @@ def undos_timed(clicks: int) -> dict:
             app.wait_label(f"Money of Anna: {top}")
             for i in range(clicks + 5):  # the first 5 warm up
                 button = app.page.get_by_role("button", name=f"Undo: Anna: Money +1 (now {top - i})", exact=False)
-                box = button.first.bounding_box()
-                app.page.evaluate(CLICK_TIMER, f"Money of Anna: {top - i - 1}")
-                app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-                app.page.wait_for_function("() => window.__clickResult !== null", timeout=15_000)
+                took = timed_click(app, button.first.bounding_box(), f"Money of Anna: {top - i - 1}")
                 if i >= 5:
-                    ms.append(app.page.evaluate("() => window.__clickResult"))
-                app.page.wait_for_timeout(100)
+                    ms.append(took)
             assert not app.errors, app.errors
             browser.close()
     finally:
@@ -131,7 +127,7 @@ def clicks_timed(clicks: int, neighbour_fsync_ms: int | None = None, game: str =
                 spot = other.button("Money +1 (Anna)").first.bounding_box()
 
                 def tap_other():
-                    other.page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+                    click_middle(other, spot)
             app = App(browser, server.url, viewport=VIEWPORT)
             app.page.add_init_script(WS_HOOK)
             app.open(f"game/{SID}/play")
@@ -139,15 +135,10 @@ def clicks_timed(clicks: int, neighbour_fsync_ms: int | None = None, game: str =
             app.wait_label(f"{counter} of Anna: {start}")
             box = app.button(f"{counter} +1 (Anna)").first.bounding_box()
             for i in range(clicks + 5):  # the first 5 warm up
-                app.page.evaluate(CLICK_TIMER, f"{counter} of Anna: {start + i + 1}")
-                if tap_other is not None:
-                    tap_other()
-                app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-                app.page.wait_for_function("() => window.__clickResult !== null", timeout=15_000)
+                took = timed_click(app, box, f"{counter} of Anna: {start + i + 1}", before=tap_other)
                 if i >= 5:
-                    screen_ms.append(app.page.evaluate("() => window.__clickResult"))
+                    screen_ms.append(took)
                     server_ms.append(app.page.evaluate("() => window.__wsIn.length ? window.__wsIn[0] - window.__down : null"))
-                app.page.wait_for_timeout(100)
             assert not app.errors, app.errors
             browser.close()
     finally:
@@ -162,6 +153,23 @@ def clicks_timed(clicks: int, neighbour_fsync_ms: int | None = None, game: str =
           f"server's answer arrived after p50 {result['server_p50_ms']:.0f} ms, p95 {result['server_p95_ms']:.0f} ms",
           flush=True)
     return result
+
+
+def timed_click(app: App, box: dict, shows: str, before=None) -> float:
+    """Click the middle of `box` and return the ms from pointerdown until the screen `shows` it (after
+    `before`, e.g. the other phone's tap, just before the click); then 100 ms of rest, as between taps."""
+    app.page.evaluate(CLICK_TIMER, shows)
+    if before is not None:
+        before()
+    click_middle(app, box)
+    app.page.wait_for_function("() => window.__clickResult !== null", timeout=15_000)
+    took = app.page.evaluate("() => window.__clickResult")
+    app.page.wait_for_timeout(100)
+    return took
+
+
+def click_middle(app: App, box: dict) -> None:
+    app.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 if __name__ == "__main__":

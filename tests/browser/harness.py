@@ -192,8 +192,10 @@ LOCAL_CHANGE_JS = """([id, key, before, n]) => {
 }"""
 
 # A menu button was tapped: its menu's items are there (or the button says it is expanded).
-MENU_OPEN_JS = """id => !!document.querySelector('[role=menuitem]')
-  || (document.getElementById(id) || {getAttribute: () => null}).getAttribute('aria-expanded') === 'true'"""
+MENU_OPEN_JS = """id => {
+  const button = document.getElementById(id);
+  return !!document.querySelector('[role=menuitem]') || (!!button && button.getAttribute('aria-expanded') === 'true');
+}"""
 
 # The server has answered: a message came in after the first one this page sent once `n` had been sent.
 ANSWERED_JS = "n => { const t = window.__tabula; return t.sends.length > n && t.last_received > t.sends[n]; }"
