@@ -86,7 +86,8 @@ ANIMATION_SPEED = 1
 # - sends/last_received: the WebSocket to the Flet server (when each message went out, when the last came in);
 # - busy: images being decoded (Flutter paints an image once the browser has decoded it);
 # - synced: set on a text input when Flutter writes its editing state into it (after focusing a field,
-#   Flutter overwrites the input once; a key typed before that is lost).
+#   Flutter overwrites the input once; a key typed before that is lost);
+# - drawless: set by a benchmark on a phone whose drawing is not what it measures: no frame is drawn any more.
 INIT_JS = """(() => {
   const t = window.__tabula = {frame: 0, sends: [], last_received: 0};
   const raf = window.requestAnimationFrame.bind(window);
@@ -95,6 +96,7 @@ INIT_JS = """(() => {
   const speed = Number("__SPEED__");
   let start;
   window.requestAnimationFrame = (cb) => {
+    if (t.drawless) return 0;
     t.frame = performance.now();
     if (speed === 1) return raf(cb);
     return raf((ts) => { if (start === undefined) start = ts; return cb(start + (ts - start) * speed); });
