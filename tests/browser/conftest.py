@@ -14,6 +14,9 @@ from tests.browser.harness import CHROMIUM, Server, launch
 # Flutter's animations four times faster in the tests: fewer frames drawn (City of Rome's game alone: 1,937
 # frames before, 1,163 after; 59 CPU-seconds instead of 68-73), the same screens and the same waits.
 harness.ANIMATION_SPEED = 4
+# Frames are built and read through the accessibility tree, but drawn into pixels only for a screenshot
+# (harness.RASTER): drawing them in software was half of every tap's CPU on this 2-core machine.
+harness.RASTER = False
 
 
 def pytest_collection_modifyitems(config, items):

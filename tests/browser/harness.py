@@ -80,6 +80,14 @@ TIMEOUT = 30_000
 # the frames of every animation is a large part of what a browser test costs on two cores.
 ANIMATION_SPEED = 1
 
+# Whether every frame's pictures are drawn into pixels (True in the benchmarks, which time what a player
+# sees). The tests set False (tests/browser/conftest.py): Flutter still builds, lays out and writes its
+# accessibility tree for every frame, which is all a test reads, but the render worker is not asked to
+# draw the pictures (it is told they are drawn). Here, without a GPU, Chromium draws them in software
+# (SwiftShader), and that was half of every tap's CPU. A screenshot first has a frame drawn in full
+# (`screenshot`).
+RASTER = True
+
 # Runs in every page before Flutter: counts what the harness needs to know when the page has settled.
 # - frame: when Flutter last asked for a frame (an animation or a transition asks for one every frame);
 # - renders: pictures the render worker has not drawn yet;
@@ -87,7 +95,9 @@ ANIMATION_SPEED = 1
 # - busy: images being decoded (Flutter paints an image once the browser has decoded it);
 # - synced: set on a text input when Flutter writes its editing state into it (after focusing a field,
 #   Flutter overwrites the input once; a key typed before that is lost);
-# - drawless: set by a benchmark on a phone whose drawing is not what it measures: no frame is drawn any more.
+# - drawless: set by a benchmark on a phone whose drawing is not what it measures: no frame is drawn any more;
+# - raster: whether a frame's pictures go to the render worker (RASTER); painted counts those drawn; worker:
+#   whether there is a render worker (a page that is not cross-origin isolated draws on its main thread).
 INIT_JS = """(() => {
   const t = window.__tabula = {frame: 0, sends: [], last_received: 0};
   const raf = window.requestAnimationFrame.bind(window);
@@ -103,17 +113,29 @@ INIT_JS = """(() => {
   };
   // The multi-threaded renderer draws in a worker: a frame's pictures go there ('renderPictures') and
   // come back as bitmaps ('onRenderComplete'), on a busy machine well after the tree shows the frame.
-  t.renders = 0;
+  t.renders = 0; t.painted = 0; t.raster = "__RASTER__" === "True";
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && message.l === 'renderPictures') t.renders += 1;
-    return post.call(this, message, ...rest);
+    if (!message || message.l !== 'renderPictures') return post.call(this, message, ...rest);
+    t.renders += 1; t.worker = true;
+    if (t.raster) return post.call(this, message, ...rest);
+    // Not drawn: the worker's answer as it would come, with an empty bitmap for each picture (V of them).
+    const blank = new ImageData(1, 1);
+    Promise.all(Array.from({length: message.V}, () => createImageBitmap(blank))).then((bitmaps) => {
+      const data = {l: 'onRenderComplete', g: message.g, h: message.h, S: bitmaps, Y: performance.now(),
+                    X: performance.now(), skipped: true};
+      this.dispatchEvent(new MessageEvent('message', {data}));
+    });
   };
   const RenderWorker = window.Worker;
   window.Worker = class extends RenderWorker {
     constructor(...args) {
       super(...args);
-      this.addEventListener('message', (e) => { if (e.data && e.data.l === 'onRenderComplete') t.renders -= 1; });
+      this.addEventListener('message', (e) => {
+        if (!e.data || e.data.l !== 'onRenderComplete') return;
+        t.renders -= 1;
+        if (!e.data.skipped) t.painted += 1;
+      });
     }
   };
   // hold(): the server's messages wait here (a phone on a slow network) until release() hands them on.
@@ -166,8 +188,28 @@ INIT_JS = """(() => {
 
 
 def init_js(speed: float | None = None) -> str:
-    """INIT_JS with Flutter's animations `speed` times faster (ANIMATION_SPEED when not given)."""
-    return INIT_JS.replace("__SPEED__", str(ANIMATION_SPEED if speed is None else speed))
+    """INIT_JS with Flutter's animations `speed` times faster (ANIMATION_SPEED when not given), drawing
+    pictures as RASTER says."""
+    return INIT_JS.replace("__SPEED__", str(ANIMATION_SPEED if speed is None else speed)).replace(
+        "__RASTER__", str(RASTER))
+
+
+def screenshot(page, path: Path) -> None:
+    """Screenshot the page as it is. When frames are not drawn (RASTER False), one is drawn first: drawing
+    on, then a resize event of the same size, on which Flutter draws a new frame (every picture of the
+    scene, as each frame does) without laying anything out again."""
+    if not page.evaluate("() => window.__tabula.raster || !window.__tabula.worker"):
+        painted = page.evaluate("""() => {
+          window.__tabula.raster = true;
+          window.visualViewport.dispatchEvent(new Event('resize'));
+          return window.__tabula.painted;
+        }""")
+        try:
+            page.wait_for_function("n => window.__tabula.painted > n && window.__tabula.renders === 0",
+                                   arg=painted, polling=50, timeout=TIMEOUT)
+        finally:
+            page.evaluate("() => { window.__tabula.raster = false; }")
+    page.screenshot(path=path)
 
 
 # Clicks Flutter's "enable accessibility" placeholder until the semantics tree shows the first screen.
@@ -539,7 +581,7 @@ class App:
         SHOTS.mkdir(parents=True, exist_ok=True)
         self.idle()
         path = SHOTS / f"{name}.png"
-        self.page.screenshot(path=path)
+        screenshot(self.page, path)
         return path
 
     def close(self) -> None:

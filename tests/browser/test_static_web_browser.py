@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect, sync_playwright
 
-from tests.browser.harness import CHROMIUM, LAUNCH_ARGS, PHONE, ROOT, SHOTS, init_js
+from tests.browser.harness import CHROMIUM, LAUNCH_ARGS, PHONE, ROOT, SHOTS, init_js, screenshot
 
 DIST = ROOT / "dist"
 FIRST_LOAD_LIMIT = 30_000_000  # bytes a first visit may fetch
@@ -213,7 +213,7 @@ class Phone:
 
     def shot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=SHOTS / f"static-web-{name}.png")
+        screenshot(self.page, SHOTS / f"static-web-{name}.png")
 
     def offline_ready(self) -> dict:
         return self.page.evaluate("window.tabulaOffline")
