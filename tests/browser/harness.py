@@ -197,19 +197,22 @@ def init_js(speed: float | None = None) -> str:
 def screenshot(page, path: Path) -> None:
     """Screenshot the page as it is. When frames are not drawn (RASTER False), one is drawn first: drawing
     on, then a resize event of the same size, on which Flutter draws a new frame (every picture of the
-    scene, as each frame does) without laying anything out again."""
-    if not page.evaluate("() => window.__tabula.raster || !window.__tabula.worker"):
-        painted = page.evaluate("""() => {
-          window.__tabula.raster = true;
-          window.visualViewport.dispatchEvent(new Event('resize'));
-          return window.__tabula.painted;
-        }""")
-        try:
-            page.wait_for_function("n => window.__tabula.painted > n && window.__tabula.renders === 0",
-                                   arg=painted, polling=50, timeout=TIMEOUT)
-        finally:
-            page.evaluate("() => { window.__tabula.raster = false; }")
-    page.screenshot(path=path)
+    scene, as each frame does) without laying anything out again; drawing stays on until the shot is taken
+    (a frame in between, a cursor blinking, would otherwise leave blank pictures on the page)."""
+    if page.evaluate("() => window.__tabula.raster || !window.__tabula.worker"):
+        page.screenshot(path=path)
+        return
+    painted = page.evaluate("""() => {
+      window.__tabula.raster = true;
+      window.visualViewport.dispatchEvent(new Event('resize'));
+      return window.__tabula.painted;
+    }""")
+    try:
+        page.wait_for_function("n => window.__tabula.painted > n && window.__tabula.renders === 0",
+                               arg=painted, polling=50, timeout=TIMEOUT)
+        page.screenshot(path=path)
+    finally:
+        page.evaluate("() => { window.__tabula.raster = false; }")
 
 
 # Clicks Flutter's "enable accessibility" placeholder until the semantics tree shows the first screen.
