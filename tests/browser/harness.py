@@ -113,7 +113,7 @@ INIT_JS = """(() => {
   };
   // The multi-threaded renderer draws in a worker: a frame's pictures go there ('renderPictures') and
   // come back as bitmaps ('onRenderComplete'), on a busy machine well after the tree shows the frame.
-  t.renders = 0; t.painted = 0; t.raster = "__RASTER__" === "True";
+  t.renders = 0; t.painted = 0; t.worker = false; t.raster = "__RASTER__" === "True";
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
     if (!message || message.l !== 'renderPictures') return post.call(this, message, ...rest);
