@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.browser import harness
-from tests.browser.harness import CHROMIUM, Server, launch
+from tests.browser.harness import CHROMIUM, Phones, Server
 
 # Flutter's animations four times faster in the tests: fewer frames drawn (City of Rome's game alone: 1,937
 # frames before, 1,163 after; 59 CPU-seconds instead of 68-73), the same screens and the same waits.
@@ -30,13 +30,26 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.skip(reason="Debian's chromium is not installed (apt-get install chromium)"))
 
 
+@pytest.fixture(scope="session")
+def profiles(tmp_path_factory):
+    """The phones' profiles, kept for the whole run of this test process (their cache: harness.Phones)."""
+    return tmp_path_factory.mktemp("phones")
+
+
 @pytest.fixture(scope="module")
-def browser():
+def phones(profiles):
     # Module scope: a session-scoped sync Playwright leaves an asyncio loop that breaks later tests.
     with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+        phones = Phones(p, profiles)
+        yield phones
+        phones.close()
+
+
+@pytest.fixture
+def browser(phones):
+    """Each App(browser, url) a phone of its own; every phone's tabs closed after the test."""
+    yield phones
+    phones.put_away()
 
 
 @pytest.fixture

@@ -28,13 +28,34 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# The ports a test process gives its servers: its own range (xdist's worker gw<n> the n-th), the first free
+# one of it. A test's server then mostly has the address the previous test's server had, and the phones'
+# cache of the app's files (kept by address, see Phones) serves it.
+SERVER_PORTS = 20000
+PORTS_PER_PROCESS = 100
+
+
+def server_port() -> int:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    first = SERVER_PORTS + PORTS_PER_PROCESS * int(worker.removeprefix("gw") or 0)
+    for port in range(first, first + PORTS_PER_PROCESS):
+        with socket.socket() as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds (a closed
+            try:                                                     # connection's TIME_WAIT is no obstacle)
+                s.bind(("127.0.0.1", port))
+                return port
+            except OSError:
+                continue
+    return free_port()
+
+
 class Server:
     """`python -m companion run` on a free port with its own data directory."""
 
     def __init__(self, data_dir: Path, env: dict | None = None):
         self.data_dir = Path(data_dir)
         self.env = env or {}  # e.g. TABULA_PLUGINS: a game registered from the tests
-        self.port = free_port()
+        self.port = server_port()
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -69,6 +90,60 @@ class Server:
 
 def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+
+
+# Hermetic without intercepting requests: everything but 127.0.0.1 goes to a proxy that is not there and
+# fails at once. (A page.route() would intercept the History screen's upload of a backup too, and
+# Chromium then holds the request body for 120 s.)
+PROXY = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}
+# What the app keeps in the browser (this phone's player, the invite token), cleared for a new tab.
+SITE_STORAGE = "cookies,local_storage,indexeddb,service_workers,cache_storage,file_systems,websql"
+
+
+class Phones:
+    """The phones of the browser tests of one test module: each a Chromium with a profile of its own on
+    disk, kept for the test process. An App is a tab on the first phone that has no tab open (a test's
+    second App is a second phone, as before each App had a browser context of its own), and every tab is
+    closed after its test (`put_away`).
+
+    The profile's cache is the point: a page load fetched the app's files and compiled Flutter's
+    WebAssembly (its 8.5 MB program and its renderer) each time, over 3 CPU-seconds on this 2-core
+    machine; from the cache, where Chromium also keeps the compiled code, a load is about a third
+    cheaper and the code is optimised from the start. What the app itself keeps in the browser is
+    cleared as an App opens its tab (SITE_STORAGE): every App starts as a phone that never saw the app."""
+
+    def __init__(self, playwright, profiles: Path):
+        self.playwright = playwright
+        self.profiles = Path(profiles)
+        self.contexts: list = []
+        self.apps: list = []  # the tests' Apps, closed after each test
+
+    def context(self):
+        """A phone with no tab open, started if every phone has one."""
+        for context in self.contexts:
+            if not context.pages:
+                return context
+        context = self.playwright.chromium.launch_persistent_context(
+            self.profiles / f"phone-{len(self.contexts)}", executable_path=CHROMIUM, args=LAUNCH_ARGS,
+            viewport=PHONE, accept_downloads=True, proxy=PROXY)
+        for page in context.pages:  # the blank tab a browser starts with
+            page.close()
+        context.add_init_script(init_js())
+        context.set_default_timeout(TIMEOUT)
+        self.contexts.append(context)
+        return context
+
+    def put_away(self) -> None:
+        for app in self.apps:
+            app.close()
+        self.apps.clear()
+        for context in self.contexts:  # a tab a test opened itself
+            for page in context.pages:
+                page.close()
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
 
 
 # Every wait below returns as soon as the state it waits for is there; TIMEOUT is only the upper bound
@@ -271,21 +346,30 @@ class App:
     tree, the control, the server's answer to a click, Flutter being idle), up to TIMEOUT."""
 
     def __init__(self, browser, url: str, viewport=PHONE):
-        # Hermetic without intercepting requests: everything but 127.0.0.1 goes to a proxy that is not there
-        # and fails at once. (A page.route() would intercept the History screen's upload of a backup too,
-        # and Chromium then holds the request body for 120 s.)
-        self.context = browser.new_context(viewport=viewport, accept_downloads=True,
-                                           proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"})
-        self.context.add_init_script(init_js())
-        self.context.set_default_timeout(TIMEOUT)
-        self.page = self.context.new_page()
+        """`browser`: the tests' Phones (a tab on a phone of its own), or a Playwright browser (the
+        benchmarks: a new browser context, nothing cached)."""
+        self.browser = browser
+        if isinstance(browser, Phones):
+            self.context = browser.context()
+            self.page = self.context.new_page()
+            self.page.set_viewport_size(viewport)
+            origin = url.split("/", 3)
+            cdp = self.context.new_cdp_session(self.page)
+            cdp.send("Storage.clearDataForOrigin", {"origin": "/".join(origin[:3]), "storageTypes": SITE_STORAGE})
+            cdp.detach()
+            browser.apps.append(self)
+        else:
+            self.context = browser.new_context(viewport=viewport, accept_downloads=True, proxy=PROXY)
+            self.context.add_init_script(init_js())
+            self.context.set_default_timeout(TIMEOUT)
+            self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.url = url
         # Requests to any other host (the proxy makes them fail): the app asks none (ui/web_client.py).
         self.outside: list[str] = []
-        self.context.on("request", lambda r: None if r.url.startswith((url, "data:", "blob:"))
-                        else self.outside.append(r.url))
+        self.on_request = lambda r: None if r.url.startswith((url, "data:", "blob:")) else self.outside.append(r.url)
+        self.context.on("request", self.on_request)
 
     def open(self, path: str = "") -> "App":
         self.page.goto(self.url + path.lstrip("/"))
@@ -588,5 +672,11 @@ class App:
         return path
 
     def close(self) -> None:
-        self.context.close()
+        """Done with this phone: its tabs closed (on the tests' Phones), or its browser context."""
+        if isinstance(self.browser, Phones):
+            self.context.remove_listener("request", self.on_request)
+            for page in self.context.pages:
+                page.close()
+        else:
+            self.context.close()
 

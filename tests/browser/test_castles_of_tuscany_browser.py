@@ -78,7 +78,7 @@ def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
 def second_phone(app: App, lang: str) -> App:
     phone = getattr(app, "second_phone", None)
     if phone is None:  # dark: every screen shot in both languages and both themes
-        phone = app.second_phone = App(app.context.browser, app.url).open("settings")
+        phone = app.second_phone = App(app.browser, app.url).open("settings")
         phone.click("Dark")
         phone.lang = None
     if phone.lang != lang:
