@@ -1,5 +1,5 @@
 """A 2-player game of The Castles of Tuscany in a real browser, on the scoreboard: round 1 in English and
-the rest in German. The scoreboard (the red track in large type, the green track beside it, the turn
+the rest in German on the dark theme. The scoreboard (the red track in large type, the green track beside it, the turn
 marker, the start player), a player's sheet (the bonus-tile pick, the entries of a turn, a colour bonus
 whose printed points are asked for on the spot, the number pad), the turns clockwise with "Next" in the
 thumb slot and the round's end as the next step once the turn cycle is complete, the three scorings
@@ -50,41 +50,15 @@ def field_value(app: App, label: str) -> str:
     return box.input_value()
 
 
-def switch(app: App, lang: str, path: str) -> None:
-    """The language chosen in Settings, then back to `path` (inside the app: no reload)."""
+def switch(app: App, lang: str, path: str, theme: str | None = None) -> None:
+    """The language (and `theme`) chosen in Settings, then back to `path` (inside the app: no reload)."""
     app.go("settings")
     app.click(LANG_BUTTON[lang])
+    if theme:
+        app.click(theme)
     app.go(path)
     app.find(app.button(BACK[lang]))
     app.idle()
-
-
-def both(app: App, name: str, lang: str, path: str, prepare=None) -> None:
-    """Screenshot this screen, then the same screen on a second phone at the table that reads the other
-    language in the dark theme. Between shots that phone waits on Settings: a screen of the game would be drawn again with
-    every entry made on the first."""
-    app.shot(f"castles-{name}-{lang}")
-    other = "de" if lang == "en" else "en"
-    phone = second_phone(app, other)
-    phone.go(path)
-    phone.find(phone.button(BACK[other]))
-    if prepare:
-        prepare(phone, other)
-    phone.idle()
-    phone.shot(f"castles-{name}-{other}")
-    phone.go("settings")
-
-
-def second_phone(app: App, lang: str) -> App:
-    phone = getattr(app, "second_phone", None)
-    if phone is None:  # dark: every screen shot in both languages and both themes
-        phone = app.second_phone = App(app.browser, app.url).open("settings")
-        phone.click("Dark")
-        phone.lang = None
-    if phone.lang != lang:
-        phone.click(LANG_BUTTON[lang])  # this phone's language (the first phone keeps its own)
-        phone.lang = lang
-    return phone
 
 
 def sheet(app: App, lang: str, player: str) -> None:
@@ -94,10 +68,6 @@ def sheet(app: App, lang: str, player: str) -> None:
     app.into_view(row)
     row.click(position={"x": 40, "y": 20})
     app.find(app.button(SHEET[lang][1].format(player=player)))
-
-
-def open_sheet(player: str):
-    return lambda phone, lang: sheet(phone, lang, player)
 
 
 def entries(app: App, lang: str, player: str, *made, close: bool = True) -> None:
@@ -140,7 +110,7 @@ def score_sheet(app: App, lang: str, rows: list[str], totals: tuple[str, str], s
     for total in totals:
         app.wait_text(f"^{total}$")
     if shot:
-        both(app, shot, lang, app.page.url.split("/", 3)[3], lambda phone, other: phone.click(SCORE_SHEET[other]))
+        app.shot(f"castles-{shot}-{lang}")
     app.click({"en": "Close", "de": "Schließen"}[lang], dialog=True)
 
 
@@ -151,7 +121,7 @@ def test_two_player_game_through_three_scorings(browser, server):
 
     app.wait_text("Shuffle the 122 cards")
     assert app.has_text("Anna, the youngest player, is start player")
-    both(app, "setup", "en", f"game/{sid}/setup")
+    app.shot("castles-setup-en")
     app.click("Setup done – start playing")
 
     # The bonus-tile pick, in turn order; the scoreboard marks the player choosing; no turns yet.
@@ -159,7 +129,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Anna is on turn")
     app.wait_label("Red track (inner) of Anna: 0")
     assert not in_thumb_slot(app, "Next: ")
-    both(app, "play-pick", "en", play)
+    app.shot("castles-play-pick-en")
     entries(app, "en", "Anna", ("Bonus tile", "+1 card"))
     app.wait_label("Ben is on turn")
     entries(app, "en", "Ben", ("Bonus tile", "+1 storage space"))
@@ -169,7 +139,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     # Round 1: Anna's turn entries in her sheet.
     entries(app, "en", "Anna", ("Yield card: red points", "2"), ("Yield card: red points", "2"), close=False)
     app.wait_label("Red track (inner) of Anna: 4")
-    both(app, "sheet", "en", play, open_sheet("Anna"))
+    app.shot("castles-sheet-en")
     app.click("Colour completed (colour bonus) (Anna)")
     app.wait_text("dark green \\(castle\\)")
     # Nobody has entered the tile's points yet: the entry is refused and the value asked for right here.
@@ -198,7 +168,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.find(app.button("Round 1 complete: scoring 1"))  # offered, but Ben still plays: "Next" is the main step
     next_player(app, "Next: Ben", "Ben is on turn")
     assert not in_thumb_slot(app, "Next: ")  # after Ben's turn comes the scoring, the one step left
-    both(app, "round-end", "en", play)
+    app.shot("castles-round-end-en")
     app.click("Round 1 complete: scoring 1")
     app.click("Round 1 complete: scoring 1", dialog=True)  # the confirmation
     app.wait_label("Red track (inner) of Anna: 13")  # the rulebook: green 9 onto red 4
@@ -210,8 +180,9 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.shot("castles-scoring1-en")
     score_sheet(app, "en", ["Red track (inner)", "Round 1 and scoring 1", "Round 2 and scoring 2", "Total"], ("13", "4"))
 
-    # Round 2 and on, in German.
-    switch(app, "de", play)
+    # Round 2 and on, in German on the dark theme (the walk over every screen shoots the scoreboard, a sheet,
+    # the tile dialog and the end scoring in both languages and both themes).
+    switch(app, "de", play, "Dunkel")
     app.wait_text("Durchgang 2 von 3")
     entries(app, "de", "Anna", ("Ertragskarte: grüne Punkte", "6"), ("Farbgebiet komplettiert", "3 Felder: 6 grün"),
             ("Farbgebiet komplettiert", "1 Feld: 1 grün"), ("Ertragskarte: rote Punkte", "2"))
@@ -228,17 +199,15 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.close_sheet("Ben", SHEET["de"][1])
 
     # The colour-bonus tiles in the panel: dark green is back in the box; a tile's dialog enters or corrects points.
-    def tile_dialog(phone, lang):
-        name = {"en": "Colour-bonus tile red (city)", "de": "Farbbonus-Plättchen Rot (Stadt)"}[lang]
-        phone.click(name, exact=False)
-
     app.wait_text("Farbbonus-Plättchen Dunkelgrün \\(Kastell\\): zurück in der Schachtel")
     app.wait_text("In der Schachtel")  # the tile's own words: no "–", no "I · ?"
     app.wait_text("Seite I: Punkte eingeben")  # red: nobody has entered its points yet
-    both(app, "panel", "de", play, lambda phone, lang: phone.into_view(phone.find(phone.text("Colour-bonus tiles"))))
-    tile_dialog(app, "de")
+    red = app.find(app.button("Farbbonus-Plättchen Rot (Stadt)", exact=False))
+    app.into_view(red, centred=True)
+    app.shot("castles-panel-de")
+    app.press(red)
     app.wait_text("Seite II: Punkte")
-    both(app, "tile-dialog", "de", play, tile_dialog)
+    app.shot("castles-tile-dialog-de")
     # Red's side I entered from its tile: kept with the box data and handed to the tracker at once.
     app.fill("Farbbonus-Plättchen Rot (Stadt), Seite I: Punkte", "4")
     app.click("Speichern")
@@ -257,7 +226,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Grüne Leiste von Anna: 22")
     app.wait_label("Rote Leiste (innen) von Ben: 10")
     app.wait_text("Wertung 2: Anna: Rot von 15 auf 37 mit 22 grünen Punkten; Ben: Rot von 4 auf 10 mit 6 grünen Punkten")
-    both(app, "scorings", "de", play)
+    app.shot("castles-scorings-de")
 
     # Round 3: Ben scores red (a yield card, then +30 typed on the number pad), empties stack 3; one more
     # full turn cycle follows.
@@ -276,7 +245,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("Weitere Runde: alle sind noch einmal dran, Anna zuerst und Ben zuletzt")
     app.wait_label("Anna ist am Zug")  # the extra cycle begins with the start player
     app.wait_label("Rote Leiste (innen) von Ben: 46")  # no scoring before the extra turn cycle
-    both(app, "extra-cycle", "de", play)
+    app.shot("castles-extra-cycle-de")
     next_player(app, "Weiter: Ben", "Ben ist am Zug")
     entries(app, "de", "Ben", ("Farbgebiet komplettiert", "3 Felder: 6 grün"))
     assert not in_thumb_slot(app, "Weiter: ")
@@ -291,7 +260,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     assert app.button("Anna ist am Zug").count() == app.button("Ben ist am Zug").count() == 0
     score_sheet(app, "de", ["Rote Leiste (innen)", "Durchgang 1 und Wertung 1", "Durchgang 2 und Wertung 2",
                             "Durchgang 3", "Weitere Runde und Wertung 3", "Summe"], ("59", "58"), shot="score-sheet")
-    both(app, "finished", "de", play)
+    app.shot("castles-finished-de")
 
     # The final scoring (the thumb slot's step now), prefilled from the tracker.
     app.click("Schlusswertung")
@@ -315,7 +284,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.click("Ben: 3 leere Felder")  # one control: the count itself
     app.wait_label("Leere Felder von Ben: 3")
     assert app.absent(re.escape("Leere Felder +1 (Ben)"))  # no second control for the same count
-    both(app, "score-entry", "de", score)
+    app.shot("castles-score-entry-de")
     app.calculate("Punkte berechnen")  # both boards as they are now
     # 61 each; Ben has more empty fields.
     app.wait_text("1. Ben: 61 Punkte")
