@@ -20,9 +20,9 @@ from tests.browser.harness import App, Server
 def in_german(app: App, path: str) -> None:
     """The generic editor in German (the game's labels from its own catalogue), then English again."""
     for lang, back in (("Deutsch", "Zurück"), ("English", "Back")):
-        app.open("settings")
+        app.go("settings")
         app.click(lang)
-        app.open(path)
+        app.go(path)
         app.find(app.button(back))
         if lang == "Deutsch":
             app.wait_text("Die Auslage von Anna am Spielende")
@@ -34,20 +34,20 @@ def in_german(app: App, path: str) -> None:
 def scoreboard_in_german(app: App, path: str) -> None:
     """The scoreboard and a sheet in German on the dark theme (the game's words from its catalogue), then
     English on the light theme again."""
-    app.open("settings")
+    app.go("settings")
     app.click("Deutsch")
     app.click("Dunkel")
-    app.open(path)
+    app.go(path)
     app.wait_text("Runde 1 von 3")
     app.wait_label("Anna ist am Zug")
     app.shot("fifth-game-scoreboard-de-dark")
     app.sheet("Ben", sheet="Blatt von {player}", close="Blatt von {player} schließen")
     app.shot("fifth-game-sheet-de-dark")
     app.close_sheet("Ben", close="Blatt von {player} schließen")
-    app.open("settings")
+    app.go("settings")
     app.click("English")
     app.click("Light")
-    app.open(path)
+    app.go(path)
     app.wait_label("Anna is on turn")
 
 
