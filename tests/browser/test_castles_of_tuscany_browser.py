@@ -378,10 +378,10 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
         phone.wait_text("2. Anna: 117 points")
 
     # The same list in German.
-    ben.open("settings")
+    ben.go("settings")
     ben.click("Deutsch")
     ben.click("Dunkel")
-    ben.open(score)
+    ben.go(score)
     ben.click("Auslagen ändern")
     ben.wait_label("Leere Felder von Ben: 4")
     ben.wait_text("Anna liegt mit Ben gleichauf bei 117 Punkten")
@@ -389,7 +389,7 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
     ben.shot("castles-table-empty-fields-de")
 
     # A count the board cannot have is said in the list, on Ben's line, not on his board below.
-    anna.open(f"game/{BAD_SID}/score")
+    anna.go(f"game/{BAD_SID}/score")
     anna.calculate()
     problem = anna.wait_text("empty fields: a board has 30 fields and the start castle covers one, so at most 29 "
                              "can be empty, found 31")

@@ -105,9 +105,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         shots_of_stats(app, "en", "City of Rome")
 
         # German, dark
-        app.page.goto(server.url)
-        app.open()
-        app.click("Settings")
+        app.go("settings")
         app.click("Deutsch")
         app.click("Dunkel")
         app.click("Zurück")

@@ -156,7 +156,7 @@ def play_game(app: App) -> None:
     app.click("Settings")
     app.click("Deutsch")
     app.click("Dunkel")
-    app.open(f"game/{sid}/setup")
+    app.go(f"game/{sid}/setup")
     app.wait_text("Deckt für 3 Spieler 7 weitere Arbeiterplättchen auf")
     assert app.has_text("Reihenfolge: Carla wählt 2 aus 7; Ben wählt 2 aus 5; Anna wählt 2 aus 3")
     assert app.has_text("Bei 3 Spielern endet das Spiel, sobald ein Markierungsstein das Feld 59 erreicht")
@@ -311,10 +311,10 @@ def play_game(app: App) -> None:
         app.shot(f"milestones-result-de-{n}")
 
     # ------------------------------------------------------------ the same screens in English
-    app.open("settings")
+    app.go("settings")
     app.click("English")
     app.click("Light")
-    app.open(f"game/{sid}/score")
+    app.go(f"game/{sid}/score")
     app.wait_text("Winner: Carla")  # every board is entered: the result stays until a board is changed
     app.click("Edit boards")
     app.wait_text("Calculate scores")

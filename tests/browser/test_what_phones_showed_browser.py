@@ -83,7 +83,7 @@ def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
     # Final scoring: board taps at machine speed all count.
     anna.menu("Final scoring")
     anna.click("Final scoring now")
-    ben.open(f"game/{SID}/score")
+    ben.go(f"game/{SID}/score")
     plus = anna.find(anna.button("Money +1 (Anna)"))
     anna.into_view(plus)
     for _ in range(10):
