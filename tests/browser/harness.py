@@ -134,9 +134,8 @@ class Phones:
         return context
 
     def put_away(self) -> None:
-        for app in self.apps:
+        for app in list(self.apps):
             app.close()
-        self.apps.clear()
         for context in self.contexts:  # a tab a test opened itself
             for page in context.pages:
                 page.close()
@@ -353,9 +352,9 @@ class App:
             self.context = browser.context()
             self.page = self.context.new_page()
             self.page.set_viewport_size(viewport)
-            origin = url.split("/", 3)
+            origin = "/".join(url.split("/", 3)[:3])  # http://127.0.0.1:port
             cdp = self.context.new_cdp_session(self.page)
-            cdp.send("Storage.clearDataForOrigin", {"origin": "/".join(origin[:3]), "storageTypes": SITE_STORAGE})
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_STORAGE})
             cdp.detach()
             browser.apps.append(self)
         else:
@@ -674,7 +673,9 @@ class App:
     def close(self) -> None:
         """Done with this phone: its tabs closed (on the tests' Phones), or its browser context."""
         if isinstance(self.browser, Phones):
-            self.context.remove_listener("request", self.on_request)
+            if self in self.browser.apps:  # a test may close it before its end
+                self.browser.apps.remove(self)
+                self.context.remove_listener("request", self.on_request)
             for page in self.context.pages:
                 page.close()
         else:
