@@ -101,10 +101,10 @@ SITE_STORAGE = "cookies,local_storage,indexeddb,service_workers,cache_storage,fi
 
 
 class Phones:
-    """The phones of the browser tests of one test module: each a Chromium with a profile of its own on
-    disk, kept for the test process. An App is a tab on the first phone that has no tab open (a test's
-    second App is a second phone, as before each App had a browser context of its own), and every tab is
-    closed after its test (`put_away`).
+    """The phones of the browser tests of one test module: each a Chromium (started for the module) with a
+    profile of its own on disk (kept for the whole test process). An App is a tab on the first phone that
+    has no tab open (a test's second App is a second phone, as before each App had a browser context of
+    its own), and every tab is closed after its test (`put_away`).
 
     The profile's cache is the point: a page load fetched the app's files and compiled Flutter's
     WebAssembly (its 8.5 MB program and its renderer) each time, over 3 CPU-seconds on this 2-core

@@ -1,10 +1,10 @@
 """A 2-player game of The Castles of Tuscany in a real browser, on the scoreboard: round 1 in English and
-the rest in German on the dark theme. The scoreboard (the red track in large type, the green track beside it, the turn
-marker, the start player), a player's sheet (the bonus-tile pick, the entries of a turn, a colour bonus
-whose printed points are asked for on the spot, the number pad), the turns clockwise with "Next" in the
-thumb slot and the round's end as the next step once the turn cycle is complete, the three scorings
-(green added onto red and never reset), the extra turn cycle, the score sheet (a row per round with its
-scoring), and the final scoring with both tie-breaks.
+the rest in German on the dark theme. The scoreboard (the red track in large type, the green track beside
+it, the turn marker, the start player), a player's sheet (the bonus-tile pick, the entries of a turn, a
+colour bonus whose printed points are asked for on the spot, the number pad), the turns clockwise with
+"Next" in the thumb slot and the round's end as the next step once the turn cycle is complete, the three
+scorings (green added onto red and never reset), the extra turn cycle, the score sheet (a row per round
+with its scoring), and the final scoring with both tie-breaks.
 
 The numbers, worked by hand from the rulebook (Siegpunkte, Wertungen, Schlusswertung):
   pick: Anna +1 card, Ben +1 storage space (+2 green).
@@ -180,8 +180,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.shot("castles-scoring1-en")
     score_sheet(app, "en", ["Red track (inner)", "Round 1 and scoring 1", "Round 2 and scoring 2", "Total"], ("13", "4"))
 
-    # Round 2 and on, in German on the dark theme (the walk over every screen shoots the scoreboard, a sheet,
-    # the tile dialog and the end scoring in both languages and both themes).
+    # Round 2 and on, in German on the dark theme (the walk over every screen shoots the scoreboard, a
+    # sheet, the tile dialog and the end scoring in both languages and both themes).
     switch(app, "de", play, "Dunkel")
     app.wait_text("Durchgang 2 von 3")
     entries(app, "de", "Anna", ("Ertragskarte: grüne Punkte", "6"), ("Farbgebiet komplettiert", "3 Felder: 6 grün"),
