@@ -321,6 +321,9 @@ MENU_OPEN_JS = """id => {
 # The server has answered: a message came in after the first one this page sent once `n` had been sent.
 ANSWERED_JS = "n => { const t = window.__tabula; return t.sends.length > n && t.last_received > t.sends[n]; }"
 SENT_JS = "() => window.__tabula.sends.length"
+# Where the accessibility tree's elements are: the same after a wheel when the screen did not scroll.
+POSITIONS_JS = """() => Array.from(document.querySelectorAll('flt-semantics[id]'),
+  e => e.id + ':' + Math.round(e.getBoundingClientRect().top)).join(' ')"""
 
 # Flutter has asked for no frame for `quiet` ms (transitions and fades are over), no image is being
 # decoded, every frame's picture is drawn, and the screen is not "Working...".
@@ -601,16 +604,22 @@ class App:
 
     def absent(self, pattern: str, pages: int = 8) -> bool:
         """True if no text matches `pattern` anywhere on the current screen: checked in the tree as it is,
-        then page by page from the top (Flutter's tree holds only what is near the viewport). Wait for the
-        state the screen should be in before asking; this checks, it does not wait. Ends at the top."""
+        then page by page from the top until the screen stops moving (Flutter's tree holds only what is near
+        the viewport). Wait for the state the screen should be in before asking; this checks, it does not
+        wait. Ends at the top."""
         matches = self.text(pattern)
         if matches.count():
             return False
         self.scroll_top()
+        seen = None
         for _ in range(pages):
             if matches.count():
                 return False
             self.wheel(PHONE["height"] * 0.6)
+            where = self.page.evaluate(POSITIONS_JS)
+            if where == seen:
+                break  # the screen did not move: its end was reached
+            seen = where
         found = matches.count() > 0
         self.scroll_top()
         return not found

@@ -17,12 +17,13 @@ Worked by hand from the rules (rulebook pages 8-10, 12):
   market (+1 coin): 2 herbs, 3 bread, 1 coin. Circle 2 lies between card 4 "A: pay 2 herbs » 4 VP" and
   card 5 "B: pay chicken + grape + herb + fish » 8 VP". Paying 2 herbs gives 4 VP; the B set cannot be
   paid (4 wares needed, 1 coin left), 3 bread fulfil it once: 8 VP. +12 VP, nothing lost, 1 coin left.
-  No other circle gives more (the best elsewhere: 2 herbs » 4 VP plus 3 bread for "pay 3 chicken »
-  7 VP" = +11). Ben: 9 + 12 = 21 VP.
+  The table entered the four cards this scoring asks about (spaces 4, 5, 6, 9): the other circles with
+  both cards known cost him 8 VP (circle 3, cards 5 + 6: neither met; circle 6: no pond). Ben: 9 + 12 =
+  21 VP.
 - Anna completes a pond of 2 (+1 fish) and a garden of 3 (+2 herbs) and builds a market (+1 coin).
   Circle 6 between card 6 "D: per 3 completed landscapes » 1 coin + 1 bread" (2 landscapes: not met,
-  -4 VP) and card 9 "D: per pond + garden » 7 VP" (met once: +7): +3 VP, storage unchanged. Every
-  other circle gives at most +3 (circle 8: villa card -4, pond + garden +7). Anna: 8 + 3 = 11 VP.
+  -4 VP) and card 9 "D: per pond + garden » 7 VP" (met once: +7): +3 VP, storage unchanged; circle 3
+  (cards 5 + 6) costs her 8 VP. Anna: 8 + 3 = 11 VP.
 - Final scoring. Anna's district drawn with the palette: villa (1,1)-(1,2) completed, 4 chimneys (box
   value entered: 5 VP); pond (2,1)-(2,2); garden (2,2)-(3,2)-(3,3) sharing cell (2,2) with the pond;
   market (4,4); fountain (5,5) with a garden fountain card. Frame goals met: villa on column 1 (5),
@@ -46,10 +47,7 @@ CARDS = {  # space -> (letter, requirement, reward)
     5: ("B", {"Chicken": 1, "Grapes": 1, "Herbs": 1, "Fish": 1}, {"Victory points": 8}),
     6: ("D", {"Completed landscapes (any kind)": 3}, {"Coins": 1, "Bread": 1}),
     9: ("D", {"Completed ponds": 1, "Completed gardens": 1}, {"Victory points": 7}),
-    2: ("C", {"Chimneys (all villas)": 2}, {"Bread": 1}),
     7: ("A", {"Chicken": 3}, {"Victory points": 7}),
-    8: ("C", {"Completed villas": 1}, {"Victory points": 3}),
-    11: ("B", {"Chicken": 1, "Grapes": 1, "Fish": 1}, {"Victory points": 5}),
 }
 DE_ITEMS = {"Herbs": "Kräuter", "Chicken": "Hühner", "Grapes": "Trauben", "Fish": "Fische",
             "Victory points": "Siegpunkte"}
@@ -269,7 +267,7 @@ def play_phase_1_en(app: App) -> None:
     app.wait_text("A: pay 2 herbs, get 4 VP")
     app.shot("carpe-diem-card-dialog-en")
     tap(app, "Save card")
-    for space in (5, 6, 9, 2, 7, 8, 11):
+    for space in (5, 6, 9):  # the rest of the cards the first scoring period asks about
         enter_card(app, space)
     app.wait_label("Card space 9: D: per 1 completed pond + 1 completed garden, get 7 VP")
     app.shot("carpe-diem-cards-entered-en")
@@ -326,7 +324,7 @@ def scoring_period_1_en(app: App) -> None:
     app.wait_label("Wares of Ben: 0")
     app.wait_label("Bread of Ben: 0")
     app.wait_label("Coins of Ben: 1")
-    # Anna: every circle but 6 and 8 costs 8 VP; the recommended one gives +3 and keeps her storage.
+    # Anna: circle 3 would cost her 8 VP; the recommended one, circle 6, gives +3 and keeps her storage.
     app.wait_label("Anna is on turn")
     tap(app, "Anna: place a disc")
     app.wait_text("Scoring period 1: Anna's turn")
