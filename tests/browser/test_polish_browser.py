@@ -140,9 +140,18 @@ def test_new_game_names_emoji_counter_touch_sizes_and_the_app_bar(browser, serve
     assert not app.errors
 
 
-def test_a_board_that_cannot_score_says_so_in_words_after_it_is_entered(browser, prepared_server):
+def test_end_scoring_says_in_words_what_cannot_score_or_was_tied_and_what_a_count_cannot_do(browser, prepared_server):
+    """One server and tab: The Castles of Tuscany's end scoring, its saved play in History and Statistics,
+    then Milestones' end scoring."""
     app = App(browser, prepared_server.url)
     app.open("game/20250101-120000-cast/score")
+    board_that_cannot_score(app)
+    app.go("game/20250101-120000-mile/score")
+    milestones_grid_and_counts(app)
+    assert not app.errors
+
+
+def board_that_cannot_score(app: App) -> None:
     app.wait_text("Calculate scores")
     app.fill("Red track (inner) of Anna", "30")  # below green 41: the table cannot be scored
     app.wait_label("Anna's board is entered")
@@ -194,12 +203,9 @@ def test_a_board_that_cannot_score_says_so_in_words_after_it_is_entered(browser,
     app.find(app.button("Game: All games"))
     app.find(app.button("Player: All players"))
     app.shot("polish-stats-en")
-    assert not app.errors
 
 
-def test_milestones_grid_and_counts_that_act_or_say_why(browser, prepared_server):
-    app = App(browser, prepared_server.url)
-    app.open("game/20250101-120000-mile/score")
+def milestones_grid_and_counts(app: App) -> None:
     app.wait_text("Calculate scores")
     # The prepared game's tracker saw Anna lay her bonus tile on a stone cutter: it comes with the worker.
     app.click("Path space 1: Stone cutter")
@@ -228,4 +234,3 @@ def test_milestones_grid_and_counts_that_act_or_say_why(browser, prepared_server
     app.wait_label("Auf Wegefeld 1: Steinhauer mit Bonusplättchen")
     app.scroll_top()
     app.shot("polish-milestones-grid-de")
-    assert not app.errors

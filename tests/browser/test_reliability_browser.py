@@ -3,7 +3,8 @@ harnesses are in bench/: 200 entries under SIGKILL, every damaged-file case, 25 
 - SIGKILL of `python -m companion run` during browser entries: every entry the browser showed is kept;
 - damaged data files: the server starts, moves the file aside, the home screen says so, the app goes on;
 - 4 browser sessions entering into 4 different games at once: nothing lost, no file damaged;
-- 4 phones on ONE game (table mode), in turns and all at once: nothing lost, every phone agrees."""
+- 4 phones on ONE game (table mode), in turns and all at once, and Undo from a phone that is behind:
+  nothing lost, every phone agrees."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ def test_four_browser_sessions_enter_into_four_games_at_once():
 
 
 def test_four_phones_on_one_game_lose_nothing_and_agree():
-    summary = table_mode.run(entries=3, rounds=2)
+    # Board taps at machine speed from two phones: test_what_phones_showed_browser.py.
+    summary = table_mode.run(entries=3, rounds=2, board=False)
     assert summary["entries"] == 24 and summary["saved_entries"] == 24
     assert summary["lost"] == 0 and summary["converged"] and summary["page_errors"] == 0
-    assert summary["wrong_undo"] == 0 and summary["board_lost"] == 0
+    assert summary["wrong_undo"] == 0
