@@ -1,6 +1,7 @@
-"""The app shell in English: new game with earlier names and fixed 2-player colours, the setup and
-tracker screens, dark theme, discarding a game in progress, and a server killed with SIGKILL mid-game
-that comes back exactly."""
+"""The app shell in English: new game with each rulebook's start-player question (City of Rome asks who
+is the oldest, Milestones draws), earlier names and fixed 2-player colours, the setup and tracker
+screens, dark theme, discarding a game in progress, and a server killed with SIGKILL mid-game that comes
+back exactly."""
 
 import re
 
@@ -63,9 +64,23 @@ def test_kill_minus_nine_mid_game_brings_back_every_entry(browser, tmp_path):
         server.stop()
 
 
-def test_earlier_names_two_player_colours_dark_theme_and_discarding(browser, server):
+def test_start_player_earlier_names_two_player_colours_dark_theme_and_discarding(browser, server):
     app = App(browser, server.url).open()
-    new_city_of_rome(app, ["Hanna", "Ivo", "Jule"])
+    # The rulebook's start-player question, not a default: City of Rome asks who is the oldest, with the
+    # names as answers, and starts no game before an answer.
+    app.click("New game")
+    app.click("City of Rome")
+    app.click("3 players")
+    for number, name in enumerate(["Hanna", "Ivo", "Jule"], 1):
+        app.fill(f"Player {number}", name)
+    app.wait_text("Who is the oldest\\? The oldest player starts.")
+    assert not app.page.get_by_role("radio", name="Hanna").is_checked()
+    app.click("Start game")
+    app.wait_text("Choose the start player first: Who is the oldest\\?")
+    app.shot("new-game-en-start-question")
+    app.press(app.page.get_by_role("radio", name="Jule"))
+    app.click("Start game")
+    app.wait_text("Jule is the start player")
     app.click("Back")
     app.wait_text("Games in progress")
     # The second game offers the names entered before; 2 players must be white and brown.
@@ -90,6 +105,18 @@ def test_earlier_names_two_player_colours_dark_theme_and_discarding(browser, ser
     app.shot("settings-en-dark")
     app.click("Back")
     app.shot("home-en-dark")
+    # Milestones' rules draw the start player: the draw is chosen.
+    app.click("New game")
+    app.click("Milestones")
+    app.click("2 players")
+    app.fill("Player 1", "Dora")
+    app.fill("Player 2", "Emil")
+    drawn = app.page.get_by_role("radio", name="Draw at random (as the rules say)")
+    app.find(drawn)
+    assert drawn.is_checked()
+    app.click("Start game")
+    app.wait_text("The app drew (Dora|Emil) as start player")
+    app.click("Back")
 
     # A game in progress is discarded only after the question is answered.
     app.click("Discard City of Rome (Ivo, Hanna)")
@@ -97,8 +124,8 @@ def test_earlier_names_two_player_colours_dark_theme_and_discarding(browser, ser
     app.shot("home-en-discard")
     app.click("Cancel")
     assert app.has_text("Ivo, Hanna")
-    for players in ("Ivo, Hanna", "Hanna, Ivo, Jule"):
-        app.click(f"Discard City of Rome ({players})")
+    for game in ("City of Rome (Ivo, Hanna)", "City of Rome (Hanna, Ivo, Jule)", "Milestones (Dora, Emil)"):
+        app.click(f"Discard {game}")
         app.click("Discard")
     app.wait_text("No game in progress.")
     assert not list((server.data_dir / "live").glob("*.json"))
