@@ -19,7 +19,32 @@ harness.ANIMATION_SPEED = 4
 harness.RASTER = False
 
 
+# The longest browser tests' files (docs/performance.md, test suite duration), longest first.
+LONGEST_FIRST = ["test_touch_targets_browser.py", "test_castles_of_tuscany_browser.py", "test_carpe_diem_browser.py",
+                 "test_milestones_browser.py", "test_static_web_browser.py", "test_city_of_rome_browser.py",
+                 "test_reliability_browser.py"]
+
+
+def run_order(item) -> int:
+    name = Path(str(item.fspath)).name
+    return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
+def deal(items: list) -> None:
+    """Order the run for two workers taking tests by xdist's worksteal: it gives the first worker the first
+    half of the list and the second the rest, and a worker that is done takes the end of the other's
+    queue. The browser tests, longest first, are dealt to the two halves in turn, each half then filled
+    with the other tests: both workers start on long tests and end on short ones (in the order
+    collected, the 90-second walk came last and one worker waited for it)."""
+    browser = sorted((i for i in items if "tests/browser/" in str(i.fspath).replace("\\", "/")), key=run_order)
+    others = [i for i in items if "tests/browser/" not in str(i.fspath).replace("\\", "/")]
+    first, second = browser[0::2], browser[1::2]
+    fill = max(0, len(items) // 2 - len(first))
+    items[:] = first + others[:fill] + second + others[fill:]
+
+
 def pytest_collection_modifyitems(config, items):
+    deal(items)
     for item in items:
         if "tests/browser/" in str(item.fspath).replace("\\", "/"):
             item.add_marker(pytest.mark.browser)
