@@ -217,7 +217,7 @@ async def drive(url: str, entries: int, rounds: int, saved, saved_entries, saved
 def run(entries: int = 50, rounds: int = 12, log=print, board: bool = True) -> dict:
     """`board`: part 4 too (the browser tests check board taps with two phones elsewhere, and leave it out)."""
     header(f"Table mode: 4 phones on one game, {entries} entries each in turns, then {entries} each at once; "
-           f"{rounds} rounds of undo from a phone that is behind; board taps at machine speed")
+           f"{rounds} rounds of undo from a phone that is behind" + ("; board taps at machine speed" if board else ""))
     from companion.games import GAMES
     from companion.storage import Repository
 
