@@ -25,6 +25,10 @@ LONGEST_FIRST = ["test_touch_targets_browser.py", "test_castles_of_tuscany_brows
                  "test_reliability_browser.py"]
 
 
+def in_browser_tests(item) -> bool:
+    return "tests/browser/" in str(item.fspath).replace("\\", "/")
+
+
 def run_order(item) -> int:
     name = Path(str(item.fspath)).name
     return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
@@ -36,8 +40,8 @@ def deal(items: list) -> None:
     queue. The browser tests, longest first, are dealt to the two halves in turn, each half then filled
     with the other tests: both workers start on long tests and end on short ones (in the order
     collected, the 90-second walk came last and one worker waited for it)."""
-    browser = sorted((i for i in items if "tests/browser/" in str(i.fspath).replace("\\", "/")), key=run_order)
-    others = [i for i in items if "tests/browser/" not in str(i.fspath).replace("\\", "/")]
+    browser = sorted(filter(in_browser_tests, items), key=run_order)
+    others = [i for i in items if not in_browser_tests(i)]
     first, second = browser[0::2], browser[1::2]
     fill = max(0, len(items) // 2 - len(first))
     items[:] = first + others[:fill] + second + others[fill:]
@@ -46,7 +50,7 @@ def deal(items: list) -> None:
 def pytest_collection_modifyitems(config, items):
     deal(items)
     for item in items:
-        if "tests/browser/" in str(item.fspath).replace("\\", "/"):
+        if in_browser_tests(item):
             item.add_marker(pytest.mark.browser)
             # One more try for a browser test that failed: on this 2-core machine a loaded moment can still
             # outlast a wait (seen: a first test's typing at a cold start). A failure twice in a row fails.
