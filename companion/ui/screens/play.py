@@ -183,9 +183,13 @@ def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Contro
 
 
 def log_section(model: AppModel, state: dict) -> ft.Control:
-    log = [Msg.from_json(m) for m in state.get("log", [])][-LOG_LINES:][::-1]
-    return section(model.t("ui.play.log"), [ft.Text(model.m(line), size=13) for line in log]
-                   or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)])
+    """The last LOG_LINES lines, newest first. Each is keyed by its place in the whole log: an entry made or
+    taken back adds or removes a line at the top and the phone moves the others, instead of every line
+    being sent and laid out again with its neighbour's text."""
+    log = state.get("log", [])
+    first = max(0, len(log) - LOG_LINES)
+    lines = [ft.Text(model.m(Msg.from_json(log[n])), size=13, key=f"log-{n}") for n in range(len(log) - 1, first - 1, -1)]
+    return section(model.t("ui.play.log"), lines or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)])
 
 
 @ft.component
