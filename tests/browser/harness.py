@@ -17,6 +17,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
+# Whether App.shot takes its screenshot (the tests: only with `make screenshots`, see conftest.py).
+SCREENSHOTS = True
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
@@ -526,28 +528,22 @@ class App:
         raise AssertionError(f"{box} did not take the focus")
 
     def fill(self, label: str, text: str) -> None:
-        """Type `text` into the field labelled `label`, replacing what it holds, key by key. Each key's
-        change goes to the server at once; a field the server draws again would be reset by its answer
-        to an earlier key if the next key came first, so when the first key is answered, every key waits
-        for its answer (a field nobody redraws gets no answer: the rest is typed at once). The field is
-        checked at the end, and typed again if it does not hold exactly `text`."""
+        """Put `text` into the field labelled `label`, replacing what it holds, in one input (as a paste or
+        a keyboard's suggestion does): the server hears one change and answers it once. (Typed key by key,
+        each key went to the server and was answered before the next: a field the server draws again
+        would be reset by its answer to an earlier key if the next key came first.) The field is checked
+        at the end, and filled again if it does not hold exactly `text`."""
         box = self.find(self.page.get_by_role("textbox", name=label))
         for _ in range(3):
             self.focus(box)
             self.page.keyboard.press("Control+A")
-            redrawn = None  # not known until the first key
-            for key in text or [None]:
-                sent = self.page.evaluate(SENT_JS)
-                if key is None:
-                    self.page.keyboard.press("Backspace")  # nothing to type: the field emptied
-                else:
-                    self.page.keyboard.type(key)
-                if redrawn is None and not self.sent_since(sent):
-                    redrawn = False  # the field told the server nothing: no answer will come
-                elif redrawn is not False:
-                    # a key the server had nothing to redraw for is not answered: do not wait long (an
-                    # answer that comes later and resets the field is caught below)
-                    redrawn = self.answered(sent, timeout=1000) or redrawn is True
+            sent = self.page.evaluate(SENT_JS)
+            if text:
+                self.page.keyboard.insert_text(text)
+            else:
+                self.page.keyboard.press("Backspace")  # nothing to put in: the field emptied
+            if self.sent_since(sent):  # a field that tells the server nothing gets no answer
+                self.answered(sent)
             if box.input_value() == text:
                 return
         raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")
@@ -670,9 +666,14 @@ class App:
     def release(self) -> None:
         self.page.evaluate("() => window.__tabula.release()")
 
-    def shot(self, name: str) -> Path:
-        """A screenshot once the screen has settled (see `idle`: not mid-transition, images decoded,
-        the picture of the last frame drawn, no "Working..." overlay)."""
+    def shot(self, name: str) -> Path | None:
+        """A screenshot for people to look at (test-artifacts/screenshots/), when SCREENSHOTS."""
+        return self.picture(name) if SCREENSHOTS else None
+
+    def picture(self, name: str) -> Path:
+        """A screenshot, always taken (a check reads its pixels, or it shows what a failed step saw), once
+        the screen has settled (see `idle`: not mid-transition, images decoded, the picture of the last
+        frame drawn, no "Working..." overlay)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         self.idle()
         path = SHOTS / f"{name}.png"
