@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench chromium clean web web-serve nodejs
+.PHONY: run test screenshots bench chromium clean web web-serve nodejs
 
 # uv installs the pinned packages in seconds where pip takes half a minute; pip stays in the venv (the
 # install test installs the built wheel with it).
@@ -34,6 +34,11 @@ chromium:
 TEST_WORKERS ?= 2
 test: $(STAMP) chromium
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal --durations=12 $(ARGS)
+
+# The browser tests with a screenshot of every screen they pass (test-artifacts/screenshots/), to look at;
+# `make test` takes only the ones a check reads.
+screenshots: $(STAMP) chromium
+	TABULA_SHOTS=1 $(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal tests/browser $(ARGS)
 
 bench: $(STAMP) chromium
 	$(PY) bench/run_all.py

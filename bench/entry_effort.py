@@ -625,7 +625,7 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
         if wrong or app.errors:
             raise AssertionError(f"city-of-rome (Build during play): {wrong} {app.errors}")
     except Exception:
-        app.shot("entry-effort-city-of-rome-builds-failed")
+        app.picture("entry-effort-city-of-rome-builds-failed")
         print(f"the screen showed: {Phone(app).names()}", file=sys.stderr)
         raise
     finally:
@@ -1010,14 +1010,14 @@ def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, pro
         # What the app scores: the board as edited, or the tracker's prefill when nothing needed an edit.
         wrong = differences(case.game, example, saved_board(data, sid) or start)
         if wrong:
-            app.shot(f"entry-effort-{case.game}-{name}-wrong")
+            app.picture(f"entry-effort-{case.game}-{name}-wrong")
             raise AssertionError(f"{case.game} ({name}): the entered board differs from {case.example}:\n  "
                                  + "\n  ".join(wrong))
         result.finish = measure(phone, lambda: calculate(phone, len(names)))
         if app.errors:
             raise AssertionError(f"{case.game} ({name}): page errors {app.errors}")
     except Exception:
-        app.shot(f"entry-effort-{case.game}-{name}-failed")
+        app.picture(f"entry-effort-{case.game}-{name}-failed")
         print(f"the screen showed: {Phone(app).names()}", file=sys.stderr)
         raise
     finally:

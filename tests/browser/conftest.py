@@ -17,6 +17,10 @@ harness.ANIMATION_SPEED = 4
 # Frames are built and read through the accessibility tree, but drawn into pixels only for a screenshot
 # (harness.RASTER): drawing them in software was half of every tap's CPU on this 2-core machine.
 harness.RASTER = False
+# The screenshots for people to look at (App.shot, about 200) only with `make screenshots` (TABULA_SHOTS=1):
+# each is a frame drawn in software, a third of a second of the suite's time. The ones a check reads or
+# that show what a failed step saw (App.picture) are always taken.
+harness.SCREENSHOTS = os.environ.get("TABULA_SHOTS") == "1"
 
 
 # The longest browser tests' files (docs/performance.md, test suite duration), longest first.

@@ -146,7 +146,7 @@ def shot_on_failure(app: App, name: str):
     try:
         yield
     except Exception:
-        app.shot(f"{name}-failure")
+        app.picture(f"{name}-failure")
         raise
 
 

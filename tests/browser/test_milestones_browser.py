@@ -58,7 +58,7 @@ def ink_contrast(app: App, name: str) -> float:
     button = app.find(app.button(name))
     app.into_view(button, centred=True)
     box = button.bounding_box()
-    png = base64.b64encode(app.shot("milestones-contrast").read_bytes()).decode()
+    png = base64.b64encode(app.picture("milestones-contrast").read_bytes()).decode()
     return app.page.evaluate(INK_JS, [png, box])
 
 
@@ -74,7 +74,7 @@ def test_three_player_game_from_setup_to_result(browser, server):
     try:
         play_game(app)
     except Exception:
-        app.shot("milestones-failure")  # what the screen showed when a step did not work
+        app.picture("milestones-failure")  # what the screen showed when a step did not work
         raise
 
 

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect, sync_playwright
 
+from tests.browser import harness
 from tests.browser.harness import CHROMIUM, LAUNCH_ARGS, PHONE, ROOT, SHOTS, init_js, screenshot
 
 DIST = ROOT / "dist"
@@ -145,7 +146,7 @@ class Phone:
                 return locator.first
             except Exception:
                 if attempt == scrolls:
-                    self.shot("not-found")  # what the screen showed instead
+                    self.shot("not-found", always=True)  # what the screen showed instead
                     print("buttons on screen:", [b.get_attribute("aria-label") or b.inner_text()
                                                  for b in self.page.get_by_role("button").all()])
                     raise
@@ -211,7 +212,10 @@ class Phone:
                 if attempt == 2:
                     raise
 
-    def shot(self, name: str) -> None:
+    def shot(self, name: str, always: bool = False) -> None:
+        """As App.shot (for people to look at, with `make screenshots`); `always`: App.picture."""
+        if not (always or harness.SCREENSHOTS):
+            return
         SHOTS.mkdir(parents=True, exist_ok=True)
         screenshot(self.page, SHOTS / f"static-web-{name}.png")
 

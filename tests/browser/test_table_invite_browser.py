@@ -154,7 +154,7 @@ def test_the_invite_link_opens_the_app_and_the_browser_remembers_it(browser, tab
         app.page.wait_for_url(re.compile(r"/invite$"))
         app.wait_text(re.escape(server.invite))
         app.find(app.page.get_by_label(texts["qr"]))
-        shot = app.shot(f"table-invite-{lang}")
+        shot = app.picture(f"table-invite-{lang}")  # the QR code is read back
         zbarimg = shutil.which("zbarimg")
         if zbarimg is None:
             print("zbarimg is missing (Debian: apt-get install zbar-tools): the QR code was not scanned back")

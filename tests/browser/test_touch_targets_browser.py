@@ -168,7 +168,7 @@ class Walk:
         """Measure the screen as it is, then page by page down to its end; screenshot the top."""
         self.app.idle()
         self.screens.append(screen)
-        shot = self.app.shot(f"walk-{self.tag}-{screen}")
+        shot = self.app.picture(f"walk-{self.tag}-{screen}")
         png = base64.b64encode(shot.read_bytes()).decode()
         self.faint += [f"{screen}: {t['text']!r} at {t['ratio']}:1"
                        for t in self.app.page.evaluate(CONTRAST_JS, [png, MIN_CONTRAST])]
