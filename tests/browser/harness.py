@@ -542,8 +542,10 @@ class App:
                 self.page.keyboard.insert_text(text)
             else:
                 self.page.keyboard.press("Backspace")  # nothing to put in: the field emptied
-            if self.sent_since(sent):  # a field that tells the server nothing gets no answer
-                self.answered(sent)
+            # A field that tells the server nothing gets no answer, nor one the server has nothing to
+            # redraw for: not waited for long (an answer that comes later and resets the field is caught below).
+            if self.sent_since(sent):
+                self.answered(sent, timeout=1000)
             if box.input_value() == text:
                 return
         raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")
