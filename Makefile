@@ -4,15 +4,16 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test screenshots bench chromium clean web web-serve nodejs
+.PHONY: run test compiled screenshots bench chromium clean web web-serve nodejs
 
-# uv installs the pinned packages in seconds where pip takes half a minute; pip stays in the venv (the
-# install test installs the built wheel with it).
+# uv installs the pinned packages in seconds where pip takes half a minute, compiled to bytecode as pip
+# does (else every process the tests start compiles them again); pip stays in the venv (the install test
+# installs the built wheel with it).
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tabula needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check uv
-	$(VENV)/bin/uv pip install --quiet --python $(PY) -e ".[test]"
+	$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(PY) -e ".[test]"
 	@touch $(STAMP)
 
 run: $(STAMP)
@@ -29,15 +30,21 @@ chromium:
 		echo "The browser tests need Debian's Chromium: run 'sudo apt-get install chromium' (they are skipped without it)."; \
 	fi
 
+# Tabula's own modules compiled before the tests: Python keeps their bytecode of its own accord, but not
+# where PYTHONDONTWRITEBYTECODE is set, and then every server and command the tests start (over a hundred)
+# compiles them again, a fifth of a second each.
+compiled: $(STAMP)
+	@$(PY) -m compileall -q companion tests bench web
+
 # Two tests at a time, one per core (each test has its own server, port and data folder); a worker
 # that is done takes tests the other has not started. `make test TEST_WORKERS=0`: one after another.
 TEST_WORKERS ?= 2
-test: $(STAMP) chromium
+test: compiled chromium
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal --durations=12 $(ARGS)
 
 # The browser tests with a screenshot of every screen they pass (test-artifacts/screenshots/), to look at;
 # `make test` takes only the ones a check reads.
-screenshots: $(STAMP) chromium
+screenshots: compiled chromium
 	TABULA_SHOTS=1 $(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal tests/browser $(ARGS)
 
 bench: $(STAMP) chromium
