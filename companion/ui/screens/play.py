@@ -187,8 +187,8 @@ def log_section(model: AppModel, state: dict) -> ft.Control:
     taken back adds or removes a line at the top and the phone moves the others, instead of every line
     being sent and laid out again with its neighbour's text."""
     log = state.get("log", [])
-    first = max(0, len(log) - LOG_LINES)
-    lines = [ft.Text(model.m(Msg.from_json(log[n])), size=13, key=f"log-{n}") for n in range(len(log) - 1, first - 1, -1)]
+    newest_first = range(len(log) - 1, max(0, len(log) - LOG_LINES) - 1, -1)
+    lines = [ft.Text(model.m(Msg.from_json(log[n])), size=13, key=f"log-{n}") for n in newest_first]
     return section(model.t("ui.play.log"), lines or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)])
 
 
