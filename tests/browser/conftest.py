@@ -18,7 +18,7 @@ harness.ANIMATION_SPEED = 4
 # (harness.RASTER): drawing them in software was half of every tap's CPU on this 2-core machine.
 harness.RASTER = False
 # The screenshots for people to look at (App.shot, about 200) only with `make screenshots` (TABULA_SHOTS=1):
-# each is a frame drawn in software, a third of a second of the suite's time. The ones a check reads or
+# each is a frame drawn in software, about 0.4 s of the suite's time. The ones a check reads or
 # that show what a failed step saw (App.picture) are always taken.
 harness.SCREENSHOTS = os.environ.get("TABULA_SHOTS") == "1"
 

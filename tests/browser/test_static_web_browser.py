@@ -146,7 +146,7 @@ class Phone:
                 return locator.first
             except Exception:
                 if attempt == scrolls:
-                    self.shot("not-found", always=True)  # what the screen showed instead
+                    self.picture("not-found")  # what the screen showed instead
                     print("buttons on screen:", [b.get_attribute("aria-label") or b.inner_text()
                                                  for b in self.page.get_by_role("button").all()])
                     raise
@@ -212,10 +212,13 @@ class Phone:
                 if attempt == 2:
                     raise
 
-    def shot(self, name: str, always: bool = False) -> None:
-        """As App.shot (for people to look at, with `make screenshots`); `always`: App.picture."""
-        if not (always or harness.SCREENSHOTS):
-            return
+    def shot(self, name: str) -> None:
+        """As App.shot: for people to look at, with `make screenshots`."""
+        if harness.SCREENSHOTS:
+            self.picture(name)
+
+    def picture(self, name: str) -> None:
+        """As App.picture: always taken (what the screen showed when a step failed)."""
         SHOTS.mkdir(parents=True, exist_ok=True)
         screenshot(self.page, SHOTS / f"static-web-{name}.png")
 
