@@ -1,10 +1,19 @@
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
+
+
+def pytest_runtest_setup(item):
+    """The browser tests' phones are kept from one test to the next (tests/browser/harness.py, Kept), and
+    put away before a test that does not use them."""
+    harness = sys.modules.get("tests.browser.harness")
+    if harness and "phones" not in getattr(item, "fixturenames", ()):
+        harness.put_away_phones()
 
 
 @pytest.fixture

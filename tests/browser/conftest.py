@@ -6,10 +6,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from tests.browser import harness
-from tests.browser.harness import CHROMIUM, Phones, Server
+from tests.browser.harness import CHROMIUM, Server
 
 # Flutter's animations four times faster in the tests: fewer frames drawn (City of Rome's game alone: 1,937
 # frames before, 1,163 after; 59 CPU-seconds instead of 68-73), the same screens and the same waits.
@@ -66,16 +65,13 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def profiles(tmp_path_factory):
     """The phones' profiles, kept for the whole run of this test process (their cache: harness.Phones)."""
-    return tmp_path_factory.mktemp("phones")
+    yield tmp_path_factory.mktemp("phones")
+    harness.put_away_phones()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def phones(profiles):
-    # Module scope: a session-scoped sync Playwright leaves an asyncio loop that breaks later tests.
-    with sync_playwright() as p:
-        phones = Phones(p, profiles)
-        yield phones
-        phones.close()
+    return harness.kept_phones(profiles)
 
 
 @pytest.fixture
