@@ -106,8 +106,8 @@ SITE_STORAGE = "cookies,local_storage,indexeddb,service_workers,cache_storage,fi
 
 
 class Phones:
-    """The phones of the browser tests of one test module: each a Chromium (started for the module) with a
-    profile of its own on disk (kept for the whole test process). An App is a tab on the first phone that
+    """The phones of the browser tests: each a Chromium (kept from one browser test to the next, see Kept)
+    with a profile of its own on disk (kept for the whole test process). An App is a tab on the first phone that
     has no tab open (a test's second App is a second phone, as before each App had a browser context of
     its own), and every tab is closed after its test (`put_away`).
 
