@@ -121,6 +121,7 @@ class Phones:
         self.playwright = playwright
         self.profiles = Path(profiles)
         self.contexts: list = []
+        self.numbers: dict = {}  # each phone's profile (phone-<n>)
         self.apps: list = []  # the tests' Apps, closed after each test
 
     def context(self):
@@ -128,9 +129,14 @@ class Phones:
         for context in self.contexts:
             if not context.pages:
                 return context
+        # Its profile: the first one no running phone has (a phone whose Chromium died is dropped, below).
+        taken = {self.numbers[context] for context in self.contexts}
+        number = next(n for n in range(len(self.contexts) + 1) if n not in taken)
         context = self.playwright.chromium.launch_persistent_context(
-            self.profiles / f"phone-{len(self.contexts)}", executable_path=CHROMIUM, args=LAUNCH_ARGS,
+            self.profiles / f"phone-{number}", executable_path=CHROMIUM, args=LAUNCH_ARGS,
             viewport=PHONE, accept_downloads=True, proxy=PROXY)
+        self.numbers[context] = number
+        context.on("close", lambda closed: closed in self.contexts and self.contexts.remove(closed))
         for page in context.pages:  # the blank tab a browser starts with
             page.close()
         context.add_init_script(init_js())
@@ -146,7 +152,7 @@ class Phones:
                 page.close()
 
     def close(self) -> None:
-        for context in self.contexts:
+        for context in list(self.contexts):
             context.close()
 
 
