@@ -145,9 +145,9 @@ class Counted(App):
         self.scrolls += 1
         super().wheel(dy)
 
-    def press(self, locator) -> None:
+    def press(self, locator, position: dict | None = None) -> None:
         self.taps += 1
-        super().press(locator)
+        super().press(locator, position)
 
 
 def label(game_id: str, counter: str) -> str:

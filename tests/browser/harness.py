@@ -459,7 +459,11 @@ class App:
         dialog = self.page.locator("flt-semantics[role=dialog], flt-semantics[role=alertdialog]")
         return dialog.get_by_role("button", name=name, exact=exact)
 
-    def wheel(self, dy: float, times: int = 1) -> None:
+    def wheel(self, dy: float) -> None:
+        """One turn of the mouse wheel by `dy` px over the middle of the screen."""
+        self.turn_wheel(dy, 1)
+
+    def turn_wheel(self, dy: float, times: int) -> None:
         """Turn the mouse wheel `times` times by `dy` px over the middle of the screen (the innermost list
         there that can still move scrolls). Dispatched in the page, not through Playwright's mouse, which
         waits for the renderer to acknowledge each event: the six wheels of `scroll_top` took 260 ms, here 40."""
@@ -543,7 +547,7 @@ class App:
         self.press(self.find(self.dialog_button(name, exact) if dialog else self.button(name, exact)))
 
     def scroll_top(self) -> None:
-        self.wheel(-2000, times=6)  # six: a list inside a list moves first, then the one around it
+        self.turn_wheel(-2000, 6)  # six: a list inside a list moves first, then the one around it
 
     def click_text(self, text: str) -> None:
         self.press(self.find(self.page.get_by_text(text, exact=True)))
