@@ -9,7 +9,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def pytest_runtest_setup(item):
-    """The browser tests' phones are kept from one test to the next (tests/browser/harness.py, Kept), and
+    """The browser tests' phones are kept from one test to the next (tests/browser/harness.py, `kept_phones`), and
     put away before a test that does not use them."""
     harness = sys.modules.get("tests.browser.harness")
     if harness and "phones" not in getattr(item, "fixturenames", ()):

@@ -106,8 +106,8 @@ SITE_STORAGE = "cookies,local_storage,indexeddb,service_workers,cache_storage,fi
 
 
 class Phones:
-    """The phones of the browser tests: each a Chromium (kept from one browser test to the next, see Kept)
-    with a profile of its own on disk (kept for the whole test process). An App is a tab on the first phone that
+    """The phones of the browser tests: each a Chromium (kept from one browser test to the next, see
+    `kept_phones`) with a profile of its own on disk (kept for the whole test process). An App is a tab on the first phone that
     has no tab open (a test's second App is a second phone, as before each App had a browser context of
     its own), and every tab is closed after its test (`put_away`).
 
@@ -117,69 +117,64 @@ class Phones:
     cheaper and the code is optimised from the start. What the app itself keeps in the browser is
     cleared as an App opens its tab (SITE_STORAGE): every App starts as a phone that never saw the app."""
 
-    def __init__(self, playwright, profiles: Path):
-        self.playwright = playwright
+    def __init__(self, profiles: Path):
+        self.playwright = sync_playwright().start()
         self.profiles = Path(profiles)
-        self.contexts: list = []
-        self.numbers: dict = {}  # each phone's profile (phone-<n>)
+        self.contexts: dict = {}  # n -> the running phone with the profile phone-<n>
         self.apps: list = []  # the tests' Apps, closed after each test
 
     def context(self):
-        """A phone with no tab open, started if every phone has one."""
-        for context in self.contexts:
+        """A phone with no tab open, started if every phone has one (with the first profile no running
+        phone has: a phone whose Chromium died is dropped)."""
+        for context in self.contexts.values():
             if not context.pages:
                 return context
-        # Its profile: the first one no running phone has (a phone whose Chromium died is dropped, below).
-        taken = {self.numbers[context] for context in self.contexts}
-        number = next(n for n in range(len(self.contexts) + 1) if n not in taken)
+        number = next(n for n in range(len(self.contexts) + 1) if n not in self.contexts)
         context = self.playwright.chromium.launch_persistent_context(
             self.profiles / f"phone-{number}", executable_path=CHROMIUM, args=LAUNCH_ARGS,
             viewport=PHONE, accept_downloads=True, proxy=PROXY)
-        self.numbers[context] = number
-        context.on("close", lambda closed: closed in self.contexts and self.contexts.remove(closed))
+        context.on("close", lambda _: self.contexts.pop(number, None))
         for page in context.pages:  # the blank tab a browser starts with
             page.close()
         context.add_init_script(init_js())
         context.set_default_timeout(TIMEOUT)
-        self.contexts.append(context)
+        self.contexts[number] = context
         return context
 
     def put_away(self) -> None:
         for app in list(self.apps):
             app.close()
-        for context in self.contexts:  # a tab a test opened itself
+        for context in self.contexts.values():  # a tab a test opened itself
             for page in context.pages:
                 page.close()
 
     def close(self) -> None:
-        for context in list(self.contexts):
-            context.close()
+        try:
+            for context in list(self.contexts.values()):
+                context.close()
+        finally:
+            self.playwright.stop()
 
 
-class Kept:
-    """The tests' phones, kept from one browser test to the next in a test process: starting Playwright's
-    driver and a phone's Chromium took over a second for each test module. Put away before a test that
-    does not use them (tests/conftest.py): a sync Playwright left running keeps an asyncio loop that breaks
-    other tests, and the static web app's test starts a Playwright of its own."""
-    playwright = None
-    phones: Phones | None = None
+# The tests' phones, kept from one browser test to the next in a test process: starting Playwright's driver
+# and a phone's Chromium took over a second for each test module. Put away before a test that does not use
+# them (tests/conftest.py): a sync Playwright left running keeps an asyncio loop that breaks other tests,
+# and the static web app's test starts a Playwright of its own.
+_kept: Phones | None = None
 
 
 def kept_phones(profiles: Path) -> Phones:
-    if Kept.phones is None:
-        Kept.playwright = sync_playwright().start()
-        Kept.phones = Phones(Kept.playwright, profiles)
-    return Kept.phones
+    global _kept
+    if _kept is None:
+        _kept = Phones(profiles)
+    return _kept
 
 
 def put_away_phones() -> None:
-    if Kept.phones is not None:
-        phones, playwright = Kept.phones, Kept.playwright
-        Kept.phones = Kept.playwright = None
-        try:
-            phones.close()
-        finally:
-            playwright.stop()
+    global _kept
+    phones, _kept = _kept, None
+    if phones is not None:
+        phones.close()
 
 
 # Every wait below returns as soon as the state it waits for is there; TIMEOUT is only the upper bound
