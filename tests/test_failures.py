@@ -292,6 +292,46 @@ def test_a_game_that_cannot_be_discarded_stays(app, monkeypatch):
     assert anna.discard(session) and anna.error_at("/") == "" and repo.session(session.id) is None
 
 
+def folder_refused(monkeypatch, how: str) -> None:
+    """After the rename, the data folder cannot be opened or synced (EIO): the file holds the change."""
+    real_open, real_fsync = os.open, os.fsync
+
+    def open_(path, flags, *args, **kwargs):
+        if how == "open" and os.path.isdir(path):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return real_open(path, flags, *args, **kwargs)
+
+    def fsync(fd):
+        if how == "fsync" and os.path.isdir(f"/proc/self/fd/{fd}"):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_fsync(fd)
+    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+@pytest.mark.parametrize("how", ["open", "fsync"])
+def test_a_folder_that_cannot_be_synced_after_the_rename_is_a_warning_not_a_lost_entry(app, monkeypatch, caplog,
+                                                                                       how):
+    """Once the new file is in place the change is saved: the screen says nothing, memory follows the
+    file, and the next entry builds on it (before, "Not saved" was said, memory kept the old state while
+    the file held the entry, and the next entry overwrote it)."""
+    anna, _, repo, folder = app
+    money = repo.session(ROME_ID).state["players"][2]["counters"]["money"]
+    folder_refused(monkeypatch, how)
+    with caplog.at_level(logging.WARNING, logger="tabula.storage"):
+        for _ in range(2):
+            assert dispatched(anna, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
+            assert anna.error_for(repo.session(ROME_ID)) == ""
+        assert anna.set_lang("de") and anna.error_at("/settings") == ""
+    monkeypatch.undo()
+    assert repo.session(ROME_ID).state["players"][2]["counters"]["money"] == money + 2
+    assert what_it_holds(Repository(folder, GAMES, read_only=True)) == what_it_holds(repo)
+    assert repo.settings()["lang"] == "de"
+    warned = [r for r in caplog.records if r.name == "tabula.storage" and r.levelno == logging.WARNING]
+    assert len(warned) == 3 and all("was written, but its folder could not be synced" in r.getMessage()
+                                    for r in warned), caplog.text
+
+
 def test_every_reason_is_said_in_both_languages():
     for number in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EACCES, errno.EPERM, errno.EROFS, errno.EIO,
                    errno.ENAMETOOLONG):

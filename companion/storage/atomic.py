@@ -3,11 +3,17 @@
 TinyDB's JSONStorage rewrites the file in place, so a crash mid-write corrupts it. This one writes
 a temporary file in the same directory, fsyncs it, renames it over the target (atomic on POSIX)
 and fsyncs the directory so the rename itself survives a power cut.
+
+Once the rename is done the change is made: the file holds it and every later read sees it. A directory
+that cannot be opened or synced after that is a warning in the log (the rename may not survive a power
+cut), not a failed write: raising then would make the app say "Not saved" and keep its old state in
+memory while the file holds the new one, and its next write would overwrite the entry.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 from pathlib import Path
@@ -19,6 +25,7 @@ from tinydb.storages import Storage
 # browser build the files live in memory and this persists them to IndexedDB (companion/web_main.py);
 # on a real file system it stays None: the fsync and rename already made the change durable.
 after_change: Callable[[Path], None] | None = None
+log = logging.getLogger("tabula.storage")
 
 
 def notify_change(path: Path) -> None:
@@ -38,12 +45,20 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        sync_folder(path.parent)
+    except OSError as error:  # the file holds the change already: saved, only perhaps not through a power cut
+        log.warning("%s was written, but its folder could not be synced: %s", path, error)
+    notify_change(path)
+
+
+def sync_folder(folder: Path) -> None:
+    """fsync a directory: a rename in it survives a power cut."""
+    dir_fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
-    notify_change(path)
 
 
 class AtomicJSONStorage(Storage):
