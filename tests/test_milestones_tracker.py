@@ -5,12 +5,14 @@ import copy
 import itertools
 import json
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
+from companion.core.table import Tables
 from companion.core.text import Msg
 from companion.games.milestones import GAME
 from companion.games.milestones.components import WORKER_KINDS
@@ -603,6 +605,45 @@ def test_late_entry_for_a_player_whose_turn_is_over():
     assert s.state["finished"]
 
 
+@pytest.mark.parametrize("late_first", [True, False])
+def test_the_player_on_turn_and_a_late_entry_both_on_the_target_the_player_on_turn_ends_it(late_first):
+    """SPIELENDE: "Für den Spieler, der das Spielende auslöst, ist das Spiel beendet. ... Jeder der anderen
+    Spieler kommt dann noch genau ein Mal dran." Ben's points, entered late during Cleo's turn, and Cleo's
+    own both reach 51: the one on turn, Cleo, is taken as the trigger, whichever was entered first; Ben,
+    whose turn is over, plays once more like Dora and Anna."""
+    s = session(4)
+    s.record(END_TURN)  # Anna
+    s.record(END_TURN)  # Ben
+    entries = [(1, 51), (2, 51)] if late_first else [(2, 51), (1, 51)]
+    for player, points in entries:
+        give(s, player, points=points)
+    status = [m.key for m in GAME.status(s.state, s.config)]
+    assert "milestones.status.ends_after_turn_target" in status and "milestones.status.late_trigger" not in status
+    assert GAME.actions(s.state, s.config)[0].confirm == Msg("milestones.confirm.end_turn_trigger", name="Cleo")
+    s.record(END_TURN)  # Cleo
+    assert s.state["end"] == {"by": 2, "reason": "target", "pending": [3, 0, 1]}
+    assert [p["done"] for p in s.state["players"]] == [False, False, True, False]
+    played = []
+    while not s.state["finished"]:
+        played.append(s.state["turn"])
+        s.record(END_TURN)
+    assert played == [3, 0, 1]
+
+
+def test_the_player_on_turn_on_the_target_ends_it_before_a_late_last_worker_tile():
+    """"Sollte ein Spieler das letzte Arbeiterplättchen aus der Auslage kaufen, löst er damit das Spielende in
+    gleicher Weise aus": Ben's purchase of the last tile, entered late, and Cleo on the target in her own
+    turn: the player on turn ends the game."""
+    s = session(4)
+    s.record(END_TURN)  # Anna
+    s.record(END_TURN)  # Ben
+    give(s, 1, coins=1)
+    s.record({"type": "last_worker_tile", "player": 1})
+    give(s, 2, points=51)
+    s.record(END_TURN)  # Cleo
+    assert s.state["end"] == {"by": 2, "reason": "target", "pending": [3, 0, 1]}
+
+
 def test_undo_and_redo_replay_the_end_trigger():
     s = session(3)
     give(s, 0, points=58)
@@ -817,6 +858,59 @@ def test_a_bonus_tile_saved_under_schema_2_is_marked_and_replays_beyond_the_boun
         "type": "bonus_removed", "player": 0, "kind": "coin"}  # nothing else changes its meaning
     for bad in (1, "yes", None):
         assert unchanged_after(s, {**old, "before_bound": bad}).key == "core.error.bad_event"
+
+
+def test_a_tile_marked_before_the_bound_still_needs_one_of_the_8_path_spaces():
+    """"Auf den oberen 8 Wegefeldern könnt ihr Arbeiter einstellen" and "Auf jedem Arbeiter kann maximal ein
+    Bonusplättchen liegen": an entry marked `before_bound` skips the worker-field count the tracker keeps,
+    never the board. A ninth tile on one board is refused, in the game's words, whoever sends it."""
+    s = session(2)
+    for i in range(8):
+        s.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5], "before_bound": True})
+    msg = unchanged_after(s, {"type": "bonus_taken", "player": 0, "kind": "wood", "before_bound": True})
+    assert msg.key == "milestones.error.bonus_board_full"
+    assert msg.render("en") == ("Anna has no free worker field for another bonus tile: 8 bonus tiles already lie on "
+                                "the workers of the 8 path spaces, at most one on each. If a bonus tile was covered "
+                                "or built over, enter that first.")
+    assert msg.render("de").startswith("Anna hat kein freies Arbeiterfeld für ein weiteres Bonusplättchen: 8 liegen")
+    s.record({"type": "bonus_removed", "player": 0, "kind": "wood"})  # one built over: its field is free again
+    s.record({"type": "bonus_taken", "player": 0, "kind": "wood", "before_bound": True})
+    assert s.state["players"][0]["bonus_tiles"] == 8
+
+
+@pytest.mark.parametrize("before_bound", [True, False])
+def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_path, before_bound):
+    """Two phones enter a bonus tile for Anna at the same moment, one worker field left for it ("Hast du kein
+    freies Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen"): the hub
+    applies each to the latest game under its lock, so one is laid and the other refused, whatever the
+    entry says about the bound. Marked: 7 of 8 path spaces carry one; unmarked: 3 of the 4 start workers."""
+    game = session(2)
+    for i in range(7 if before_bound else 3):
+        game.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5],
+                     **({"before_bound": True} if before_bound else {})})
+    repo = Repository(tmp_path, {"milestones": GAME})
+    repo.save(game)
+    table = Tables(repo)
+    entry = {"type": "bonus_taken", "player": 0, "kind": "coin", **({"before_bound": True} if before_bound else {})}
+    start, outcomes = threading.Barrier(2), []
+
+    def phone(name):
+        start.wait()
+        try:
+            table.apply(game.id, dict(entry), by=name)
+            outcomes.append("laid")
+        except InvalidMove as refused:
+            outcomes.append(refused.msg.key)
+    phones = [threading.Thread(target=phone, args=(name,)) for name in ("anna", "ben")]
+    for t in phones:
+        t.start()
+    for t in phones:
+        t.join()
+    refusal = "milestones.error.bonus_board_full" if before_bound else "milestones.error.bonus_no_worker"
+    assert sorted(outcomes) == sorted(["laid", refusal])
+    saved = Repository(tmp_path, {"milestones": GAME}).session(game.id)
+    assert saved.state["players"][0]["bonus_tiles"] == (8 if before_bound else 4)
+    assert sum(e["type"] == "bonus_taken" for e in saved.events) == (8 if before_bound else 4)
 
 
 def test_a_game_saved_under_schema_2_with_more_tiles_than_workers_resumes_whole(tmp_path):

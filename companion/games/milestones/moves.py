@@ -11,6 +11,7 @@
   `WORKER_KINDS`; games saved before the kind was asked have none). `"before_bound": true` marks a tile
   recorded under event schema 2 or earlier, before a tile needed a worker field without one: only the
   upgrade writes it (the screens never offer it), so that a game saved then replays as it was played;
+  such a tile is still refused on a board whose 8 path spaces all carry one;
 - `{"type": "bonus_produced", "player": p, "workers": n}`: n workers with a bonus tile produced;
 - `{"type": "bonus_removed", "player": p, "kind": k}`: the bonus tile on a worker of kind k was covered
   (at the castle) or built over (by a worker tile bought) and leaves the game;

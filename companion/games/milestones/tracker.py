@@ -13,7 +13,7 @@ are, nor where a tile goes, nor which worker the castle covers. It knows how man
 player can have at most: 4 from the 2 start tiles, 2 more per worker tile bought (never more than the
 8 path spaces), one fewer per castle visit while more than 2 are left. "Auf jedem Arbeiter kann
 maximal ein Bonusplättchen liegen": a bonus tile is refused when the player's bonus tiles already lie
-on that many workers. Whether a free worker of the tile's kind is left is up to the table ("Hast du
+on that many workers (a tile saved before that bound, `before_bound`, when they lie on all 8). Whether a free worker of the tile's kind is left is up to the table ("Hast du
 kein freies Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen"): the
 tracker cannot see the kinds.
 
@@ -152,6 +152,10 @@ def take_bonus(state: dict, player: int, tile: str | None, name: str, bounded: b
         raise InvalidMove(Msg(f"{NS}.error.bonus_no_worker", name=name, tiles=me["bonus_tiles"], most=fields["most"],
                               start=START_WORKERS, bought=fields["bought"], spaces=PATH_SPACES,
                               covered=fields["covered"]))
+    # A tile from before that bound still needs a worker on one of the 8 path spaces: no entry, whoever
+    # sends it, lays a ninth on a board.
+    if me["bonus_tiles"] >= PATH_SPACES:
+        raise InvalidMove(Msg(f"{NS}.error.bonus_board_full", name=name, tiles=me["bonus_tiles"], spaces=PATH_SPACES))
     state["bonus_taken"] += 1
     me["bonus_tiles"] += 1
     if tile is None:
@@ -361,7 +365,9 @@ def apply_build(state: dict, event: dict, config: dict) -> None:
 def apply_bonus_taken(state: dict, event: dict, config: dict) -> None:
     """"Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen Sorte legen": the
     kind it lies on is what the end scoring needs (a worker with a bonus tile is worth 2). An entry saved
-    before the bound (`before_bound`, written by the upgrade from event schema 2 only) is not held to it."""
+    before the bound (`before_bound`, written by the upgrade from event schema 2 only) is not held to it,
+    but, like every entry, to the 8 path spaces: the move is applied to the latest state under the hub's
+    lock, so two phones taking the last free worker field at once cannot both lay a tile."""
     _playing(state)
     player = _player(event, state, config)
     before_bound = event.get("before_bound", False)
