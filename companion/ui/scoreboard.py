@@ -67,43 +67,59 @@ def badge(text: str, colour) -> ft.Control:
 
 @ft.component
 def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target: str, add):
-    """A number for a counter: digits, the sign, Add. `add(counter, delta)`; "+12" is three taps."""
-    typed, set_typed = ft.use_state("")
-    negative, set_negative = ft.use_state(False)
+    """A number for a counter: digits, the sign, Add. `add(delta)` adds to the counter the pad is for;
+    "+12" is three taps.
+
+    What was tapped is what is added, at any speed: the typed number lives where the taps arrive, in
+    their order (`typed`), never rebuilt from the number the phone drew last (a phone that draws slower
+    than its player taps would append the next digits to an old number). And no key is ever disabled: a
+    tap on a key the phone still draws disabled (Add, before the phone has drawn the digits) never
+    reaches us. Add with nothing typed adds nothing."""
+    typed = ft.use_ref(None)  # (digits, negative) as tapped so far
+    _, set_drawn = ft.use_state(0)
+    if typed.current is None:
+        typed.current = ("", False)
+    digits, negative = typed.current
     label = texts.m(next(c.label for c in counters if c.id == target))
-    amount = int(typed) if typed else 0
-    shown = f"{'−' if negative else '+'}{typed or '0'}"
+    amount = int(digits) if digits else 0
+    shown = f"{'−' if negative else '+'}{digits or '0'}"
+
+    def change(digits: str, negative: bool) -> None:
+        typed.current = (digits, negative)
+        set_drawn(lambda n: n + 1)
 
     def key(digit: str):
-        return lambda e: set_typed((typed + digit).lstrip("0")[:PAD_MAX])
+        return lambda e: change((typed.current[0] + digit).lstrip("0")[:PAD_MAX], typed.current[1])
 
     def done(e):
-        if amount:
-            add(target, -amount if negative else amount)
-        set_typed("")
-        set_negative(False)
+        digits, negative = typed.current
+        if digits:
+            add(-int(digits) if negative else int(digits))
+        change("", False)
 
-    def button(text, on_click, semantics: str, disabled: bool = False):
+    def button(text, on_click, semantics: str):
         # named by its face's label: a Semantics around the button made a second, nameless button node
         face = ft.Icon(text, size=20, semantics_label=semantics) if not isinstance(text, str) else \
             ft.Text(text, size=18, semantics_label=semantics)
-        return ft.Container(ft.OutlinedButton(content=face, on_click=on_click, height=TOUCH, disabled=disabled,
+        return ft.Container(ft.OutlinedButton(content=face, on_click=on_click, height=TOUCH,
                                               style=ft.ButtonStyle(padding=0)), col={"xs": 3})
     digit = [button(d, key(d), texts.t("ui.pad.digit", digit=d)) for d in "1234567890"]
     # Four a row, as a phone's keypad reads: 1 2 3 back / 4 5 6 sign / 7 8 9 0.
-    keys = [*digit[0:3], button(ft.Icons.BACKSPACE_OUTLINED, lambda e: set_typed(typed[:-1]), texts.t("ui.pad.back"),
-                                disabled=not typed),
-            *digit[3:6], button("+/−", lambda e: set_negative(not negative), texts.t("ui.pad.sign")),
+    keys = [*digit[0:3], button(ft.Icons.BACKSPACE_OUTLINED, lambda e: change(typed.current[0][:-1], typed.current[1]),
+                                texts.t("ui.pad.back")),
+            *digit[3:6], button("+/−", lambda e: change(typed.current[0], not typed.current[1]), texts.t("ui.pad.sign")),
             *digit[6:10]]
     display = ft.Semantics(label=texts.t("ui.pad.shows", counter=label, player=name, amount=shown), container=True,
                            content=ft.Text(shown, size=28, weight=ft.FontWeight.BOLD))
     add_label = texts.t("ui.pad.add" if not negative else "ui.pad.take", amount=amount, counter=label, player=name)
+    # With nothing typed Add looks at rest (it still takes the tap: the digits may be on their way).
+    quiet = None if amount else ft.ButtonStyle(bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                                               color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Column([
         ft.Row([ft.Text(label, size=14, expand=True), display], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.ResponsiveRow(keys, spacing=6, run_spacing=6),
-        ft.FilledButton(add_label, on_click=done, height=TOUCH, disabled=not amount, width=float("inf")),
+        ft.FilledButton(add_label, on_click=done, height=TOUCH, width=float("inf"), style=quiet),
     ], spacing=6)
-
 
 
 # Drawn again only when its own props change (an entry on the sheet changes the counters' values, not

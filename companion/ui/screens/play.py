@@ -215,9 +215,17 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     per counter. Closing it returns to the scoreboard as it was."""
     view, _ = use_view(model, sid, model.session(sid))
     target, set_target = ft.use_state(None)  # the counter the number pad adds to
+    # ... as tapped (`chosen`), else the game's (`usual`): a number typed right after a tap on another
+    # counter goes to that counter, even before the phone has drawn the pad for it
+    chosen, usual = ft.use_ref(None), ft.use_ref(None)
     step = ft.use_callback(lambda counter, delta: dispatch({"type": "adjust", "player": seat, "counter": counter,
                                                             "delta": delta}), [seat])  # stable: the pad keeps it
-    choose = ft.use_callback(lambda counter: set_target(counter), [seat])  # stable, for the memoized cells
+    add = ft.use_callback(lambda delta: step(chosen.current or usual.current, delta), [seat])
+
+    def choose_now(counter):
+        chosen.current = counter
+        set_target(counter)
+    choose = ft.use_callback(choose_now, [seat])  # stable, for the memoized cells
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
     game, state, config = view.game, view.state, view.config
@@ -225,7 +233,8 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     standing = game.standing_of(state, config, seat)
     counters = tuple(c for c in game.counters if not c.secondary)
     more = tuple(c for c in game.counters if c.secondary)
-    pad_for = target or standing.counter or (counters[0].id if counters else None)
+    usual.current = standing.counter or (counters[0].id if counters else None)
+    pad_for = target or usual.current
     ui = game_ui(game.id)
     actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
     frequent = tuple(a for a in actions if not a.secondary)
@@ -242,7 +251,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
-        *([NumberPad(texts, name, tuple(game.counters), pad_for, step)] if pad_for else []),
+        *([NumberPad(texts, name, tuple(game.counters), pad_for, add)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
