@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from companion.core.board import every_problem
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.core.table import Tables
@@ -267,6 +268,11 @@ def test_every_edit_gives_a_board_the_game_reads_and_scores():
             continue
         if sum(c["bonus"] for q in t["players"] for c in counts_of(q).values()) > 15:
             t = before  # more bonus tiles than the game has: the game's reader says so (its own test)
+            continue
+        few = [i for i, q in enumerate(t["players"]) if workers_entered(q) < 2]
+        if few:  # a board still being entered: the reader says which show fewer than the 2 workers kept
+            assert [(e.field.split(".")[1], e.msg.key) for e in every_problem(GAME.parse_board_state, t)] == [
+                (f"players[{i}]", "milestones.error.too_few_workers") for i in few]
             continue
         parsed = GAME.parse_board_state(t)
         for q, read in zip(t["players"], parsed["players"]):

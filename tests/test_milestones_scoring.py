@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
+from companion.core.board import every_problem
 from companion.core.game import BoardStateError
+from companion.core.where import where
 from companion.games import GAMES
 from companion.games.milestones import GAME
 from companion.games.milestones.scoring import majority_points, parse_board_state, score
@@ -24,7 +26,12 @@ def sheet_for(data):
 
 
 def board(*rows, points=None, goods=None):
+    """A table of these worker rows. A board always shows at least 2 workers (see the test of that rule):
+    where a row has fewer, every row gets the same 2 sand workers more, which changes no majority (every
+    player's sand value grows by 2: the same players lead, or all stay equal)."""
     names = ["Anna", "Ben", "Cleo", "Dora"]
+    if any(sum(space not in (None, "empty", "covered") for space in row) < 2 for row in rows):
+        rows = [[*row, "sand", "sand"] for row in rows]
     return {"game": "milestones", "players": [
         {"name": names[i], "points": (points or [0] * len(rows))[i],
          "goods": (goods or [0] * len(rows))[i], "workers": row}
@@ -261,6 +268,39 @@ def test_more_bonus_tiles_than_the_game_has():
     assert "only 15" in error.value.msg.render("en")
 
 
+@pytest.mark.parametrize("form", ["workers", "worker_counts"])
+def test_a_board_with_fewer_than_2_workers_cannot_be_scored(form):
+    """SPIELVORBEREITUNG: every player's 2 start tiles ("von denen jeder 2 erhält") lie on the path spaces,
+    "Jedes Plättchen zeigt 2 Arbeiter"; a worker tile bought lays 2 more; DIE BURG covers one worker, but
+    "Besitzt du insgesamt nur noch 2 Arbeiterfelder, musst du davon keines abdecken". A board shows at least
+    2 workers: with 0 or 1 the reader names that player's workers, in the game's words."""
+    entries = {"workers": (["covered", None, "empty"], [bonus("coin"), "covered"], ["wood", None, "grain"]),
+               "worker_counts": ({}, {"coin": {"workers": 1, "bonus": 1}}, {"wood": 1, "grain": 1})}[form]
+    data = {"game": "milestones", "players": [
+        {"name": name, "points": 50, "goods": 0, form: entry} for name, entry in zip(["Zoë", "Ben", "Cleo"], entries)]}
+    problems = every_problem(parse_board_state, data)
+    assert [(e.field, e.msg.key) for e in problems] == [
+        (f"$.players[0].{form}", "milestones.error.too_few_workers"),
+        (f"$.players[1].{form}", "milestones.error.too_few_workers")]
+    assert problems[0].msg.render("en") == (
+        "Zoë has only 0 workers on the path spaces, but a player always keeps at least 2: the 2 start tiles bring "
+        "4, a worker tile bought lays 2 more, and the castle covers none of the last 2")
+    assert problems[1].msg.render("en").startswith("Ben has only 1 worker on the path spaces")
+    assert problems[0].msg.render("de").startswith("Zoë hat nur 0 Arbeiter auf den Wegefeldern, aber jeder behält "
+                                                   "immer mindestens 2")
+    with pytest.raises(BoardStateError) as raised:  # the command line: the first one
+        parse_board_state(data)
+    assert raised.value.field == f"$.players[0].{form}"
+    # where the app says it: on Zoë's board, next to her workers
+    assert where("en", "milestones", problems[0].field, ["Zoë", "Ben", "Cleo"]) == (
+        "Zoë's worker row" if form == "workers" else "Zoë's workers (count only)")
+    assert where("de", "milestones", problems[1].field, ["Zoë", "Ben", "Cleo"]).startswith("Ben")
+    data["players"][1][form] = [bonus("coin"), "stone"] if form == "workers" else {"coin": {"workers": 1, "bonus": 1},
+                                                                                   "stone": 1}
+    data["players"][0][form] = ["sand", "sand"] if form == "workers" else {"sand": 2}
+    assert every_problem(parse_board_state, data) == []
+
+
 # ------------------------------------------------------------------ property tests
 
 def reference_points(values):
@@ -280,7 +320,11 @@ def reference_points(values):
 
 SPACE = st.one_of(st.none(), st.sampled_from(KINDS),
                   st.builds(lambda k: {"kind": k, "bonus": True}, st.sampled_from(KINDS)))
-ROWS = st.integers(2, 4).flatmap(lambda n: st.lists(st.lists(SPACE, max_size=8), min_size=n, max_size=n))
+WORKER = st.one_of(st.sampled_from(KINDS), st.builds(lambda k: {"kind": k, "bonus": True}, st.sampled_from(KINDS)))
+# Each row shows the 2 workers every board keeps, then up to 6 spaces of anything, shuffled.
+ROW = st.tuples(st.lists(WORKER, min_size=2, max_size=2), st.lists(SPACE, max_size=6), st.randoms()).map(
+    lambda drawn: drawn[2].sample(drawn[0] + drawn[1], len(drawn[0]) + len(drawn[1])))
+ROWS = st.integers(2, 4).flatmap(lambda n: st.lists(ROW, min_size=n, max_size=n))
 
 
 def value_of(row, kind):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.board import every_problem
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
 from companion.core.table import Tables
@@ -685,8 +686,12 @@ def test_board_from_tracker_prefills_points_and_goods():
     assert [(p["name"], p["points"], p["goods"]) for p in data["players"]] == [
         ("Anna", 12, {"stone": 1, "wood": 1, "sand": 0, "grain": 2, "coins": 2}),
         ("Ben", 1, {"stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1})]
+    # the empty rows are for the players to fill in: not a board that can be scored yet (2 workers at least)
+    assert [e.msg.key for e in every_problem(GAME.parse_board_state, data)] == ["milestones.error.too_few_workers"] * 2
+    data["players"][0]["workers"][:2] = ["wood", "wood"]
+    data["players"][1]["workers"][:2] = [{"kind": "sand", "bonus": True}, "stone"]
     sheet = GAME.score(GAME.parse_board_state(data), {})
-    assert [p.total for p in sheet.players] == [12, 1]
+    assert [p.total for p in sheet.players] == [12 + 5, 1 + 5 + 5]  # wood for Anna; sand and stone for Ben
 
 
 def test_every_log_and_status_line_is_translated():

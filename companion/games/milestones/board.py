@@ -31,7 +31,9 @@ import random
 from companion.core.game import BoardMove, InvalidMove
 from companion.core.moves import is_int, player_board
 from companion.core.text import Msg
-from companion.games.milestones.components import BONUS_TILES, GOODS, PATH_SPACES, WORKER_KINDS
+from companion.games.milestones.components import (
+    BONUS_TILES, CASTLE_KEEPS_WORKERS, GOODS, PATH_SPACES, WORKER_KINDS,
+)
 from companion.games.milestones.scoring import NO_WORKER, row_counts, worker_value
 
 NS = "milestones"
@@ -243,10 +245,12 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 
 def _random_row(rng: random.Random, bonus_left: list[int]) -> list:
+    size = rng.randint(CASTLE_KEEPS_WORKERS, PATH_SPACES)
+    kept = rng.sample(range(size), CASTLE_KEEPS_WORKERS)  # a board always shows at least 2 workers
     row = []
-    for _ in range(rng.randint(0, PATH_SPACES)):
+    for i in range(size):
         x = rng.random()
-        if x < 0.2:
+        if x < 0.2 and i not in kept:
             row.append(rng.choice([None, "empty", "covered"]))
         elif x < 0.35 and bonus_left[0]:
             bonus_left[0] -= 1
@@ -257,19 +261,23 @@ def _random_row(rng: random.Random, bonus_left: list[int]) -> list:
 
 
 def _random_counts(rng: random.Random, bonus_left: list[int]) -> dict:
-    counts, total = {}, 0
+    workers = {kind: 0 for kind in WORKER_KINDS}
     for kind in rng.sample(WORKER_KINDS, rng.randint(0, len(WORKER_KINDS))):
-        n = rng.randint(0, PATH_SPACES - total)
-        total += n
-        b = min(rng.randint(0, n), bonus_left[0])
-        bonus_left[0] -= b
-        counts[kind] = {"workers": n, "bonus": b} if b else n
+        workers[kind] = rng.randint(0, PATH_SPACES - sum(workers.values()))
+    while sum(workers.values()) < CASTLE_KEEPS_WORKERS:  # a board always shows at least 2 workers
+        workers[rng.choice(WORKER_KINDS)] += 1
+    counts = {}
+    for kind, n in workers.items():
+        if n or rng.random() < 0.3:  # a kind without workers is left out, or given as 0
+            b = min(rng.randint(0, n), bonus_left[0])
+            bonus_left[0] -= b
+            counts[kind] = {"workers": n, "bonus": b} if b else n
     return counts
 
 
 def random_board(rng: random.Random, players: int) -> tuple[dict, dict]:
-    """A random end state in the board format, rows and counts mixed, at most the 15 bonus tiles; scoring
-    needs no box data."""
+    """A random end state in the board format, rows and counts mixed, at least 2 workers on each board, at
+    most the 15 bonus tiles; scoring needs no box data."""
     bonus_left = [BONUS_TILES]
     out = []
     for i in range(players):

@@ -14,7 +14,7 @@ from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
 from companion.games.milestones.components import (
-    BONUS_TILES, GOODS, MAJORITY_SHARED, MAJORITY_SOLE, PATH_SPACES, WORKER_KINDS, WORKER_VALUE,
+    BONUS_TILES, CASTLE_KEEPS_WORKERS, GOODS, MAJORITY_SHARED, MAJORITY_SOLE, PATH_SPACES, WORKER_KINDS, WORKER_VALUE,
     WORKER_WITH_BONUS_VALUE, goods_msgs,
 )
 
@@ -87,6 +87,16 @@ def parse_counts(value, path: str) -> dict[str, list[int]]:
     return counts
 
 
+def check_workers_kept(counts: dict[str, list[int]], name: str, path: str) -> None:
+    """Every player starts with the 4 workers of 2 start tiles, a worker tile bought lays 2 more, and the
+    castle covers one only while more than 2 are left ("Besitzt du insgesamt nur noch 2 Arbeiterfelder,
+    musst du davon keines abdecken"): a board always shows at least 2 workers."""
+    workers = sum(plain + bonus for plain, bonus in counts.values())
+    if workers < CASTLE_KEEPS_WORKERS:
+        raise BoardStateError(path, Msg(f"{NS}.error.too_few_workers", name=name, count=workers,
+                                        least=CASTLE_KEEPS_WORKERS))
+
+
 def parse_goods(value, path: str) -> tuple[dict[str, int] | None, int]:
     """Goods left: {"stone": 1, "coins": 2, ...} (missing kinds 0) or just their number."""
     if not isinstance(value, dict):
@@ -118,6 +128,8 @@ def parse_board_state(data, problems: Problems | None = None) -> dict:
         else:
             row = problems.read(lambda: parse_row(field(p, "workers", path), f"{path}.workers"))
             counts = row_counts(row) if row is not None else None
+        if counts is not None:
+            problems.read(check_workers_kept, counts, p["name"].strip(), where)
         if counts is not None and not bonus_told:  # the table's 15 bonus tiles: said once, where they run out
             bonus_seen += sum(c[1] for c in counts.values())
             if bonus_seen > BONUS_TILES:
