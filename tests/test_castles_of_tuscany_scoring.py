@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.core.board import every_problem
 from companion.core.game import BoardStateError
+from companion.core.where import where
 from companion.games import GAMES
 from companion.games.castles_of_tuscany.scoring import parse_board_state, score
 
@@ -176,3 +178,40 @@ def test_storage_spaces_hold_at_most_five(example):
         parse_board_state(data)
     assert error.value.field == "$.players[1].hexagons"
     assert "4 tiles and 2 wooden hexagons need more than the 5 storage spaces" in error.value.msg.render("en")
+
+
+def test_the_end_board_holds_each_player_to_the_storage_spaces_the_tracker_counted():
+    """"Plättchen nehmen: ... legt es auf das Ablagefeld seines Tableaus (bzw. auf das zusätzliche Ablagefeld
+    eines entsprechenden Bonuskärtchens)": the player board's one space and one per "+1 storage space" bonus
+    tile. The tracker knows the bonus tiles each player took: the end board carries each player's spaces
+    (Ben took "+1 storage space" in the setup pick: 2; Anna none: 1) and holds the tiles and wooden hexagons
+    to them, where a file without them is held to the 5 there can be."""
+    game = GAMES["castles-of-tuscany"]
+    config = {"players": [{"name": "Anna", "colour": "white"}, {"name": "Ben", "colour": "orange"}],
+              "start_player": 0}
+    state = game.initial_state(config)
+    for p, bonus in ((0, "card"), (1, "storage")):
+        state = game.apply(state, {"type": "bonus_tile", "player": p, "bonus": bonus}, config)
+    board = game.board_from_tracker(state, config)
+    assert [p["storage_spaces"] for p in board["players"]] == [1, 2]
+    for p in board["players"]:
+        p["red"] = 40  # after the third scoring, red holds the green points
+    board["players"][1].update(tiles=1, hexagons=1)
+    sheet_for(board)  # Ben's 2 spaces hold a tile and a wooden hexagon
+    board["players"][0].update(tiles=1, hexagons=1)
+    problems = every_problem(parse_board_state, board)
+    assert [(e.field, e.msg.key) for e in problems] == [
+        ("$.players[0].hexagons", "castles-of-tuscany.error.storage_full")]
+    assert problems[0].msg.render("en") == ("Anna has 1 storage space (the player board's 1 and 0 \"+1 storage "
+                                            "space\" bonus tiles): 1 tile and 1 wooden hexagon do not fit")
+    assert problems[0].msg.render("de").startswith("Anna hat 1 Ablagefeld (1 auf dem Tableau und 0 Bonuskärtchen")
+    assert where("en", "castles-of-tuscany", problems[0].field, ["Anna", "Ben"]) == "Anna's wooden hexagons"
+    board["players"][0].update(tiles=2, hexagons=0)  # the tiles alone: said at the tiles
+    assert [e.field for e in every_problem(parse_board_state, board)] == ["$.players[0].tiles"]
+    for spaces in (0, 6, "2"):  # never fewer than the player board's one, never more than 5
+        board["players"][0].update(storage_spaces=spaces, tiles=0)
+        assert [e.field for e in every_problem(parse_board_state, board)] == ["$.players[0].storage_spaces"]
+    del board["players"][0]["storage_spaces"]
+    board["players"][0].update(tiles=3, hexagons=2)  # a file without them: the 5 there can be
+    assert every_problem(parse_board_state, board) == []
+    assert "storage_spaces" not in parse_board_state(board)["players"][0]  # it bounds, it scores nothing

@@ -250,20 +250,73 @@ def test_tiles_in_storage_need_the_storage_bonus_tiles():
 
 
 def test_a_wooden_hexagon_needs_a_free_storage_space():
-    state, config = play([adjust(1, "storage", 1)])
+    """Gutshof: "nimmt er sich 1 Holz-Sechseck aus dem Vorrat und legt es auf die gerade leer gewordene
+    Ablagefläche seines Tableaus": the estate placed left its storage space, the hexagon takes it. A second
+    hexagon has no space left; an estate whose hexagon finds none means the counters are wrong."""
+    state, config = play([adjust(1, "storage", 1)])  # Ben's one storage space holds the estate to place
+    state = GAME.apply(state, {"type": "tile_effect", "player": 1, "tile": "estate"}, config)
+    assert (counters(state, 1)["storage"], counters(state, 1)["hexagons"]) == (0, 1)
     for goods, tile in (({"type": "yield_goods", "player": 1, "goods": "hexagon"}, "storage_hexagon"),
                         ({"type": "tile_effect", "player": 1, "tile": "estate"}, "storage_estate")):
         with pytest.raises(InvalidMove) as refused:
             GAME.apply(state, goods, config)
         assert refused.value.msg.key == f"castles-of-tuscany.error.{tile}"
         assert "Ben has no free storage space" in refused.value.msg.render("en")
-        assert "would hold 1 tile and 1 wooden hexagon" in refused.value.msg.render("en")
-    # the rulebook's way out for a yield card's hexagon: +2 red instead
+        assert "would hold 0 tiles and 2 wooden hexagons" in refused.value.msg.render("en")
+        assert "Ben hat kein freies Ablagefeld" in refused.value.msg.render("de")
+    # the rulebook's way out for a second hexagon of a yield card: +2 red instead
     state = GAME.apply(state, {"type": "yield_goods", "player": 1, "goods": "hexagon_no_space"}, config)
-    # the estate's tile came from the storage space: taken off, the hexagon goes there
-    state = GAME.apply(state, adjust(1, "storage", -1), config)
-    state = GAME.apply(state, {"type": "tile_effect", "player": 1, "tile": "estate"}, config)
     assert (counters(state, 1)["storage"], counters(state, 1)["hexagons"], counters(state, 1)["red"]) == (0, 1, 2)
+
+
+def test_a_carts_hexagon_goes_onto_the_space_the_cart_left():
+    """Fuhrwerk: "Sollte der Spieler hierdurch ein Holz-Sechseck erhalten, legt er es wie gehabt auf das gerade
+    leer gewordene Ablagefeld seines Tableaus. Sollte er mehrere Ertragskarten aufdecken und damit im gleichen
+    Zug auch noch ein zweites solches Sechseck erhalten und dafür kein Ablagefeld mehr frei haben, lässt er es
+    im Vorrat liegen und erhält stattdessen 2 Siegpunkte auf der roten Zählleiste." Anna, one storage space
+    holding her cart, a "+1 yield card" bonus tile: 2 yield cards, both with a wooden hexagon. The first goes
+    onto the space the cart left (no red points: the cart is no longer counted in storage); only the second
+    is worth 2 red."""
+    state, config = play([{"type": "bonus_tile", "player": 0, "bonus": "yield"}, adjust(0, "storage", 1)])
+    state = GAME.apply(state, {"type": "tile_effect", "player": 0, "tile": "cart"}, config)
+    assert counters(state, 0)["storage"] == 0
+    assert rendered(state)[-2:] == ["Anna's tile placed leaves its storage space: 0 tiles in storage now",
+                                    "Anna places a cart: reveal 2 yield cards and enter each one"]
+    assert rendered(state, "de")[-2] == ("Das gelegte Plättchen von Anna verlässt sein Ablagefeld: jetzt 0 Plättchen "
+                                         "auf Ablagefeldern")
+    state = GAME.apply(state, {"type": "yield_goods", "player": 0, "goods": "hexagon_no_space"}, config)
+    assert (counters(state, 0)["hexagons"], counters(state, 0)["red"]) == (1, 0)  # onto the space, no red
+    state = GAME.apply(state, {"type": "yield_goods", "player": 0, "goods": "hexagon_no_space"}, config)
+    assert (counters(state, 0)["hexagons"], counters(state, 0)["red"]) == (1, 2)  # the second: +2 red
+    # the first entered as a plain hexagon is laid there too
+    state, config = play([adjust(0, "storage", 1), {"type": "tile_effect", "player": 0, "tile": "cart"},
+                          {"type": "yield_goods", "player": 0, "goods": "hexagon"}])
+    assert (counters(state, 0)["storage"], counters(state, 0)["hexagons"], counters(state, 0)["red"]) == (0, 1, 0)
+
+
+@pytest.mark.parametrize("tile", TILE)
+def test_every_tile_placed_leaves_its_storage_space(tile):
+    """Plättchen legen: "legt 1 Plättchen von einem der Ablagefelder seines Tableaus auf seinen Spielplan":
+    whatever it brings, the tile placed is no longer in storage; with none counted there, nothing changes."""
+    state, config = play([{"type": "bonus_tile", "player": 0, "bonus": "storage"}, adjust(0, "storage", 2)])
+    state = GAME.apply(state, {"type": "tile_effect", "player": 0, "tile": tile}, config)
+    assert counters(state, 0)["storage"] == 1
+    state, config = play([{"type": "tile_effect", "player": 0, "tile": tile}])
+    assert counters(state, 0)["storage"] == 0 and not any("storage space" in line for line in rendered(state))
+
+
+def test_a_tile_placed_in_a_game_saved_before_schema_3_keeps_the_storage_as_entered():
+    """Before event schema 3 the players took the tile placed off "Tiles in storage" themselves: those
+    entries are marked when the game is loaded and replay as they were."""
+    state, config = play([adjust(0, "storage", 1)])
+    old = {"type": "tile_effect", "player": 0, "tile": "quarry"}
+    marked = GAME.upgrade(old, 2, state, config)
+    assert marked == {**old, "storage_by_hand": True}
+    state = GAME.apply(state, marked, config)
+    assert (counters(state, 0)["storage"], counters(state, 0)["marble"]) == (1, 1)
+    for bad in (1, "yes", None):
+        with pytest.raises(InvalidMove):
+            GAME.apply(state, {**old, "storage_by_hand": bad}, config)
 
 
 # ------------------------------------------------------------------ colour bonus (box data)
@@ -542,10 +595,13 @@ def test_every_offered_choice_goes_under_the_actions_field():
     ({"type": "colour_bonus", "player": 1, "value": 9},) * 2,
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    """Each entry's own move upgrades it from schema 1 (the state before it is not needed)."""
+    """Each entry's own move upgrades it from schema 1 (the state before it is not needed); a tile placed
+    is marked on the way through schema 2 (see the test of schema 3 above)."""
     state, config = play([])
+    if new["type"] == "tile_effect":
+        new = {**new, "storage_by_hand": True}
     assert GAME.upgrade(old, 1, state, config) == new
-    assert GAME.upgrade(new, 2, state, config) == new  # today's form: nothing to do
+    assert GAME.upgrade(new, GAME.event_schema, state, config) == new  # today's form: nothing to do
 
 
 def test_the_end_form_prefills_every_value_the_tracker_knows():
@@ -564,10 +620,10 @@ def test_the_end_form_prefills_every_value_the_tracker_knows():
         {"type": "yield_goods", "player": 1, "goods": "marble"},
     ])
     board = GAME.board_from_tracker(state, config)
-    assert board["players"][0] == {"name": "Anna", "red": 4, "green": 5, "tiles": 1, "hexagons": 1, "marble": 1,
-                                   "workers": 1, "cards": 5 + 3 - 2, "empty_fields": 0}
-    assert board["players"][1] == {"name": "Ben", "red": 0, "green": 0, "tiles": 0, "hexagons": 0, "marble": 1,
-                                   "workers": 0, "cards": 5, "empty_fields": 0}
+    assert board["players"][0] == {"name": "Anna", "red": 4, "green": 5, "storage_spaces": 2, "tiles": 1,
+                                   "hexagons": 1, "marble": 1, "workers": 1, "cards": 5 + 3 - 2, "empty_fields": 0}
+    assert board["players"][1] == {"name": "Ben", "red": 0, "green": 0, "storage_spaces": 1, "tiles": 0,
+                                   "hexagons": 0, "marble": 1, "workers": 0, "cards": 5, "empty_fields": 0}
 
 
 # ------------------------------------------------------------------ the moves one by one, and through the hub

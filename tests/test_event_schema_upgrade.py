@@ -29,7 +29,9 @@ GAME_IDS = ("castles-of-tuscany", "milestones", "carpe-diem", "city-of-rome")
 NAMED = {
     "castles-of-tuscany": {
         "bonus_tile": {"player", "bonus"}, "region": {"player", "fields"}, "agriculture": {"player", "kinds"},
-        "colour_bonus": {"player", "colour"}, "tile_effect": {"player", "tile"}, "yield_red": {"player", "points"},
+        # a tile placed before the tracker took it off storage itself (Castles' event schema 3)
+        "colour_bonus": {"player", "colour"}, "tile_effect": {"player", "tile", "storage_by_hand"},
+        "yield_red": {"player", "points"},
         "yield_green": {"player", "points"}, "yield_goods": {"player", "goods"}, "box_value": {"key", "value"},
         "end_round": set(), "end_extra_cycle": set()},
     "milestones": {
@@ -195,7 +197,8 @@ def test_a_game_saved_before_each_game_had_its_own_event_schema_resumes_exactly(
     repo = Repository(tmp_path, GAMES)
     session = repo.session(doc["id"])
     assert repo.notices == [] and session is not None
-    # each entry as the game upgrades one of its schema 2 (Milestones, now at 3, marks its old bonus tiles)
+    # each entry as the game upgrades one of its schema 2 (Milestones, now at 3, marks its old bonus tiles;
+    # Castles, at 3, its tiles placed)
     game, state, events = GAMES[game_id], GAMES[game_id].initial_state(doc["config"]), []
     for event in expected["events"]:
         events.append(game.upgrade(event, 2, state, doc["config"]))

@@ -36,7 +36,9 @@ GAME = GameDefinition(
     board_from_tracker=tracker.board_from_tracker,
     box_values=BOX_VALUES,
     validate_box=tracker.validate_box,
-    event_schema=2,  # 2: entries name their choices ("colour": "red"), see tracker.named_choice
+    # 2: entries name their choices ("colour": "red"), see tracker.named_choice; 3: a tile placed leaves
+    # storage by itself (tracker.storage_by_hand marks the tiles placed before)
+    event_schema=3,
     # The end board is one number per field and player: the core's board_set and board_add edit it, no
     # board moves of its own; its parts are named by `castles-of-tuscany.where.<field>`.
     random_board=scoring.random_board,

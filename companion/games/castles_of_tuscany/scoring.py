@@ -14,7 +14,7 @@ from companion.core.game import BoardStateError
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (
-    BOARD_FIELDS, CARDS_PER_POINT, GAME_ID, MAX_PLAYERS, STORAGE_SPACES_MAX,
+    BOARD_FIELDS, CARDS_PER_POINT, GAME_ID, MAX_PLAYERS, STORAGE_SPACES_BASE, STORAGE_SPACES_MAX,
 )
 
 NS = GAME_ID
@@ -31,23 +31,44 @@ def m(key: str, **params) -> Msg:
 def parse_player(p: dict, path: str, problems: Problems | None = None) -> dict:
     """One player's board; each field on its own, so that a collecting reader notes every problem."""
     problems = problems or Problems()
-    problems.read(reject_unknown, p, set(FIELDS), path)
+    problems.read(reject_unknown, p, {*FIELDS, "storage_spaces"}, path)
     out = {"name": p["name"].strip()}
     for key in FIELDS[1:]:
         out[key] = problems.read(lambda key=key: require_int(field(p, key, path), f"{path}.{key}", 0))
     if out["empty_fields"] is not None and out["empty_fields"] > MAX_EMPTY_FIELDS:
         problems.note(BoardStateError(f"{path}.empty_fields", m("error.empty_fields", value=out["empty_fields"],
                                                                 fields=BOARD_FIELDS, maximum=MAX_EMPTY_FIELDS)))
-    if out["tiles"] is not None and out["tiles"] > STORAGE_SPACES_MAX:
-        problems.note(BoardStateError(f"{path}.tiles", m("error.storage", value=out["tiles"],
-                                                         maximum=STORAGE_SPACES_MAX)))
-    elif None not in (out["tiles"], out["hexagons"]) and out["tiles"] + out["hexagons"] > STORAGE_SPACES_MAX:
-        problems.note(BoardStateError(f"{path}.hexagons", m("error.storage_hexagons", tiles=out["tiles"],
-                                                            hexagons=out["hexagons"], maximum=STORAGE_SPACES_MAX)))
+    if "storage_spaces" in p:
+        spaces = problems.read(lambda: require_int(p["storage_spaces"], f"{path}.storage_spaces", STORAGE_SPACES_BASE,
+                                                   STORAGE_SPACES_MAX))
+        if spaces is not None:
+            problems.read(check_storage, out, spaces, path)
+    else:
+        problems.read(check_storage_max, out, path)
     if None not in (out["red"], out["green"]) and out["red"] < out["green"]:
         # The third scoring moved the red marker on by all green points, and red never goes back.
         problems.note(BoardStateError(f"{path}.red", m("error.red_below_green", red=out["red"], green=out["green"])))
     return out
+
+
+def check_storage(out: dict, spaces: int, path: str) -> None:
+    """The tiles and wooden hexagons still owned lie on the player's storage spaces (the player board's one
+    and one per "+1 storage space" bonus tile): never more of them than spaces."""
+    tiles, hexagons = out["tiles"], out["hexagons"]
+    if tiles is None or hexagons is None or tiles + hexagons <= spaces:
+        return
+    raise BoardStateError(f"{path}.tiles" if tiles > spaces else f"{path}.hexagons", m(
+        "error.storage_full", player=out["name"], spaces=spaces, bonus=spaces - STORAGE_SPACES_BASE, tiles=tiles,
+        hexagons=hexagons))
+
+
+def check_storage_max(out: dict, path: str) -> None:
+    """A board that does not say its storage spaces (a file): at most the 5 a player can have."""
+    if out["tiles"] is not None and out["tiles"] > STORAGE_SPACES_MAX:
+        raise BoardStateError(f"{path}.tiles", m("error.storage", value=out["tiles"], maximum=STORAGE_SPACES_MAX))
+    if None not in (out["tiles"], out["hexagons"]) and out["tiles"] + out["hexagons"] > STORAGE_SPACES_MAX:
+        raise BoardStateError(f"{path}.hexagons", m("error.storage_hexagons", tiles=out["tiles"],
+                                                    hexagons=out["hexagons"], maximum=STORAGE_SPACES_MAX))
 
 
 def parse_board_state(data, problems: Problems | None = None) -> dict:
@@ -92,14 +113,17 @@ def tied_with(board: dict, player: int) -> tuple[int, list[str]] | None:
 
 def random_board(rng: random.Random, players: int) -> tuple[dict, dict]:
     """A random end state of this game's format for the fuzz tests and benchmarks (red at least green, tiles
-    and hexagons within the storage spaces); its scoring needs no box data."""
+    and hexagons within the storage spaces, given or not); its scoring needs no box data."""
     names = ("Anna", "Ben", "Cleo", "Dora")
     out = []
     for i in range(players):
         green = rng.randint(0, 60)
         tiles = rng.randint(0, STORAGE_SPACES_MAX)
-        out.append({"name": names[i], "red": green + rng.randint(0, 80), "green": green, "tiles": tiles,
-                    "hexagons": rng.randint(0, STORAGE_SPACES_MAX - tiles), "marble": rng.randint(0, 6),
-                    "workers": rng.randint(0, 8), "cards": rng.randint(0, 25),
-                    "empty_fields": rng.randint(0, MAX_EMPTY_FIELDS)})
+        hexagons = rng.randint(0, STORAGE_SPACES_MAX - tiles)
+        p = {"name": names[i], "red": green + rng.randint(0, 80), "green": green, "tiles": tiles,
+             "hexagons": hexagons, "marble": rng.randint(0, 6), "workers": rng.randint(0, 8),
+             "cards": rng.randint(0, 25), "empty_fields": rng.randint(0, MAX_EMPTY_FIELDS)}
+        if rng.random() < 0.5:  # as the app's board carries them
+            p["storage_spaces"] = rng.randint(max(STORAGE_SPACES_BASE, tiles + hexagons), STORAGE_SPACES_MAX)
+        out.append(p)
     return {"game": GAME_ID, "players": out}, {}

@@ -20,9 +20,12 @@ Its moves (`MOVES`, besides core's generic `adjust` of a counter), each entry na
   quarry 1 marble (+1 per "+1 marble" bonus tile), village 1 worker (+1 per "+1 worker"),
   monastery 3 cards (the "+1 card" bonus does not count), estate 1 wooden hexagon, cart: says how
   many yield cards to reveal (1 + 1 per "+1 yield card"), each then entered as a yield event.
-  Storage is not changed (the storage counter is the players' to keep), but a wooden hexagon needs a
-  free storage space: tiles and hexagons in storage never outnumber the spaces (the player board's
-  one plus one per "+1 storage space" bonus tile), for the counters too (`counter_limit`).
+  The tile placed leaves its storage space ("Tiles in storage" one lower, while it counts one), so
+  the wooden hexagon of an estate or of a cart's yield card goes onto the space it left; a wooden
+  hexagon needs a free storage space: tiles and hexagons in storage never outnumber the spaces (the
+  player board's one plus one per "+1 storage space" bonus tile), for the counters too
+  (`counter_limit`). Entries saved before event schema 3 carry `"storage_by_hand": true` (the
+  players took the tile off the counter themselves then): they replay as they were.
 - `{"type": "yield_red" | "yield_green", "player": p, "points": n}`: a yield card's points.
 - `{"type": "yield_goods", "player": p, "goods": g}`: a yield card's goods (`GOODS`, one item each;
   "hexagon_no_space": a second wooden hexagon with no free storage space: +2 red, but only when the
@@ -259,8 +262,23 @@ def colour_bonus(state: dict, event: dict, config: dict) -> None:
                   player=names[p], colour=colour_msg(colour), points=points, green=green))
 
 
+def tile_leaves_storage(state: dict, p: int, name: str) -> None:
+    """Plättchen legen: "legt 1 Plättchen von einem der Ablagefelder seines Tableaus auf seinen Spielplan":
+    the tile placed is no longer in storage (while the tracker counts one there), so its space is free
+    for what the tile brings ("legt es auf die gerade leer gewordene Ablagefläche")."""
+    c = state["players"][p]["counters"]
+    if c["storage"] > 0:
+        c["storage"] -= 1
+        _log(state, m("log.tile_leaves_storage", player=name, value=c["storage"]))
+
+
 def tile_effect(state: dict, event: dict, config: dict) -> None:
     p, names, kind = _player_choice(event, config, "tile", TILE_EFFECTS)
+    by_hand = event.get("storage_by_hand", False)
+    if not isinstance(by_hand, bool):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    if not by_hand:  # (games saved before event schema 3: the players took the tile off by hand)
+        tile_leaves_storage(state, p, names[p])
     bonus = state["players"][p]["bonus"]
     if kind == "cart":
         cards = 1 + bonus["yield"]
@@ -542,6 +560,13 @@ def offer_entry(move: str):
 
 AGRICULTURE_KINDS = tuple(range(1, MAX_AGRICULTURE_KINDS_PER_TILE + 1))
 UPGRADES = {1: named_choice}
+
+
+def storage_by_hand(event: dict, state: dict | None = None, config: dict | None = None) -> dict:
+    """Schema 2 -> 3: a tile placed before the tracker took it off "Tiles in storage" itself (the players
+    did, with -1, before or after): marked, so that the game replays as it was entered."""
+    return {**event, "storage_by_hand": True}
+
 # In the order the tracker offers them. The game's steps: the round's end, then the next turn (the step
 # the game waits for comes last). A player's entries: the turn's actions first (take a tile, draw
 # cards), then what placing a tile brings, the yield cards, and the bonus tile (the setup pick; later
@@ -560,7 +585,8 @@ MOVES = (
                             tuple(m("choice.agriculture", kinds=k) for k in AGRICULTURE_KINDS))),
     Move("colour_bonus", during_play(colour_bonus), params=("player", "colour"), upgrades=UPGRADES,
          offer=offer_choice("colour_bonus", "colour", COLOURS, tuple(colour_msg(c) for c in COLOURS))),
-    Move("tile_effect", during_play(tile_effect), params=("player", "tile"), upgrades=UPGRADES,
+    Move("tile_effect", during_play(tile_effect), params=("player", "tile", "storage_by_hand"),
+         upgrades={**UPGRADES, 2: storage_by_hand},
          offer=offer_choice("tile_effect", "tile", TILE_EFFECTS, tuple(m(f"choice.tile_{t}") for t in TILE_EFFECTS))),
     Move("yield_red", during_play(yield_points("red")), params=("player", "points"), upgrades=UPGRADES,
          offer=offer_choice("yield_red", "points", YIELD_POINT_CHOICES)),
@@ -627,15 +653,18 @@ def status(state: dict, config: dict) -> list[Msg]:
 
 def board_from_tracker(state: dict, config: dict) -> dict:
     """The end-scoring form, prefilled with what the tracker knows. The red points are the red
-    track as it stands (after the third scoring once the tracker has run it); the empty fields are
-    not tracked and start at 0: count them on the board."""
+    track as it stands (after the third scoring once the tracker has run it); the storage spaces are
+    the player board's one and one per "+1 storage space" bonus tile taken (the board holds the tiles
+    and wooden hexagons to them); the empty fields are not tracked and start at 0: count them on the
+    board."""
     return {
         "game": GAME_ID,
         "players": [
             {"name": p["name"], "red": s["counters"]["red"], "green": s["counters"]["green"],
+             "storage_spaces": storage_spaces(state, i),
              "tiles": s["counters"]["storage"], "hexagons": s["counters"]["hexagons"],
              "marble": s["counters"]["marble"], "workers": s["counters"]["workers"],
              "cards": s["counters"]["cards"], "empty_fields": 0}
-            for p, s in zip(config["players"], state["players"])
+            for i, (p, s) in enumerate(zip(config["players"], state["players"]))
         ],
     }

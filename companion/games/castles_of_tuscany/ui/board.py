@@ -1,6 +1,6 @@
 """A player's end-scoring board: the empty fields (entered in the table's list above, shown here to
-check), the two tracks after the third scoring (typed: they run to 100 and more) and what the player
-still owns (-/+), all prefilled from the tracker, to be checked against the table.
+check), the two tracks after the third scoring (typed: they run to 100 and more), the storage spaces and
+what the player still owns (-/+), all prefilled from the tracker, to be checked against the table.
 
 The points are not computed here: the result screen calls the game's `score`, which explains every
 line. Each change is one field of the board: `board_set` for a typed track (with the value this phone
@@ -8,11 +8,13 @@ drew), `board_add` for a -/+ tap (docs/board-state-castles-of-tuscany.md)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import flet as ft
 
 from companion.core.game import BoardField
 from companion.core.text import Msg
-from companion.games.castles_of_tuscany.components import GAME_ID, STORAGE_SPACES_MAX
+from companion.games.castles_of_tuscany.components import GAME_ID, STORAGE_SPACES_BASE, STORAGE_SPACES_MAX
 from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.generic import step_move, typed_move, typed_value, value_of
 from companion.ui.boards.problems import Placing, problem_line
@@ -27,9 +29,18 @@ def _field(key: str, **bounds) -> BoardField:
 
 
 TRACKS = (_field("red", typed=True), _field("green", typed=True))
-# Tiles and wooden hexagons share the storage spaces; 1 point per 5 cards.
+# The storage spaces as the tracker counted them (boards saved before they were carried have none: the
+# most there can be holds then); tiles and wooden hexagons share them; 1 point per 5 cards.
+SPACES = _field("storage_spaces", minimum=STORAGE_SPACES_BASE, maximum=STORAGE_SPACES_MAX)
 COUNTS = (_field("tiles", maximum=STORAGE_SPACES_MAX), _field("hexagons", maximum=STORAGE_SPACES_MAX),
           _field("marble"), _field("workers"), _field("cards", steps=(1, 5)))
+STORED = ("tiles", "hexagons")
+
+
+def counts_of(me: dict) -> tuple[BoardField, ...]:
+    """The counts of what is left, tiles and wooden hexagons each at most this player's storage spaces."""
+    spaces = me.get(SPACES.id, STORAGE_SPACES_MAX)
+    return tuple(replace(f, maximum=spaces) if f.id in STORED else f for f in COUNTS)
 
 
 def track_row(view: GameView, player: int, dispatch: Dispatch, drafts: Drafts, field: BoardField,
@@ -69,6 +80,7 @@ def CastlesBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
     parts = [ft.Column([ft.Semantics(label=entered, container=True, content=ft.Text(entered, size=13)),
                         *placing.at("empty_fields")], spacing=4),
              *[track_row(view, player, dispatch, drafts, f, placing.texts(f.id)) for f in TRACKS],
+             *([count_row(view, player, dispatch, SPACES, placing.at(SPACES.id))] if SPACES.id in me else []),
              ft.Text(view.t(f"{NS}.owned"), weight=ft.FontWeight.BOLD),
-             *[count_row(view, player, dispatch, f, placing.at(f.id)) for f in COUNTS]]
+             *[count_row(view, player, dispatch, f, placing.at(f.id)) for f in counts_of(me)]]
     return ft.Column([*placing.rest(), ft.Text(view.t(f"{NS}.hint"), size=13), *parts], spacing=10)
