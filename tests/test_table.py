@@ -8,7 +8,9 @@ import threading
 
 import pytest
 
+from companion.core.end_scoring import end_scoring, result_to_keep
 from companion.core.game import InvalidMove
+from companion.core.history import make_play
 from companion.core.session import Session, make_config
 from companion.core.table import SaveFailed, Tables, redo_lines, undo_lines
 from companion.games import GAMES
@@ -191,17 +193,33 @@ def test_board_fields_from_two_phones_both_stay_and_an_edit_reopens_that_board(t
     drawn = copy.deepcopy(table.session("g1").board)  # both phones drew this board
     table.apply("g1", {"type": "board_set", "player": 0, "path": ["money"], "value": 9,
                        "expect": drawn["players"][0]["money"]})
-    table.apply("g1", {"type": "board_set", "player": 1, "path": ["city", 0, 0], "value": "house-2",
-                       "expect": drawn["players"][1]["city"][0][0]})
+    row, column = beside_the_city(drawn["players"][1]["city"])
+    table.apply("g1", {"type": "board_set", "player": 1, "path": ["city", row, column], "value": "house-2",
+                       "expect": drawn["players"][1]["city"][row][column]})
     table.apply("g1", {"type": "board_done", "player": 0, "done": True},
                 {"type": "board_done", "player": 1, "done": True})
     game = reloaded(table)
-    assert game.board["players"][0]["money"] == 9 and game.board["players"][1]["city"][0][0] == "house-2"
+    assert game.board["players"][0]["money"] == 9 and game.board["players"][1]["city"][row][column] == "house-2"
     assert game.board_done == [0, 1]
     table.apply("g1", {"type": "board_set", "player": 1, "path": ["money"], "value": 4})
     assert reloaded(table).board_done == [0]
     with pytest.raises(InvalidMove):  # a path the board does not have
         table.apply("g1", {"type": "board_set", "player": 1, "path": ["city", 9, 0], "value": "house-2"})
+
+
+def cells(city, near: bool) -> list[tuple[int, int]]:
+    """The free cells of a city next to one of its cards (`near`), or apart from all of them."""
+    taken = [(r, c) for r, row in enumerate(city) for c, card in enumerate(row) if card is not None]
+    return [(r, c) for r, row in enumerate(city) for c, card in enumerate(row) if card is None
+            and any(abs(r - r2) + abs(c - c2) == 1 for r2, c2 in taken) == near]
+
+
+def beside_the_city(city) -> tuple[int, int]:
+    return cells(city, near=True)[0]
+
+
+def apart_from_the_city(city) -> tuple[int, int]:
+    return cells(city, near=False)[0]
 
 
 def test_board_taps_from_two_phones_all_count(table):
@@ -296,3 +314,53 @@ def test_an_edit_that_changed_nothing_is_no_undo_step_and_only_the_last_edits_ar
     for _ in range(60):
         table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 1, "maximum": 999})
     assert len(reloaded(table).board_edits) == 50
+
+
+def confirmed_result(table):
+    """Final scoring with every board confirmed: the game and the result as the phones show them."""
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    table.apply("g1", *[{"type": "board_done", "player": p, "done": True} for p in range(len(PLAYERS))])
+    shown = table.session("g1")
+    return shown, end_scoring(shown, {}).sheet
+
+
+def keep(shown_sheet):
+    def make_play_of(latest):
+        kept = result_to_keep(latest, {}, shown_sheet)
+        return make_play(latest, kept.sheet, kept.board, {})
+    return make_play_of
+
+
+def test_a_result_is_kept_only_as_the_confirming_phone_showed_it(table):
+    """Phone C edits Anna's board while phone A taps Confirm on the result it shows: refused, with words,
+    whether C's edit came before A's tap reached the hub (another revision) or the result itself differs."""
+    shown, sheet = confirmed_result(table)
+    assert sheet.winners == ["Anna", "Ben", "Carla"]  # a shared victory: nobody has scored anything
+    table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 1, "maximum": 999})
+    with pytest.raises(InvalidMove) as refused:
+        table.finish("g1", keep(sheet), shown.revision)
+    assert "changed on another phone" in refused.value.msg.render("en")
+    with pytest.raises(InvalidMove) as refused:  # the revision alone would not see it: the boards do
+        table.finish("g1", keep(sheet), table.session("g1").revision)
+    assert "not every board is entered" in refused.value.msg.render("en")
+    assert table.session("g1") is not None and table.repo.plays() == []  # no play kept
+
+
+def test_a_board_that_cannot_be_scored_cannot_be_confirmed(table):
+    """A card apart from the city: the board is refused, in words, from any phone, alone or in a batch."""
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    apart = apart_from_the_city(table.session("g1").board["players"][0]["city"])
+    table.apply("g1", {"type": "board_set", "player": 0, "path": ["city", *apart], "value": "house-2"})
+    with pytest.raises(InvalidMove) as refused:
+        table.apply("g1", *[{"type": "board_done", "player": p, "done": True} for p in range(len(PLAYERS))])
+    assert refused.value.msg.render("en").startswith("Anna's board cannot be confirmed as it is")
+    assert reloaded(table).board_done == []  # all or nothing: Ben's and Carla's were not confirmed either
+    table.apply("g1", *[{"type": "board_done", "player": p, "done": True} for p in (1, 2)])
+    table.apply("g1", {"type": "board_done", "player": 0, "done": False})  # saying "not entered" is always right
+    assert reloaded(table).board_done == [1, 2]
+
+
+def test_the_result_a_phone_showed_is_kept_when_nothing_changed(table):
+    shown, sheet = confirmed_result(table)
+    assert table.finish("g1", keep(sheet), shown.revision) == "g1"
+    assert table.session("g1") is None

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.board import every_problem
-from companion.core.game import BoardStateError, MissingBoxData
+from companion.core.game import BoardStateError, InvalidMove, MissingBoxData
 from companion.core.scoring import ScoreSheet
 from companion.core.session import Session
+from companion.core.text import Msg
 from companion.core.where import player_of
 
 
@@ -24,6 +25,7 @@ class EndScoring:
     problems: tuple[BoardStateError, ...]  # every problem the game's reader finds (said or not yet)
     missing_box: tuple[str, ...]  # box values the result needs that nobody has entered
     computed: ScoreSheet | None  # what the boards score as they are (entered or not)
+    checked: frozenset[int] = frozenset()  # boards this phone tried to confirm: their problems are said
 
     @property
     def all_entered(self) -> bool:
@@ -34,12 +36,17 @@ class EndScoring:
         return [i for i in range(self.players) if i not in self.entered]
 
     def told(self, seat: int | None) -> bool:
-        """Whether the problems of seat's board (None: the table's) are said now."""
-        return self.all_entered or (seat is not None and seat in self.entered)
+        """Whether the problems of seat's board (None: the table's) are said now: once a player tried to
+        confirm it (never while it is being entered), the table's once every board is confirmed."""
+        return self.all_entered or (seat is not None and (seat in self.entered or seat in self.checked))
 
     def problems_of(self, seat: int | None) -> list[BoardStateError]:
         """The problems of seat's board (None: of the table as a whole) that are said now."""
         return [e for e in self.problems if player_of(e.field) == seat and self.told(seat)]
+
+    def keeps_from_confirming(self, seat: int) -> list[BoardStateError]:
+        """The problems of seat's board, said or not: a board with any cannot be confirmed."""
+        return [e for e in self.problems if player_of(e.field) == seat]
 
     @property
     def told_problems(self) -> list[BoardStateError]:
@@ -57,7 +64,13 @@ class EndScoring:
         return self.computed if self.all_entered and not self.problems and not self.missing_box else None
 
 
-def end_scoring(session: Session, box: dict) -> EndScoring:
+def board_problems(game, board: dict, seat: int) -> list[BoardStateError]:
+    """What keeps seat's board from being scored (said or not yet): a board with any cannot be confirmed."""
+    return [e for e in every_problem(game.parse_board_state, board) if player_of(e.field) == seat]
+
+
+def end_scoring(session: Session, box: dict, checked: frozenset[int] = frozenset()) -> EndScoring:
+    """`checked`: the boards the phone asking tried to confirm."""
     game = session.game
     board = session.board or game.board_from_tracker(session.state, session.config)
     problems, missing, computed = (), (), None
@@ -68,4 +81,26 @@ def end_scoring(session: Session, box: dict) -> EndScoring:
     except MissingBoxData as needed:
         missing = tuple(needed.keys)
     return EndScoring(board, len(session.config["players"]), frozenset(session.board_done), problems, missing,
-                      computed)
+                      computed, checked)
+
+
+def as_opened(session: Session) -> dict[int, list[str]]:
+    """Per seat, the parts of its end board (its top-level keys) that are still as the board opened from
+    what the tracker knew: what nobody has looked at, said before a board is confirmed as it is."""
+    if session.board is None:
+        return {}
+    opened = session.game.board_from_tracker(session.state, session.config)["players"]
+    return {seat: [key for key, value in now.items() if key != "name" and key in then and then[key] == value]
+            for seat, (now, then) in enumerate(zip(session.board["players"], opened))}
+
+
+def result_to_keep(session: Session, box: dict, shown: ScoreSheet) -> EndScoring:
+    """Where final scoring stands, if its result is the one a phone showed (`shown`) and every board of it
+    is confirmed and right: a result is kept only as the phone that confirmed it saw it. Raises InvalidMove
+    otherwise (another phone edited a board, or box values changed, between the result and the tap)."""
+    now = end_scoring(session, box)
+    if now.sheet is None:
+        raise InvalidMove(Msg("core.error.result_not_ready"))
+    if now.sheet.to_json() != shown.to_json():
+        raise InvalidMove(Msg("core.error.result_changed"))
+    return now

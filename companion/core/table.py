@@ -29,6 +29,7 @@ import threading
 from collections import defaultdict
 from typing import Any, Callable
 
+from companion.core.end_scoring import board_problems
 from companion.core.game import InvalidMove
 from companion.core.moves import MISSING, added, is_int, set_at, value_at  # noqa: F401 (re-exported)
 from companion.core.saving import SaveFailed  # noqa: F401  (raised here; screens import it from here too)
@@ -81,14 +82,18 @@ class Tables:
         """Whether screen `by` set that field of that player's board last (nobody else since)."""
         return lambda player, path: bool(by) and self.board_writers.get((session_id, player, tuple(path))) == by
 
-    def finish(self, session_id: str, make_play: Callable[[Session], dict]) -> str:
-        """Move the game into the history once, however many phones tap Confirm; returns the play id."""
+    def finish(self, session_id: str, make_play: Callable[[Session], dict], revision: int | None = None) -> str:
+        """Move the game into the history once, however many phones tap Confirm; returns the play id.
+        `revision`: the game as the confirming phone showed it; a game changed since is refused, as is one
+        `make_play` refuses (InvalidMove: the result is not the one that phone showed)."""
         with self.lock(session_id):
             if session_id in self.finished:
                 return self.finished[session_id]
             session = self.repo.session(session_id)
             if session is None:
                 raise InvalidMove(Msg("core.error.game_gone"))
+            if revision is not None and session.revision != revision:
+                raise InvalidMove(Msg("core.error.result_changed"))
             play = make_play(session)
             try:
                 self.repo.finish(session, play)
@@ -152,10 +157,14 @@ def _stage(session: Session, change: dict) -> None:
 
 
 def _board_done(session: Session, change: dict) -> None:
+    """A board is confirmed only as the game can score it: one with a problem (a box limit, a card apart
+    from the city) is refused, whatever phone confirms it and whatever another phone just changed."""
     player = _seat(session, change.get("player"))
     if not isinstance(change.get("done"), bool):
         raise InvalidMove(Msg("core.error.bad_event"))
-    board_of(session)
+    board = board_of(session)
+    if change["done"] and board_problems(session.game, board, player):
+        raise InvalidMove(Msg("core.error.board_not_right", name=session.config["players"][player]["name"]))
     done = set(session.board_done) - {player} | ({player} if change["done"] else set())
     session.board_done = sorted(done)
 

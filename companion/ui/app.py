@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.core.table import Tables
 from companion.storage import Repository
+from companion.ui.late_taps import hear_late_taps
 from companion.ui.model import AppModel
 from companion.ui.uploads import Uploads
 from companion.ui.widgets import theme_mode
@@ -57,6 +58,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
     def main(page: ft.Page) -> AppModel:
         model = AppModel.create(repo, tables, page)
         model.uploads = uploads
+        model.late_taps = hear_late_taps(page)
         # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
         page.on_connect = lambda e: model.changed()
         page.title = "Tabula"

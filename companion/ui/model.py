@@ -9,8 +9,9 @@ and `lobby` for the home screen's list) and re-renders from the latest game.
 
 from __future__ import annotations
 
-import secrets
 import asyncio
+import logging
+import secrets
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from companion.core.table import Tables, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository
+from companion.ui.late_taps import LateTaps
 from companion.ui.uploads import Uploads
 
 LOBBY = "lobby"  # every change of any game, for the home screen's list
@@ -32,6 +34,7 @@ LOBBY = "lobby"  # every change of any game, for the home screen's list
 # an editor, Settings) redraws.
 SETTINGS = "settings"
 ANYWHERE = "*"  # where a message shows when no one screen made the change (the static app's write-back)
+log = logging.getLogger("tabula.app")
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
 
@@ -110,6 +113,11 @@ class AppModel:
     # This tab, for the hub: a tab's own quick keystrokes on a board field are not "another phone".
     tab: str = field(default_factory=lambda: secrets.token_hex(6))
     uploads: Uploads | None = None  # the server's upload folder (none in the static app)
+    late_taps: LateTaps | None = None  # this tab's buttons that went away, whose late taps still count
+    # The static app in a tab that cannot store (companion/web_main.py): what every screen says (a message
+    # key, never put away) and its "Use here" button's action (None: no such button); "" while it stores.
+    storage_note: str = ""
+    use_here: Callable[[], None] | None = None
     # This tab's changes are saved one after the other, in the order it made them.
     _in_order: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -141,6 +149,11 @@ class AppModel:
     def not_saved(self, failed: SaveFailed, where: str, revision: int = -1) -> None:
         """Say on the screen at `where` (a route, a game's id, ANYWHERE) that a change was not saved."""
         self.error, self.error_session, self.error_revision, self.info = failed.msg.render(self.lang), where, revision, ""
+        self.changed()
+
+    def warn(self, key: str) -> None:
+        """Say a problem that is not one change's on whatever screen (or player's sheet) is open, until put away."""
+        self.error, self.error_session, self.error_revision, self.info = self.t(key), ANYWHERE, -1, ""
         self.changed()
 
     def store(self, where: str, outcome: str, write: Callable[[], object]) -> bool:
@@ -205,6 +218,16 @@ class AppModel:
         self.broadcast.tell_topics(SETTINGS)
         return True
 
+    def reread(self) -> None:
+        """The data was read afresh from where it is stored (the static app took the browser's storage
+        over): the settings, Home's notices and every screen follow it; what was said of the data before
+        is over."""
+        settings = self.repo.settings()
+        self.lang, self.theme = settings["lang"], settings["theme"]
+        self.notices = [n.render(self.lang) for n in self.repo.notices]
+        self.error, self.info, self.deleted_play = "", "", None
+        self.changed()
+
     def dismiss_notices(self) -> None:
         self.repo.notices.clear()
         self.notices = []
@@ -258,6 +281,9 @@ class AppModel:
             return self.tables.apply(session_id, *moves, by=self.tab)
         except (InvalidMove, SaveFailed) as refused:
             return refused
+        except Exception:  # a bug of ours: logged with its traceback and said; the game stays as saved
+            log.exception("a change of game %s failed", session_id)
+            return InvalidMove(Msg("core.error.bug"))
 
     def _applied(self, session_id: str, then, outcome) -> None:
         if isinstance(outcome, (InvalidMove, SaveFailed)):
@@ -291,23 +317,27 @@ class AppModel:
     def _say(self, key: str, **params) -> None:
         self.info = self.t(key, **params)
 
-    def finish(self, session: Session, make_play, then: Callable[[str], None]) -> None:
-        """Move the game into the history (off the event loop); `then(play_id)` once it is saved."""
+    def finish(self, drawn: Session, make_play, then: Callable[[str], None]) -> None:
+        """Move the game into the history (off the event loop), as `drawn` (the game as this phone showed
+        its result) has it: refused if it changed since. `then(play_id)` once it is saved."""
         page = self.broadcast.page
         if page is None:
-            self._finished(session.id, then, self._finish_now(session.id, make_play))
+            self._finished(drawn.id, then, self._finish_now(drawn, make_play))
         else:
             async def finish():
                 async with self._in_order:
-                    outcome = await off_the_loop(self._finish_now, session.id, make_play)
-                self._finished(session.id, then, outcome)
+                    outcome = await off_the_loop(self._finish_now, drawn, make_play)
+                self._finished(drawn.id, then, outcome)
             page.run_task(finish)
 
-    def _finish_now(self, session_id: str, make_play) -> str | InvalidMove | SaveFailed:
+    def _finish_now(self, drawn: Session, make_play) -> str | InvalidMove | SaveFailed:
         try:
-            return self.tables.finish(session_id, make_play)
+            return self.tables.finish(drawn.id, make_play, drawn.revision)
         except (InvalidMove, SaveFailed) as refused:
             return refused
+        except Exception:  # a bug of ours: logged with its traceback and said; the game stays in progress
+            log.exception("finishing game %s failed", drawn.id)
+            return InvalidMove(Msg("core.error.bug"))
 
     def _finished(self, session_id: str, then, outcome) -> None:
         if isinstance(outcome, (InvalidMove, SaveFailed)):

@@ -8,6 +8,7 @@ from typing import Callable
 import flet as ft
 
 from companion.core.text import Msg, tr
+from companion.ui.late_taps import LateTaps, ShownIconButton, shown
 from companion.ui.model import AppModel
 
 
@@ -55,12 +56,16 @@ def colour_dot(colour: str, size: int = 16) -> ft.Control:
 
 
 def icon_button(icon, label: str, on_click: Callable | None, disabled: bool = False,
-                selected: bool | None = None, **options) -> ft.Control:
+                selected: bool | None = None, late: LateTaps | None = None, **options) -> ft.Control:
     """An IconButton that screen readers and tests can find by name (its tooltip does not name it). The
     name is the icon's own label, which Flutter merges into the button's node: a Semantics wrapped
-    around the button made a second, nameless button node under it that a screen reader stops on."""
-    return ft.IconButton(icon=ft.Icon(icon, semantics_label=label), on_click=on_click, disabled=disabled,
-                         selected=selected, width=TOUCH, height=TOUCH, **options)
+    around the button made a second, nameless button node under it that a screen reader stops on.
+    `late`: the button acts on what it shows (keyed by it), and a late tap on it still counts
+    (companion/ui/late_taps.py)."""
+    button = (ft.IconButton if late is None else ShownIconButton)(
+        icon=ft.Icon(icon, semantics_label=label), on_click=on_click, disabled=disabled, selected=selected,
+        width=TOUCH, height=TOUCH, **options)
+    return shown(button, late) if late is not None else button
 
 
 def tick_box(label: str, value: bool, on_change: Callable) -> ft.Control:
@@ -104,6 +109,7 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
     page = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True,
                      key=ft.ScrollKey(SCROLLER))
     floating = [ft.Container(message, left=0, right=0, bottom=8)] if message else []
+    cannot_store = [storage_note(model)] if model.storage_note else []
     return ft.View(
         route=route,
         # A long title (a game's full name next to three buttons) takes two smaller lines, never "The Castles of Tus…"
@@ -111,7 +117,7 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
                                        size=LONG_TITLE_SIZE if len(title) > ONE_LINE_TITLE else None),
                          leading=leading,
                          automatically_imply_leading=False, actions=actions or []),
-        controls=[ft.Stack([page, *floating], expand=True)],
+        controls=[*cannot_store, ft.Stack([page, *floating], expand=True)],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         bottom_appbar=bottom_bar(bottom, bottom_note) if bottom else None,
     )
@@ -215,6 +221,26 @@ def message_banner(model: AppModel, text: str, *, error: bool, on_dismiss=None) 
     )
     return ft.Container(padding=ft.Padding.symmetric(horizontal=12), content=ft.ResponsiveRow(
         [ft.Container(col=MARGIN), ft.Container(col=COLUMN, content=banner)]))
+
+
+def storage_note(model: AppModel) -> ft.Control:
+    """The static app in a tab that cannot store: said at the top of every screen, above what scrolls,
+    and never put away; with "Use here" where this tab can take the storage over."""
+    text = model.t(model.storage_note)
+    colour = ft.Colors.ON_ERROR_CONTAINER
+    use_here = model.use_here
+    button = [ft.Row([ft.FilledButton(model.t("web.storage.use_here"), icon=ft.Icons.SAVE_ALT, height=TOUCH,
+                                      on_click=lambda e: use_here())], alignment=ft.MainAxisAlignment.END)] \
+        if use_here is not None else []
+    return ft.Container(
+        content=ft.Column([
+            ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=colour),
+                    ft.Semantics(label=text, live_region=True, container=True,
+                                 content=ft.Text(text, color=colour), expand=True)]),
+            *button,
+        ], spacing=4, tight=True),
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=8, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+    )
 
 
 def _banner(text: str, icon, colour, background) -> ft.Control:

@@ -1,5 +1,6 @@
 """A board with two mistakes in two places says both, each beside its part of the board, in the
-players' words (never a JSON path), once "Calculate scores" was tapped and not before; in English, then
+players' words (never a JSON path), once "Calculate scores" was tapped and not before, and cannot be
+confirmed (Calculate's question says why, and confirms the other board only); in English, then
 in German on a second such game (one server, one tab: the language changed in Settings). Carpe Diem's
 district example with Nick's frame goals left out and one completed villa drawn on a single tile."""
 
@@ -75,8 +76,14 @@ def said_where_they_are(app: App, lang: str, villa: int) -> None:
     app.wait_text(re.escape(t("ui.score.board_of", name="Nick")))
     # Not before the board is said to be entered: nothing in red while it is being entered.
     assert app.absent(f"{re.escape(summary)}|{re.escape(frame)}")  # one look over the screen for either
-    app.calculate(t("ui.score.calculate"))  # the boards as they are
+    # Calculate's question says, before anything is confirmed, that Nick's board cannot be confirmed and
+    # why, in the game's words; "as they are" then confirms Sophie's board only, and opens Nick's.
+    app.calculate(t("ui.score.calculate"), rest=False)
+    app.wait_text(re.escape(t("ui.score.cannot_confirm", name="Nick", problem=frame)))
+    app.shot(f"board-problems-{lang}-question")
+    app.click(t("ui.score.as_they_are_some", names=["Sophie"], count=1), dialog=True)
     app.wait_text(re.escape(summary))
+    app.wait_text(re.escape(t("ui.score.progress", done=1, total=2)))
     app.shot(f"board-problems-{lang}-top")
     app.into_view(app.wait_text(re.escape(tile)))  # in the features list under the grid
     app.shot(f"board-problems-{lang}-district")

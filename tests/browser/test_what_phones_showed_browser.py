@@ -98,3 +98,34 @@ def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
     anna.wait_label("Money of Anna: 36")
     ben.wait_label("Money of Anna: 36")
     assert not anna.errors and not ben.errors
+
+
+def test_undo_far_behind_says_why_and_undo_and_redo_keep_their_places(browser, server):
+    """A phone six entries behind taps the Undo it shows: refused with words, like one entry behind (its
+    button was replaced long ago: its late tap still counts). Then Undo twice on one spot takes back two
+    entries: Redo appears beside Undo, never in its place."""
+    anna = App(browser, server.url).open(f"game/{SID}/play")
+    ben = App(browser, server.url).open(f"game/{SID}/play")
+    money(ben, "Ben")
+    anna.wait_label("Money of Ben: 6")
+    undo_button(ben, "Ben")
+    ben.hold()
+    money(anna, "Anna", times=6)
+    anna.wait_label("Money of Anna: 11")
+    undo_button(ben, "Ben").click()
+    ben.release()
+    ben.wait_text("Not undone: the game changed on another phone. Undo would now take back: Anna: Money")
+    anna.wait_label("Money of Anna: 11")
+    ben.wait_label("Money of Ben: 6")
+
+    first = undo_button(anna, "Anna")
+    place = first.bounding_box()
+    redo = anna.find(anna.button("Redo"))  # there before anything can be redone, not to be tapped yet
+    assert redo.is_disabled()
+    anna.page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
+    anna.wait_label("Money of Anna: 10")
+    anna.find(anna.page.get_by_role("button", name=re.compile("^Redo: Anna")))
+    assert undo_button(anna, "Anna").bounding_box() == place  # Undo where it was, Redo beside it
+    anna.page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
+    anna.wait_label("Money of Anna: 9")  # undone again, not redone
+    assert not anna.errors and not ben.errors

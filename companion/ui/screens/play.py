@@ -312,37 +312,23 @@ def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_bo
     return None
 
 
-SHOWN_ENTRIES = 4  # Undo buttons kept in place for taps from phones that have not drawn the latest yet
-
-
 @ft.component
 def EntryButton(model: AppModel, session, kind: str):
     """Undo (Redo), named for the entry it takes back (brings back) as this phone shows it.
 
     The server draws the latest game for every phone at once, but a phone shows it a moment later: a tap
     may come from a button the phone still shows with an earlier entry. So each entry's button is its own
-    control (keyed by the entry), and the last few stay in place, hidden: a tap reaches the button the
-    phone showed, which names that entry, and the hub refuses it unless that entry is still the one to
-    take back (then the phone says what Undo would take back now)."""
-    recent = ft.use_ref(None)  # (entry, its button's name, its language, the game as drawn with it)
-
-    def entry_of(drawn):
-        return drawn.last_entry if kind == "undo" else drawn.next_entry
-    entry = entry_of(session)
-    # A name is worked out once per entry and language, not again for every kept button on every redraw.
-    name = next((n for e, n, lang, _ in recent.current or [] if e == entry and lang == model.lang), None)
-    if name is None:
-        name = entry_label(model, f"ui.{kind}", (undo_lines if kind == "undo" else redo_lines)(session))
-    recent.current = ([r for r in recent.current or [] if r[0] != entry] + [(entry, name, model.lang, session)]
-                      )[-SHOWN_ENTRIES:]
+    control (keyed by the entry) and its late taps still count (companion/ui/late_taps.py): a tap acts
+    for the entry its button showed, and the hub refuses it unless that entry is still the one to take
+    back (then the phone says what Undo would take back now). Both keep their place, whatever there is
+    to undo or redo: Redo never appears where Undo was."""
+    entry = session.last_entry if kind == "undo" else session.next_entry
+    # worked out once per entry and language, not on every redraw
+    label = ft.use_memo(lambda: entry_label(model, f"ui.{kind}", (undo_lines if kind == "undo" else redo_lines)(session)),
+                        [entry, model.lang])
     act = model.undo if kind == "undo" else model.redo
-    return ft.Stack([
-        icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO, label, lambda e, drawn=drawn: act(drawn),
-                    disabled=shown is None, key=f"{kind}-{shown}",
-                    # Redo shows only when there is something to bring back: the bar leaves the game's
-                    # name room for two lines ("Rom – Die Stadt der Baumeister")
-                    visible=shown == entry and (kind == "undo" or entry is not None))
-        for shown, label, _, drawn in recent.current])
+    return icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO, label, lambda e: act(session),
+                       disabled=entry is None, key=f"{kind}-{entry}", late=model.late_taps)
 
 
 def seat_on_turn(game, state: dict, players: int) -> int | None:

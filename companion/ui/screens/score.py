@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.end_scoring import EndScoring, end_scoring
+from companion.core.end_scoring import EndScoring, as_opened, end_scoring, result_to_keep
 from companion.core.game import BoardStateError
 from companion.core.history import make_play
-from companion.core.where import on_board, part_of, player_of, where
+from companion.core.where import on_board, part_of, part_words, where
 from companion.ui.boards.problems import Problem, problem_line, scroll_key
 from companion.ui.box_data import BoxDataForm
 from companion.ui.games import GameUI, game_ui
+from companion.ui.late_taps import ShownFilledButton, shown
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
@@ -53,6 +54,7 @@ def ScoreScreen(model: AppModel):
     chosen, set_player = ft.use_state(None)  # the board shown: this phone's player's until another is chosen
     editing, set_editing = ft.use_state(False)  # back at the boards after the results showed
     asked, set_asked = ft.use_state(False)  # Calculate tapped before everything was entered and right
+    tried, set_tried = ft.use_state(frozenset())  # boards this phone tried to confirm: their problems said
     confirming, set_confirming = ft.use_state(False)  # Calculate's question: boards not confirmed yet
     target, set_target = ft.use_state(None)  # (scroll key, n): where Calculate took the phone
 
@@ -60,61 +62,52 @@ def ScoreScreen(model: AppModel):
         if target is not None:
             await scroll_page_to(page, target[0])
     ft.use_effect(scroll, [target])
-    now = end_scoring(session, model.repo.box_data(session.game.id)) if session is not None else None
+    now = end_scoring(session, model.repo.box_data(session.game.id), tried) if session is not None else None
 
-    def open_board(seat, scoring=None):
+    def open_board(seat):  # scrolled to its first problem, if it has one
         set_confirming(False)
         set_player(seat)
-        errors = (scoring or now).problems_of(seat)
+        errors = now.keeps_from_confirming(seat)
         key = scroll_key(errors[0].field) if errors and part_of(errors[0].field) else TOP
         set_target((key, (target or (None, 0))[1] + 1))
 
-    def first_troubled(saved):  # once confirmed, the first board that cannot be scored, at its first problem
-        scoring = end_scoring(saved, model.repo.box_data(saved.game.id))
-        seat = next((s for s in scoring.troubled if s is not None), None)
-        if seat is not None:
-            open_board(seat, scoring)
-
-    def as_they_are():
+    def confirm_boards(seats):  # those that can be scored; the first that cannot is opened at its problem
+        ready = [i for i in seats if not now.keeps_from_confirming(i)]
+        troubled = [i for i in seats if now.keeps_from_confirming(i)]
         set_confirming(False)
-        set_asked(True)
-        dispatch(*[{"type": "board_done", "player": i, "done": True} for i in now.not_entered], then=first_troubled)
-    ft.use_dialog(not_entered_dialog(model, view, now, open_board, as_they_are, lambda: set_confirming(False))
+        set_tried(lambda t: t | set(seats))
+        go_on = (lambda saved: open_board(troubled[0])) if troubled else None
+        if ready:
+            dispatch(*[{"type": "board_done", "player": i, "done": True} for i in ready], then=go_on)
+        elif troubled:
+            open_board(troubled[0])
+    ft.use_dialog(not_entered_dialog(model, view, now, open_board, lambda: confirm_boards(now.not_entered),
+                                     lambda: set_confirming(False))
                   if confirming and now is not None and now.not_entered else None)
     if session is None:
         return missing_game(model, route, sid)
     player = chosen if chosen is not None else model.me.get(sid, 0)
-    showing = now.sheet is not None and not editing
 
     def calculate(e):
         set_editing(False)
         set_asked(True)
         if now.not_entered:  # which boards, and a choice: look at one, or say they are right as they are
             set_confirming(True)
-            return
-        first = next((s for s in now.troubled if s is not None), None)
-        if first is not None:
-            open_board(first)
+        elif any(seat is not None for seat in now.troubled):
+            open_board(next(seat for seat in now.troubled if seat is not None))
 
-    def mark_done(e):
+    def mark_done(e):  # then on to the next board still to be entered
         waiting = [i for i in now.not_entered if i != player]
-        mine = [e for e in now.problems if player_of(e.field) == player]
-        # on to the next board still to be entered; this one stays open when it cannot be scored, scrolled
-        # to its first problem (said on it once it is confirmed)
-        go_on = (lambda saved: open_board(player)) if mine else \
-            (lambda saved: set_player(waiting[0])) if waiting else None
-        dispatch({"type": "board_done", "player": player, "done": True}, then=go_on)
+        if now.keeps_from_confirming(player):
+            confirm_boards([player])
+        else:
+            set_tried(lambda t: t | {player})
+            dispatch({"type": "board_done", "player": player, "done": True},
+                     then=(lambda saved: set_player(waiting[0])) if waiting else None)
 
-    def confirm(e):
-        def play_of(latest):
-            scored = end_scoring(latest, model.repo.box_data(latest.game.id))
-            return make_play(latest, scored.computed, scored.board, model.repo.box_data(latest.game.id))
-        model.finish(session, play_of, then=lambda play_id: page.navigate(f"/history/{play_id}"))
-
-    if showing:
-        controls = [results_view(model, view.game, now.sheet, notes=now.sheet.notes)]
-        bottom = results_bar(model, lambda e: set_editing(True), confirm)
-        note = None
+    if now.sheet is not None and not editing:
+        controls, note = [results_view(model, view.game, now.sheet, notes=now.sheet.notes)], None
+        bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, session, now.sheet))
     else:
         controls = boards_part(model, view, dispatch, now, player, set_player)
         bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
@@ -124,20 +117,56 @@ def ScoreScreen(model: AppModel):
                   info=model.info_for(session), on_dismiss=model.dismiss_message)
 
 
+def confirm_button(model: AppModel, page, drawn, shown) -> ft.Control:
+    """Confirm and save, for the game and its result as this phone shows them: keyed by the game's
+    revision, so that a late tap on it still names that result (companion/ui/late_taps.py); the hub keeps
+    the result only if the game is still as it was then and the result is the same."""
+    def play_of(latest):
+        box = model.repo.box_data(latest.game.id)
+        kept = result_to_keep(latest, box, shown)
+        return make_play(latest, kept.sheet, kept.board, box)
+
+    def confirm(e):
+        model.finish(drawn, play_of, then=lambda play_id: page.navigate(f"/history/{play_id}"))
+    return shown(ShownFilledButton(model.t("ui.score.confirm"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
+                                   on_click=confirm, key=f"confirm-{drawn.revision}"), model.late_taps)
+
+
 def not_entered_dialog(model: AppModel, view: GameView, now: EndScoring, open_board, as_they_are, close):
-    """Calculate before every board is confirmed: which are not, and what to do. Nothing is scored that
-    nobody confirmed: a board is opened to be checked, or the players say they are right as they are."""
-    names = [view.names[i] for i in now.not_entered]
-    first = now.not_entered[0]
+    """Calculate before every board is confirmed: which are not, what on each is still as the board
+    opened (nobody looked at it), and what makes one impossible to score. Nothing is scored that nobody
+    confirmed: a board is opened to be checked, or the players say they are right as they are; a board
+    that cannot be scored cannot be confirmed, and says why in the game's words."""
+    waiting = now.not_entered
+    ready = [i for i in waiting if not now.keeps_from_confirming(i)]
+    troubled = [i for i in waiting if now.keeps_from_confirming(i)]
+    first = (troubled or waiting)[0]
+    names = [view.names[i] for i in ready]
+    confirm = ([ft.FilledButton(model.t("ui.score.as_they_are" if not troubled else "ui.score.as_they_are_some",
+                                        names=names, count=len(names)), height=TOUCH, on_click=lambda e: as_they_are())]
+               if ready else [])
     return ft.AlertDialog(
         modal=True, title=ft.Text(model.t("ui.score.not_entered_title")),
-        content=ft.Text(model.t("ui.score.not_entered", names=names, count=len(names))),
+        content=ft.Column([ft.Text(model.t("ui.score.not_entered", names=[view.names[i] for i in waiting],
+                                           count=len(waiting))),
+                           *[line for seat in waiting for line in board_lines(model, view, now, seat)]],
+                          tight=True, scroll=ft.ScrollMode.AUTO, width=480),
         actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close()),
                  ft.OutlinedButton(model.t("ui.score.show_board", name=view.names[first]), height=TOUCH,
-                                   on_click=lambda e: open_board(first)),
-                 ft.FilledButton(model.t("ui.score.as_they_are", names=names, count=len(names)), height=TOUCH,
-                                 on_click=lambda e: as_they_are())],
+                                   on_click=lambda e: open_board(first)), *confirm],
         on_dismiss=lambda e: close())
+
+
+def board_lines(model: AppModel, view: GameView, now: EndScoring, seat: int) -> list[ft.Control]:
+    """A board not confirmed yet, in Calculate's question: the parts still as the board opened, and each
+    problem that keeps it from being confirmed."""
+    name = view.names[seat]
+    parts = [model.t("core.list_sep").join(words) for key in as_opened(view.session).get(seat, [])
+             if (words := part_words(model.lang, view.game.id, f"$.players[{seat}].{key}"))]
+    lines = [ft.Text(model.t("ui.score.as_opened", name=name, parts=parts), size=14)] if parts else []
+    return lines + [problem_line(model.t("ui.score.cannot_confirm", name=name,
+                                         problem=on_board(model.lang, view.game.id, e.field, model.m(e.msg))))
+                    for e in now.keeps_from_confirming(seat)]
 
 
 def why_not(model: AppModel, view: GameView, now: EndScoring) -> str | None:
@@ -216,9 +245,6 @@ def BoardTabs(model: AppModel, view: GameView, now: EndScoring, player: int, set
     return ft.Row([tab(i, name) for i, name in enumerate(view.names)], wrap=True)
 
 
-SHOWN_EDITS = 4  # Undo buttons kept in place for taps from phones that have not drawn the latest edit yet
-
-
 def bottom_note(model: AppModel, view: GameView, now, player: int, asked: bool) -> str | None:
     """Why Calculate did not calculate, said at the button: the problems marked on this board (not those
     the table-wide section lists), else once Calculate was tapped what it waits for."""
@@ -228,11 +254,9 @@ def bottom_note(model: AppModel, view: GameView, now, player: int, asked: bool) 
     return why_not(model, view, now) if asked else None
 
 
-def results_bar(model: AppModel, edit, confirm) -> ft.Control:
+def results_bar(model: AppModel, edit, confirm: ft.Control) -> ft.Control:
     return ft.Row([
-        ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH, on_click=edit),
-        ft.FilledButton(model.t("ui.score.confirm"), icon=ft.Icons.CHECK, height=TOUCH, expand=True,
-                        on_click=confirm)])
+        ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH, on_click=edit), confirm])
 
 
 def boards_bar(model: AppModel, not_entered: str | None, mark_done, calculate) -> ft.Control:
@@ -253,20 +277,14 @@ def boards_bar(model: AppModel, not_entered: str | None, mark_done, calculate) -
 @ft.component
 def BoardUndo(model: AppModel, session):
     """Undo of the last edit of the boards, named for it ("Undo: Ben's money +3, now 17"). As the
-    tracker's Undo: each edit's button is its own control, the last few stay in place hidden, so a tap
-    acts on the edit the phone showed or is refused."""
-    recent = ft.use_ref(None)
+    tracker's Undo: each edit's button is its own control, whose late taps still count, so a tap acts on
+    the edit the phone showed or is refused."""
     edit = session.board_edits[-1] if session.board_edits else None
     key = edit["id"] if edit else None
-    recent.current = ([e for e in (recent.current or []) if (e["id"] if e else None) != key] + [edit])[-SHOWN_EDITS:]
-
-    def button(shown):
-        words = edit_words(model, session, shown) if shown is not None else ""
-        return icon_button(ft.Icons.UNDO, model.t("ui.undo_entry", entry=words) if shown else model.t("ui.undo"),
-                           lambda e: model.undo_board_edit(session, shown, words),
-                           disabled=shown is None, key=f"board-undo-{shown['id'] if shown else None}",
-                           visible=(shown["id"] if shown else None) == key)
-    return ft.Stack([button(shown) for shown in recent.current])
+    words = ft.use_memo(lambda: edit_words(model, session, edit) if edit is not None else "", [key, model.lang])
+    return icon_button(ft.Icons.UNDO, model.t("ui.undo_entry", entry=words) if edit else model.t("ui.undo"),
+                       lambda e: model.undo_board_edit(session, edit, words), disabled=edit is None,
+                       key=f"board-undo-{key}", late=model.late_taps)
 
 
 def edit_words(model: AppModel, session, edit: dict) -> str:
