@@ -6,9 +6,11 @@ import json
 import pytest
 
 from companion.cli import main
+from companion.core.board import every_problem
 from companion.core.game import BoardStateError
+from companion.core.where import where
 from companion.games.carpe_diem import GAME
-from companion.games.carpe_diem.scoring import needed_box_keys, parse_board_state, score, validate_box
+from companion.games.carpe_diem.scoring import GAME_ID, needed_box_keys, parse_board_state, score, validate_box
 
 # Example box values (made up, as in examples/carpe-diem-box.json): never the rulebook's.
 BOX = {"villa_4": 5, "villa_6": 10, "banderole_0": 0, "banderole_3": 2, "banderole_7": 6, "banderole_9": 8}
@@ -76,7 +78,7 @@ def test_remaining_items_halved_rounded_down():
 
 
 def test_fountain_cards_duplicates_both_score():
-    a = quick_player("A", completed={"garden": 2, "market": 1}, cards=["garden", "garden", "market"])
+    a = quick_player("A", completed={"garden": 2, "market": 1, "fountain": 3}, cards=["garden", "garden", "market"])
     assert cats(sheet_for(table(a, OTHER())).players[0])["fountains"] == 2 * 2 + 2 * 2 + 1 * 2
 
 
@@ -257,6 +259,96 @@ def test_impossible_boards_name_the_field(example, mutate, field, fragment):
     assert error.value.field == field
     assert fragment in error.value.msg.render("en"), error.value.msg.render("en")
     assert "carpe-diem." not in error.value.msg.render("de")
+
+
+def counted(name="Zoë", storage=None, villas=(), completed=None, cards=()):
+    return quick_player(name, storage=storage, banderole=0 if name == "Zoë" else 3, villas=villas,
+                        completed=completed, cards=cards)
+
+
+def problems_of(*players):
+    return [(e.field, e.msg.key) for e in every_problem(parse_board_state, table(*players))]
+
+
+def test_counts_keep_a_fountain_card_for_each_fountain():
+    """Brunnen: "nimmt sich der Spieler die obersten zwei Karten vom verdeckten Brunnenkarten-Stapel ... Eine
+    der Karten behält er"; "Baut ein Spieler im Laufe des Spiels weitere Brunnen ein, darf er auch beide
+    aufgenommenen Karten behalten und dafür eine bereits früher behaltene Karte wieder unter den Stapel
+    schieben": one card kept per fountain, in the counts as in the grid."""
+    assert problems_of(counted(cards=["garden"] * 20), OTHER()) == [
+        ("$.players[0].fountain_cards", "carpe-diem.error.fountain_cards")]
+    (field, msg), = [(e.field, e.msg) for e in every_problem(parse_board_state, table(
+        counted(completed={"fountain": 2}, cards=["garden"]), OTHER()))]
+    assert msg.render("en") == "1 fountain card but 2 fountains in the district: each fountain gives one card"
+    assert where("en", GAME_ID, field, ["Zoë", "B"]) == "Zoë's fountain cards"
+    assert problems_of(counted(completed={"fountain": 2}, cards=["garden", "market"]), OTHER()) == []
+
+
+def test_counts_fit_a_district_of_6_by_6_tiles():
+    """"1 zufälliges Bau-Tableau" of 6 × 6 spaces: "Eine fertiggestellte Villa besteht aus mindestens zwei
+    nebeneinander liegenden Plättchen", landscapes "bestehen aus zwei bis vier Plättchen", dwellings "aus
+    genau zwei gleichfarbigen Hälften"; markets, bakeries and fountains "bestehen immer nur aus dem einen
+    Plättchen, auf dem sie abgebildet sind". With no tile part of two features of one kind (as the grid draws
+    a district), 36 tiles hold 18 completed features of a kind and 36 markets, bakeries and fountains."""
+    for most in ({"villas": [3] * 18}, {"completed": {"garden": 18, "merchant": 18}},
+                 {"completed": {"market": 20, "bakery": 16}}):
+        assert problems_of(counted(**most), OTHER()) == []
+    assert problems_of(counted(villas=[3] * 40), OTHER()) == [("$.players[0].quick.villas", "carpe-diem.error.quick_most")]
+    assert problems_of(counted(completed={"pond": 19}), OTHER()) == [
+        ("$.players[0].quick.completed.pond", "carpe-diem.error.quick_most")]
+    assert problems_of(counted(completed={"market": 20, "bakery": 17}), OTHER()) == [
+        ("$.players[0].quick.completed", "carpe-diem.error.quick_singles")]
+    error = every_problem(parse_board_state, table(counted(villas=[3] * 40), OTHER()))[0]
+    assert error.msg.render("en") == ("40 completed, but a district of 36 tiles holds at most 18: each covers 2 tiles "
+                                      "or more, and no tile is part of two of them")
+    assert where("en", GAME_ID, error.field, ["Zoë", "B"]) == "Zoë's counts, completed villas"
+    assert error.msg.render("de").startswith("40 fertiggestellt, aber ein Stadtviertel aus 36 Plättchen fasst")
+
+
+def test_no_more_building_tiles_than_a_player_can_take():
+    """"Das Spiel läuft über genau vier Durchgänge à sieben Runden"; "Ebenso muss auch ein Plättchen
+    aufgenommen werden" (one a turn, "Nachdem jeder Spieler genau siebenmal an der Reihe war"); a craftsman
+    dwelling's tile comes from "den am unteren Rand des Spielplans ausliegenden Bauplättchen" (the 11 seal
+    spaces), and "Die ausliegenden Plättchen werden nach dem Nehmen nicht ergänzt". So a player owns at most
+    28 + 11 = 39 building tiles, in storage and in the district, and a table at most 28 a player and the 11
+    (with 4 players the whole box: 84 + 39)."""
+    assert problems_of(counted(storage={"tiles": 39}), OTHER()) == []
+    assert problems_of(counted(storage={"tiles": 200}), OTHER())[0] == (
+        "$.players[0].storage.tiles", "carpe-diem.error.tiles_in_storage")
+    # 2 markets and a fountain (3 tiles) and 5 completed gardens (10 tiles at least): 13 in the district
+    crowded = counted(storage={"tiles": 27}, completed={"market": 2, "fountain": 1, "garden": 5}, cards=["villa"])
+    error = every_problem(parse_board_state, table(crowded, OTHER()))[0]
+    assert (error.field, error.msg.key) == ("$.players[0].storage.tiles", "carpe-diem.error.tiles_taken")
+    assert error.msg.render("en") == (
+        "27 unused tiles in storage and at least 13 in the district, but a player takes at most 39 building "
+        "tiles: one on each of the 28 turns (4 phases of 7 rounds) and those of the 11 seal spaces (craftsman "
+        "dwellings)")
+    assert where("de", GAME_ID, error.field, ["Zoë", "B"]) == "Zoë – Lager, Plättchen im Lager"
+    crowded["storage"]["tiles"] = 26
+    assert problems_of(crowded, OTHER()) == []
+    # 2 players take 56 and the 11 of the seal spaces: 67 in all, not 39 + 29
+    assert problems_of(counted(storage={"tiles": 39}), counted("Ben", storage={"tiles": 28})) == []
+    assert problems_of(counted(storage={"tiles": 39}), counted("Ben", storage={"tiles": 29})) == [
+        ("$.players", "carpe-diem.error.tiles_table")]
+    table_msg = every_problem(parse_board_state, table(counted(storage={"tiles": 39}),
+                                                       counted("Ben", storage={"tiles": 29})))[0].msg
+    assert table_msg.render("en") == ("68 building tiles on the boards of the 2 players (in storage and in the "
+                                      "districts), but at most 67 are ever taken: 28 by each player, one a turn, "
+                                      "and the 11 of the seal spaces")
+    assert table_msg.render("de").startswith("68 Bauplättchen bei den 2 Spielern")
+
+
+def test_a_drawn_district_counts_every_tile_its_features_cover(example):
+    """The same limit with the grid: Nick's district covers 19 tiles; with 20 unused in storage he would own
+    39 tiles, with 21 one more than a player can take."""
+    data = nick(example)
+    covered = len({tuple(c) for f in features(data) for c in f["cells"]})
+    data["players"][0]["storage"]["tiles"] = 39 - covered
+    data["players"][1]["storage"]["tiles"] = 0
+    assert every_problem(parse_board_state, data) == []
+    data["players"][0]["storage"]["tiles"] += 1
+    error, = every_problem(parse_board_state, data)
+    assert (error.field, error.msg.params["placed"]) == ("$.players[0].storage.tiles", covered)
 
 
 def test_every_explanation_renders_in_both_languages(example):

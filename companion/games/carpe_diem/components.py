@@ -36,6 +36,11 @@ TILES_PER_PHASE = 28
 BLUEPRINT_SPACES = 7
 LIGHT_TILES, DARK_TILES = 84, 39
 SEAL_SPACES = 11
+# The building tiles a player can own: one each turn ("Ebenso muss auch ein Plättchen aufgenommen werden"),
+# 4 phases of 7 rounds; and those a craftsman dwelling takes from the 11 seal spaces, never refilled ("Die
+# ausliegenden Plättchen werden nach dem Nehmen nicht ergänzt"), all players together. With 4 players
+# that is the whole box: 4 × 28 + 11 = 84 + 39.
+TURNS = PHASES * ROUNDS
 FOUNTAIN_CARDS = 24
 VP_CARD_VALUES = (1, 3, 5, 10, 25)
 BANDEROLES_PER_PLAYER = 9

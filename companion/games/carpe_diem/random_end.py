@@ -14,6 +14,9 @@ NAMES = ("Anna", "Ben", "Cleo", "Dora")
 # MADE UP, as in examples/carpe-diem-box.json: test data only, not read off a real box.
 TEST_BOX = {"villa_4": 5, "villa_6": 10, "banderole_7": 6, "banderole_9": 8}
 KINDS = ("villa", *LANDSCAPES, *DWELLINGS)
+# Tiles in a drawn district at most, with at most 4 in storage: 30 a player keeps every table within the
+# building tiles there are (28 a player and the 11 of the seal spaces: 4 × 30 <= 4 × 28 + 11).
+MOST_CELLS = 26
 
 
 def random_board(rng: random.Random, players: int) -> tuple[dict, dict]:
@@ -34,25 +37,31 @@ def random_board(rng: random.Random, players: int) -> tuple[dict, dict]:
 
 
 def _counts(rng: random.Random, chimneys: list[int]) -> dict:
-    return {"quick": {"villas": [rng.choice(chimneys) for _ in range(rng.randint(0, 4))],
-                      "completed": {k: rng.randint(0, 3) for k in [*LANDSCAPES, *DWELLINGS, "market"]
-                                    if rng.random() < 0.4},
+    cards = [rng.choice(KINDS) for _ in range(rng.randint(0, 3))]
+    completed = {k: rng.randint(0, 3) for k in [*LANDSCAPES, *DWELLINGS, "market"] if rng.random() < 0.4}
+    if cards or rng.random() < 0.3:
+        completed["fountain"] = len(cards)  # a fountain card kept for each fountain
+    return {"quick": {"villas": [rng.choice(chimneys) for _ in range(rng.randint(0, 4))], "completed": completed,
                       "frame_met": [rng.choice((3, 4, 5)) for _ in range(rng.randint(0, 8))]},
-            "fountain_cards": [rng.choice(KINDS) for _ in range(rng.randint(0, 3))]}
+            "fountain_cards": cards}
 
 
 def _grid(rng: random.Random, chimneys: list[int]) -> dict:
-    features, fountains, singles = [], 0, set()
+    features, fountains, singles, cells = [], 0, set(), set()
     for _ in range(rng.randint(0, 10)):
         kind = rng.choice([*KINDS, *SINGLES])
         if kind in SINGLES:
             cell = (rng.randint(1, GRID), rng.randint(1, GRID))
-            if cell not in singles:
+            if cell not in singles and len(cells | {cell}) <= MOST_CELLS:
                 singles.add(cell)
+                cells.add(cell)
                 fountains += kind == "fountain"
                 features.append({"kind": kind, "cells": [list(cell)]})
             continue
-        features.append(_feature(rng, kind, chimneys))
+        feature = _feature(rng, kind, chimneys)
+        if len(cells | {tuple(c) for c in feature["cells"]}) <= MOST_CELLS:
+            cells |= {tuple(c) for c in feature["cells"]}
+            features.append(feature)
     frame = [{"side": rng.choice(SIDES), "line": rng.randint(1, GRID), "kind": rng.choice(KINDS),
               "vp": rng.choice((3, 4, 5))} for _ in range(8)]
     return {"district": {"features": features}, "frame": frame,

@@ -21,8 +21,8 @@ from companion.games.carpe_diem.box import (
     BANDEROLE_KEY, KNOWN_VILLA, VILLA_KEY, missing_value, validate_box, villa_points,
 )
 from companion.games.carpe_diem.components import (
-    DWELLINGS, FEATURE_KINDS, FOUNTAIN_CARDS, FRAME_GOALS, FRAME_KINDS, FRAME_VP, GRID, LANDSCAPES, SIDES,
-    SINGLES, VILLA, WARES,
+    DWELLINGS, FEATURE_KINDS, FOUNTAIN_CARDS, FRAME_GOALS, FRAME_KINDS, FRAME_VP, GRID, LANDSCAPES, SEAL_SPACES,
+    SIDES, SINGLES, TURNS, VILLA, WARES,
 )
 
 GAME_ID = "carpe-diem"
@@ -30,6 +30,8 @@ CATEGORIES = ("vp_cards", "villas", "storage", "banderole", "fountains", "frame"
 CATEGORY_LABELS = {c: Msg(f"carpe-diem.category.{c}") for c in CATEGORIES}
 STORAGE_ITEMS = (*WARES, "coins", "bread", "tiles")
 FOUNTAIN_VP = 2  # "For each ... you get 2 victory points" on every fountain card shown in the rules
+# Completed villas, landscapes or dwellings of one kind a district holds: 2 of its 36 tiles each at least.
+MOST_COMPLETED = GRID * GRID // 2
 
 # ---------------------------------------------------------------- reading a board state
 
@@ -164,8 +166,40 @@ def parse_quick(value: Any, path: str) -> dict:
                                                                   kinds=list(FEATURE_KINDS)))
         completed[kind] = require_int(count, f"{path}.completed.{kind}", 0, GRID * GRID)
     met = require_list(field(value, "frame_met", path, []), f"{path}.frame_met", 0, FRAME_GOALS)
+    _check_quick_district(chimneys, completed, path)
     return {"villas": chimneys, "completed": completed,
             "frame_met": [_frame_vp(v, f"{path}.frame_met[{i}]") for i, v in enumerate(met)]}
+
+
+def _check_quick_district(villas: list[int], completed: dict[str, int], path: str) -> None:
+    """What a district of 6 × 6 tiles can hold, counted: a market, bakery or fountain fills a tile of its
+    own ("bestehen immer nur aus dem einen Plättchen"); a completed villa, landscape or dwelling covers 2
+    tiles or more, and (as the grid draws a district) no tile is part of two features of one kind."""
+    most = MOST_COMPLETED
+    if len(villas) > most:
+        raise BoardStateError(f"{path}.villas", Msg("carpe-diem.error.quick_most", count=len(villas), most=most,
+                                                    cells=GRID * GRID))
+    for kind, count in completed.items():
+        if kind not in SINGLES and count > most:
+            raise BoardStateError(f"{path}.completed.{kind}", Msg("carpe-diem.error.quick_most", count=count,
+                                                                  most=most, cells=GRID * GRID))
+    singles = sum(completed.get(k, 0) for k in SINGLES)
+    if singles > GRID * GRID:
+        raise BoardStateError(f"{path}.completed", Msg("carpe-diem.error.quick_singles", count=singles,
+                                                       cells=GRID * GRID))
+
+
+def district_tiles(entry: dict) -> int:
+    """The fewest building tiles the player's district can hold: every cell of the grid's features; counted,
+    a tile for each market, bakery and fountain and 2 for each of the most numerous kind of completed
+    villas, landscapes and dwellings (a tile is part of one feature of a kind, as the grid draws them)."""
+    if entry.get("district") is not None:
+        return len({cell for f in entry["district"] for cell in f["cells"]})
+    quick = entry.get("quick")
+    if quick is None:
+        return 0
+    counts = [len(quick["villas"]), *(n for k, n in quick["completed"].items() if k not in SINGLES)]
+    return sum(quick["completed"].get(k, 0) for k in SINGLES) + 2 * max(counts)
 
 
 def parse_fountain_cards(value: Any, path: str) -> list[dict]:
@@ -226,20 +260,54 @@ def parse_board_state(data: Any, problems: Problems | None = None) -> dict:
             entry["frame"] = problems.read(lambda: parse_frame(field(p, "frame", path), f"{path}.frame", problems))
             if entry["district"] is not None and entry["fountain_cards"] is not None:
                 fountains = sum(1 for f in entry["district"] if f["kind"] == "fountain")
-                if len(entry["fountain_cards"]) != fountains:
-                    problems.note(BoardStateError(f"{path}.fountain_cards", Msg(
-                        "carpe-diem.error.fountain_cards", cards=len(entry["fountain_cards"]), fountains=fountains)))
+                problems.read(_check_fountain_cards, entry["fountain_cards"], fountains, f"{path}.fountain_cards")
         elif "frame" in p:
             problems.note(BoardStateError(f"{path}.frame", Msg("carpe-diem.error.frame_with_quick")))
         else:
             entry["quick"] = problems.read(parse_quick, p["quick"], f"{path}.quick")
+            if entry["quick"] is not None and entry["fountain_cards"] is not None:
+                problems.read(_check_fountain_cards, entry["fountain_cards"],
+                              entry["quick"]["completed"].get("fountain", 0), f"{path}.fountain_cards")
+        problems.read(_check_tiles_taken, entry, f"{path}.storage.tiles")
         out.append(entry)
     total_cards = sum(len(p["fountain_cards"]) for p in out if p["fountain_cards"] is not None)
     if total_cards > FOUNTAIN_CARDS:
         problems.note(BoardStateError("$.players", Msg("carpe-diem.error.too_many_fountain_cards", count=total_cards,
                                                        total=FOUNTAIN_CARDS)))
+    problems.read(_check_tiles_of_the_table, out)
     problems.read(_check_banderole_levels, out)
     return {"game": GAME_ID, "players": out}
+
+
+def _check_fountain_cards(cards: list[dict], fountains: int, path: str) -> None:
+    """"Eine der Karten behält er" for each fountain built; a later fountain may keep both cards but sends
+    back one kept before: one card per fountain."""
+    if len(cards) != fountains:
+        raise BoardStateError(path, Msg("carpe-diem.error.fountain_cards", cards=len(cards), fountains=fountains))
+
+
+def _tiles_owned(entry: dict) -> int:
+    storage = entry["storage"]
+    return (storage["tiles"] if storage is not None else 0) + district_tiles(entry)
+
+
+def _check_tiles_taken(entry: dict, path: str) -> None:
+    """A player owns at most a tile of each of the 28 turns and the 11 of the seal spaces (see TURNS)."""
+    if entry["storage"] is None:
+        return
+    owned, most, stored = _tiles_owned(entry), TURNS + SEAL_SPACES, entry["storage"]["tiles"]
+    if owned > most:
+        raise BoardStateError(path, Msg("carpe-diem.error.tiles_taken" if owned > stored else
+                                        "carpe-diem.error.tiles_in_storage", tiles=stored, placed=owned - stored,
+                                        most=most, turns=TURNS, seal=SEAL_SPACES))
+
+
+def _check_tiles_of_the_table(players: list[dict]) -> None:
+    """The table's tiles: 28 taken by each player and the 11 of the seal spaces, 84 + 39 with 4 players."""
+    owned, most = sum(_tiles_owned(p) for p in players), TURNS * len(players) + SEAL_SPACES
+    if owned > most:
+        raise BoardStateError("$.players", Msg("carpe-diem.error.tiles_table", count=owned, players=len(players),
+                                               most=most, turns=TURNS, seal=SEAL_SPACES))
 
 
 def _check_banderole_levels(players: list[dict]) -> None:

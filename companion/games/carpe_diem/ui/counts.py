@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.carpe_diem.components import FRAME_VP, GRID, VILLA
+from companion.games.carpe_diem.components import FRAME_VP, GRID, SINGLES, VILLA
 from companion.games.carpe_diem.district import (
     QUICK_KINDS, VILLA_COUNTS_SHOWN, frame_met_counts, tracked_district, villa_counts,
 )
+from companion.games.carpe_diem.scoring import MOST_COMPLETED
 from companion.games.carpe_diem.ui.look import NS, cap, quiet
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import icon_button, section, stepper
@@ -39,7 +40,8 @@ def CountsForm(view: GameView, player: int, dispatch: Dispatch, problems=()):
         section(view.t(f"{NS}.quick.completed"), [
             stepper(cap(view.t(f"carpe-diem.counter.{k}")), q.get("completed", {}).get(k, 0),
                     lambda d, k=k: dispatch({"type": "board_add", "player": player, "path": ["quick", "completed", k],
-                                             "delta": d, "minimum": 0, "maximum": GRID * GRID}),
+                                             "delta": d, "minimum": 0,
+                                             "maximum": GRID * GRID if k in SINGLES else MOST_COMPLETED}),
                     who=who, model=view) for k in QUICK_KINDS]),
         frame_met_section(view, player, dispatch, q.get("frame_met", []), who),
         *problems,
