@@ -99,6 +99,8 @@ BAD = [
     (lambda d: d["plays"][0]["players"][0].update(total=True), "$.plays[0].players[0].total"),
     (lambda d: d["plays"][2]["players"][0]["categories"].update(x=1.5), "$.plays[2].players[0].categories.x"),
     (lambda d: d["plays"][0].update(winners=["Nobody"]), "$.plays[0].winners"),
+    (lambda d: d["plays"][0].update(start_seat=len(d["plays"][0]["players"])), "$.plays[0].start_seat"),
+    (lambda d: d["plays"][0].update(start_seat=True), "$.plays[0].start_seat"),
     (lambda d: d["plays"][3].update(finished="yesterday"), "$.plays[3].finished"),
     (lambda d: d["plays"][3].update(finished=1e300), "$.plays[3].finished"),  # no date can show it
     (lambda d: d["plays"][2].update(duration_s=d["plays"][2]["finished"] + 1), "$.plays[2].duration_s"),
@@ -300,6 +302,46 @@ def test_bgstats_play_file_maps_every_field(repo):
     assert [p["uuid"] for p in data["players"]] == [export.bgstats_player_id(p["name"]) for p in play["players"]]
     milestones = export.play_bgstats(next(p for p in repo.plays() if p["game"] == "milestones"))
     assert milestones["games"][0]["bggId"] == 0 == milestones["plays"][0]["bggId"]  # not known: not linked
+
+
+def test_a_player_renamed_on_the_end_board_keeps_the_start_player_flag(tmp_path):
+    """The start player is a seat ("Der Startspieler beginnt", City of Rome: the oldest player): Ben starts,
+    and his name is corrected to "Benedikt" on the end board. The play names him as the score sheet does
+    and keeps his seat, so BG Stats' file, its link and the CSV mark Benedikt as the start player; an
+    import brings the seat back whole."""
+    board = json.loads((ROOT / "examples" / "castles-of-tuscany-three-players.json").read_text(encoding="utf-8"))
+    game = GAMES[board["game"]]
+    colours = game.colours_for(len(board["players"]))
+    config = make_config(game, [{"name": p["name"], "colour": c} for p, c in zip(board["players"], colours)], 1)
+    assert config["players"][1]["name"] == "Ben"
+    board["players"][1]["name"] = "Benedikt"
+    play = make_play(Session("renamed", game, config, created=T0), score_data(board, {}), board)
+    assert (play["start_player"], play["start_seat"]) == ("Benedikt", 1)
+    repo = fill(tmp_path / "data", [play])
+    for kept in (repo.plays()[0], export.full_export(repo)["plays"][0]):
+        file = export.play_bgstats(kept)
+        names = {p["id"]: p["name"] for p in file["players"]}
+        assert [names[s["playerRefId"]] for s in file["plays"][0]["playerScores"] if s["startPlayer"]] == ["Benedikt"]
+        link = decode_link(export.bgstats_link(kept))
+        assert [p["name"] for p in link["players"] if p["startPlayer"]] == ["Benedikt"]
+        rows = list(csv.DictReader(io.StringIO(export.plays_csv([kept]))))
+        assert {row["start_player"] for row in rows} == {"Benedikt"}
+    again = Repository(tmp_path / "again", GAMES)
+    export.import_data(again, json.loads(export.dumps(export.full_export(repo))))
+    assert again.plays()[0]["start_seat"] == 1
+
+
+def test_a_play_saved_before_the_seat_was_kept_exports_its_start_player_by_name(repo):
+    """Plays of earlier versions hold the start player's name only: the player of that name is flagged."""
+    play = {k: v for k, v in repo.plays()[0].items() if k != "start_seat"}
+    starter = play["players"][-1]["name"]
+    play["start_player"] = starter
+    file = export.play_bgstats(play)
+    assert [s["startPlayer"] for s in file["plays"][0]["playerScores"]] == [
+        i == len(play["players"]) - 1 for i in range(len(play["players"]))]
+    assert [p["startPlayer"] for p in decode_link(export.bgstats_link(play))["players"]] == [
+        p["name"] == starter for p in play["players"]]
+    assert {row["start_player"] for row in csv.DictReader(io.StringIO(export.plays_csv([play])))} == {starter}
 
 
 def decode_link(link: str) -> dict:

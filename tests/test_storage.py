@@ -771,8 +771,8 @@ def test_history_keeps_summaries_and_gives_the_whole_play_for_its_page(tmp_path)
     r = repo(tmp_path)
     r.add_plays(whole)
     for summary in r.plays():
-        assert set(summary) <= {"id", "game", "started", "finished", "duration_s", "start_player", "winners",
-                                "category_labels", "players", "doc_id"}
+        assert set(summary) <= {"id", "game", "started", "finished", "duration_s", "start_player", "start_seat",
+                                "winners", "category_labels", "players", "doc_id"}
         assert all(set(p) <= {"name", "colour", "total", "rank", "categories"} for p in summary["players"])
         page = r.play(summary["id"])
         assert page["doc_id"] == summary["doc_id"]

@@ -68,6 +68,15 @@ def local_time(ts: float, fmt: str = "%Y-%m-%d %H:%M:%S") -> str:
     return time.strftime(fmt, time.localtime(ts))
 
 
+def start_seat(play: dict) -> int | None:
+    """The start player's seat (0-based, the order of `players`): the one the play records, or, in a play
+    saved before it did, the seat of the player of that name (None when no player has it)."""
+    seat, players = play.get("start_seat"), play["players"]
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return seat
+    return next((i for i, p in enumerate(players) if p["name"] == play.get("start_player")), None)
+
+
 # ---------------------------------------------------------------------------------------------- CSV
 
 CSV_COLUMNS = ["play_id", "date", "game_id", "game", "duration_min", "start_player", "seat", "player",
@@ -86,11 +95,12 @@ def plays_csv(plays: list[dict], lang: str = "en") -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS + [f"cat:{c}" for c in categories])
     for play in ordered:
-        winners = set(play["winners"])
+        winners, start = set(play["winners"]), start_seat(play)
+        starter = play["players"][start]["name"] if start is not None else play.get("start_player", "")
         for seat, p in enumerate(play["players"], 1):
             writer.writerow([
                 play["id"], local_time(play["finished"]), play["game"], game_name(play["game"], lang),
-                round(play.get("duration_s", 0) / 60), play.get("start_player", ""), seat, p["name"],
+                round(play.get("duration_s", 0) / 60), starter, seat, p["name"],
                 p.get("colour", ""), p["rank"], p["total"], "yes" if p["name"] in winners else "no",
                 *[p["categories"].get(c, "") for c in categories],
             ])
@@ -124,7 +134,7 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
     play = clean(play)
     date = utc_time(play["finished"] - play.get("duration_s", 0))  # when the game began
     entry = utc_time(play["finished"])
-    winners = set(play["winners"])
+    winners, start = set(play["winners"]), start_seat(play)
     known = bgg_id(play["game"]) or 0  # 0: not linked to BoardGameGeek
     players = [{"uuid": bgstats_player_id(p["name"]), "id": i, "name": p["name"],
                 "isAnonymous": False, "modificationDate": entry, "bggUsername": ""}
@@ -153,7 +163,7 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
                 "playerRefId": i,
                 "score": str(p["total"]),
                 "winner": p["name"] in winners,
-                "startPlayer": p["name"] == play.get("start_player"),
+                "startPlayer": i - 1 == start,
                 "seatOrder": i - 1,
                 "rank": p["rank"],
                 "newPlayer": False,
@@ -166,7 +176,7 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
 def bgstats_play(play: dict, lang: str = "en") -> dict:
     """One play as BG Stats' "create play" link carries it (docs/export.md): every boolean written out
     (its Android app fails on a missing one), `bggId` a number and left out where not known."""
-    winners = set(play["winners"])
+    winners, start = set(play["winners"]), start_seat(play)
     game = {"name": game_name(play["game"], lang), "sourceGameId": play["game"], "highestWins": True,
             "noPoints": False}
     known = bgg_id(play["game"])
@@ -179,9 +189,8 @@ def bgstats_play(play: dict, lang: str = "en") -> dict:
         "durationMin": round(play.get("duration_s", 0) / 60),
         "game": game,
         "players": [{"name": p["name"], "sourcePlayerId": bgstats_player_id(p["name"]), "score": p["total"],
-                     "winner": p["name"] in winners, "startPlayer": p["name"] == play.get("start_player"),
-                     "rank": p["rank"]}
-                    for p in play["players"]],
+                     "winner": p["name"] in winners, "startPlayer": seat == start, "rank": p["rank"]}
+                    for seat, p in enumerate(play["players"])],
     }
 
 
@@ -335,6 +344,8 @@ def check_play(play: Any, where: str) -> None:
     _need(len(set(names)) == len(names), f"{where}.players", "names a player twice")
     _need(isinstance(play.get("start_player"), str) and len(play["start_player"]) <= MAX_TEXT,
           f"{where}.start_player", "must be a player's name")
+    _need("start_seat" not in play or (_is_int(play["start_seat"]) and 0 <= play["start_seat"] < len(players)),
+          f"{where}.start_seat", "must be the start player's seat, a whole number from 0 to the players less 1")
     winners = play.get("winners")
     _need(isinstance(winners, list) and winners and all(w in names for w in winners), f"{where}.winners",
           "must list one or more of the play's players by name")

@@ -81,7 +81,7 @@ def check_play(play: Any) -> None:
                       ("winners", list)):
         if not isinstance(play.get(key), kind) or isinstance(play.get(key), bool):
             raise ValueError(f"a play has no valid {key!r}")
-    for key, kind in (("start_player", str), ("duration_s", (int, float))):  # when there (Tabula writes them)
+    for key, kind in (("start_player", str), ("start_seat", int), ("duration_s", (int, float))):  # when there
         if key in play and (not isinstance(play[key], kind) or isinstance(play[key], bool)):
             raise ValueError(f"a play has no valid {key!r}")
     if not (0 <= play["finished"] <= MAX_TIME and abs(play.get("duration_s", 0)) <= MAX_TIME):  # NaN fails too
@@ -114,7 +114,7 @@ def _newest_first(play: dict) -> float:
     return -play["finished"]
 
 
-SUMMARY = ("id", "game", "started", "finished", "duration_s", "start_player", "winners")
+SUMMARY = ("id", "game", "started", "finished", "duration_s", "start_player", "start_seat", "winners")
 PLAYER_SUMMARY = ("name", "colour", "total", "rank", "categories")
 
 
