@@ -305,8 +305,9 @@ def test_bgstats_play_file_maps_every_field(repo):
 
 
 def test_a_player_renamed_on_the_end_board_keeps_the_start_player_flag(tmp_path):
-    """The start player is a seat ("Der Startspieler beginnt", City of Rome: the oldest player): Ben starts,
-    and his name is corrected to "Benedikt" on the end board. The play names him as the score sheet does
+    """The start player is a player at the table ("Der jüngste Spieler wird Startspieler und erhält die
+    Startspielerkarte, die er für den Rest des Spiels vor sich liegen lässt"): Ben starts, and his name is
+    corrected to "Benedikt" on the end board. The play names him as the score sheet does
     and keeps his seat, so BG Stats' file, its link and the CSV mark Benedikt as the start player; an
     import brings the seat back whole."""
     board = json.loads((ROOT / "examples" / "castles-of-tuscany-three-players.json").read_text(encoding="utf-8"))
