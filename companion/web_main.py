@@ -3,14 +3,21 @@
 Python runs in the page (Pyodide) and this is the same app as the server's (`make_main`); only what
 differs is chosen here:
 - the data folder is an IndexedDB-backed mount (Emscripten's IDBFS) at /tabula: filled from IndexedDB
-  once at start, written back after every change of a data file (`atomic.after_change`);
+  when this tab starts storing, written back after every change of a data file (`atomic.after_change`);
 - an entry is stored before the screen shows it, as on the server: while a write-back is under way,
   every message to the screen waits, and goes out once IndexedDB has committed the change;
 - a write-back that IndexedDB refuses (its quota, a full disk) is said as on the server: the files are
-  read back from IndexedDB (what was last stored), the app reads them again, and the screen says "Not
-  saved" until a later write-back goes through;
-- no table mode (one phone, one player list), no token; instead of the data-folder lock (no `fcntl`
-  here) a Web Lock keeps a second tab of the same browser from writing (it says so and keeps nothing);
+  read back from IndexedDB (what was last stored), the app reads them again and every screen is drawn
+  from them; only then do the held messages go out, all in one piece that the page draws in one frame,
+  so the value that was not stored is never drawn; every screen says "Not saved" until a later
+  write-back goes through;
+- one tab of the browser stores at a time (each tab has its own copy of the files in memory, and a
+  write-back makes IndexedDB equal to the writer's copy): the one holding the Web Lock `tabula-data`.
+  Another tab refuses every write ("Not saved") and says on every screen that it stores nothing, with
+  "Use here": that asks the storing tab to let go (it finishes its write-back first), reads what is
+  stored afresh and stores from then on, while the tab that let go says on every screen that it was
+  taken over and refuses every write;
+- no table mode (one phone, one player list), no token, no data-folder lock (no `fcntl` here);
 - file downloads are Flet's FilePicker.save_file, which in a browser is a download either way.
 """
 
@@ -21,7 +28,11 @@ import logging
 import time
 from pathlib import Path
 
+from companion.core.saving import SaveFailed, StoredElsewhere
+from companion.storage import atomic
+
 DATA_DIR = Path("/tabula")
+LOCK = "tabula-data"  # the Web Lock of the tab that stores, and the channel on which a tab asks for it
 log = logging.getLogger("tabula.web")
 
 
@@ -31,27 +42,32 @@ class IndexedDBSync:
     One write-back at a time (Emscripten warns about overlapping ones and they do double work); changes
     made while one runs are taken by the next. The first write-back starts on the next turn of the
     event loop, so that all the changes of one click (e.g. history written, then the game's file
-    removed) go in together; the messages are held from the first change on.
+    removed) go in together; the messages are held from the first change on, and go out together once
+    nothing is left to store (`together`: in one piece, drawn in one frame).
 
     A write-back IndexedDB refuses is all or nothing (IDBFS stores it in one transaction): the files are
-    then put back from IndexedDB (`FS.syncfs(true)`), `on_failed(error)` has the app read them again
-    and say so, and only then do the held messages go out. `on_stored()` is told of every write-back
-    that went through (a "Not saved" is then over).
+    then put back from IndexedDB (`FS.syncfs(true)`), and `on_failed(error, then)` has the app read them
+    again and draw every screen from them; its `then()` lets the held messages go, the unsaved value and
+    its revert in one piece. `on_stored()` is told of every write-back that went through (a "Not saved"
+    is then over).
     """
 
-    def __init__(self, fs, proxy=None, report=None):
+    def __init__(self, fs, proxy=None, report=None, together=None):
         if proxy is None:  # a Python callable that JavaScript may call later
             from pyodide.ffi import create_proxy as proxy
 
         self.fs = fs
         self.report = report or (lambda seconds: None)  # told how long each write-back took
         self.dirty = False  # a change not yet in a write-back
-        self.running = False  # a write-back under way
+        self.running = False  # a write-back under way, or the files put back being read
+        self.reading = False  # the app reads the files put back: what it writes meanwhile is no change
         self.held: list = []  # messages to the screen, in order, waiting for the write-back
         self.send_now = None  # the connection's own sender
+        self.together = together  # sends several messages in one piece; None: one by one
         self.failures = 0
-        self.on_failed = lambda error: None
+        self.on_failed = lambda error, then: then()
         self.on_stored = lambda: None
+        self._when_idle: list = []  # told once nothing is left to store or show
         self._refused = ""  # why the last write-back failed
         self._done_proxy = proxy(self._done)
         self._back_proxy = proxy(self._put_back)
@@ -59,7 +75,7 @@ class IndexedDBSync:
     # -------------------------------------------------------------- the files
 
     def changed(self, path: Path) -> None:
-        if DATA_DIR not in Path(path).parents and Path(path) != DATA_DIR:
+        if DATA_DIR not in Path(path).parents and Path(path) != DATA_DIR or self.reading:
             return
         self.dirty = True
         if not self.running:
@@ -90,25 +106,51 @@ class IndexedDBSync:
             self._release()
 
     def _put_back(self, error=None) -> None:
-        """The files are what IndexedDB holds again: the app reads them and says "Not saved"."""
+        """The files are what IndexedDB holds again: the app reads them, draws every screen from them and
+        says "Not saved"; then `_reverted`."""
         if error:
             log.error("could not read the data back from IndexedDB: %s", error)
+        # What the app writes while it reads them (a file it makes when it is missing) goes with the next
+        # change: a write-back of its own would fail again and again while IndexedDB is full.
+        self.reading = True
         try:
-            self.on_failed(self._refused)
-        finally:  # whatever happens there, the screen goes on
-            # What the app wrote while reading back (a file it makes when it is missing) goes with the
-            # next change: a write-back of its own would fail again and again while IndexedDB is full.
-            self.running, self.dirty = False, False
+            self.on_failed(self._refused, self._reverted)
+        except Exception:  # whatever happens there, the screen goes on
+            log.exception("could not read the data put back from IndexedDB")
+            self._reverted()
+        finally:
+            self.reading = False
+
+    def _reverted(self) -> None:
+        """Every screen shows what was last stored: the held messages go, unless a change was made
+        meanwhile (it is stored, or refused, first)."""
+        self.running = False
+        if self.dirty:
+            self._start()
+        else:
             self._release()
 
     def _release(self) -> None:
         held, self.held = self.held, []
-        for message in held:
-            self.send_now(message)
+        if len(held) > 1 and self.together is not None:
+            self.together(held)
+        else:
+            for message in held:
+                self.send_now(message)
+        waiting, self._when_idle = self._when_idle, []
+        for callback in waiting:
+            callback()
 
     @property
     def idle(self) -> bool:
         return not (self.dirty or self.running)
+
+    def when_idle(self, callback) -> None:
+        """`callback()` once every change made so far is stored (or refused) and shown: at once if so."""
+        if self.idle and not self.held:
+            callback()
+        else:
+            self._when_idle.append(callback)
 
     # -------------------------------------------------------------- the screen
 
@@ -124,89 +166,241 @@ class IndexedDBSync:
             self.held.append(message)
 
 
-async def syncfs(fs, populate: bool):
+async def syncfs(fs, populate: bool, once=None):
     """FS.syncfs as a coroutine: the error it reports, or None."""
-    from pyodide.ffi import create_once_callable
+    if once is None:  # a Python callable that JavaScript calls once
+        from pyodide.ffi import create_once_callable as once
 
     done = asyncio.get_event_loop().create_future()
 
     def callback(error=None):
         if not done.done():
             done.set_result(error)
-    fs.syncfs(populate, create_once_callable(callback))
+    fs.syncfs(populate, once(callback))
     return await done
 
 
-# One tab at a time: each tab has its own copy of the files in memory, and a write-back makes IndexedDB
-# equal to the writer's copy, so a second tab would undo the first one's games. The tab holds a Web Lock
-# for its whole life (released when the tab closes or reloads); a reload waits a moment for the old one.
-HOLD_LOCK = """
-(async (name, waitMs) => {
-  if (!navigator.locks) return true;
-  try {
-    return await new Promise((held, refused) => {
-      navigator.locks.request(name, { signal: AbortSignal.timeout(waitMs) }, () => {
-        held(true);
-        return new Promise(() => {});
-      }).catch(refused);
-    });
-  } catch (error) {
-    return false;
+# Several messages to the screen in one message of Python's worker: web/tabula-boot.js hands them to
+# Flutter in one go, so that they are drawn in one frame.
+POST_TOGETHER = """
+(messages) => {
+  const frames = [];
+  for (const message of messages) {
+    frames.push(message.toJs());
+    message.destroy();
   }
-})
+  self.postMessage(frames, frames.map((frame) => frame.buffer));
+}
 """
 
+# One tab at a time stores: the one holding the Web Lock `name` (for as long as it stores; the browser
+# releases it when the tab closes or reloads). `claim()` at start waits a moment (a reload: the old page
+# lets go meanwhile). `takeOver()` ("Use here") asks the storing tab on a BroadcastChannel to let go, and
+# takes the lock when it does; one that does not answer in time (a frozen tab) has it taken. The storing
+# tab hears `told("asked")` (it stores what is under way, then calls `letGo()`) or `told("taken")`.
+ONE_TAB = """
+(name, told) => {
+  if (!navigator.locks) {  // no way to know of other tabs
+    return { claim: async () => true, takeOver: async () => true, letGo: () => {} };
+  }
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(name) : null;
+  let letGo = null;  // ends this tab's hold of the lock
+  const hold = (options) => new Promise((granted) => {
+    let held = false;
+    navigator.locks.request(name, options, () => {
+      held = true;
+      granted(true);
+      return new Promise((release) => { letGo = release; });
+    }).catch(() => {
+      if (!held) {
+        granted(false);  // not in time
+      } else {
+        letGo = null;
+        told("taken");
+      }
+    });
+  });
+  if (channel) channel.onmessage = (event) => { if (event.data === "let go" && letGo) told("asked"); };
+  return {
+    claim: () => hold({ signal: AbortSignal.timeout(3000) }),
+    takeOver: async () => {
+      if (channel) channel.postMessage("let go");
+      return (await hold({ signal: AbortSignal.timeout(5000) })) || hold({ steal: true });
+    },
+    letGo: () => {
+      const release = letGo;
+      letGo = null;
+      if (release) release();
+    },
+  };
+}
+"""
+OTHER_TAB, TAKEN_OVER, MEMORY_ONLY = "web.storage.other_tab", "web.storage.taken_over", "web.storage.memory_only"
+JUST_TAKEN_OVER = "web.storage.just_taken_over"
 
-async def open_storage():
-    """Mount IndexedDB at DATA_DIR and read what it holds: (sync, notice). Without IndexedDB (a private
-    window of some browsers), or while Tabula is open in another tab, the data lives in memory only and
-    `notice` is the message key that says so."""
+
+class BrowserStorage:
+    """This tab's part in storing: it stores (holds the lock, its files written back to IndexedDB), or it
+    cannot and says so on every screen (`note`), refusing every write, with "Use here"."""
+
+    def __init__(self, fs, sync: IndexedDBSync, once=None):
+        self.fs, self.sync, self.once = fs, sync, once
+        self.lock = None  # ONE_TAB's answer
+        self.note = ""  # why this tab stores nothing (a message key); "" while it stores
+        self.repo = self.model = self.page = None
+        self.taking = False  # "Use here" under way
+
+    async def start(self) -> None:
+        """At start: store here unless another tab does, with the files as stored."""
+        if not await self.lock.claim():
+            self.note = OTHER_TAB
+        elif not await self._read_stored():
+            self.note = MEMORY_ONLY
+        else:
+            atomic.after_change = self.sync.changed
+
+    async def _read_stored(self) -> bool:
+        """The files as IndexedDB holds them (a file only this tab had is gone); False if they cannot be
+        read (the lock then goes: this tab cannot store)."""
+        error = await syncfs(self.fs, True, self.once)
+        if error:
+            log.error("no IndexedDB: %s", error)
+            self.lock.letGo()
+        return not error
+
+    def serve(self, repo, model, page) -> None:
+        """The app runs on `repo` (opened on the files read at start): say what this tab cannot do."""
+        self.repo, self.model, self.page = repo, model, page
+        report_to(self.sync, repo, model)
+        if self.note in (OTHER_TAB, TAKEN_OVER):
+            atomic.refuse = StoredElsewhere
+        self._say(self.note)
+
+    def told(self, what: str) -> None:
+        """Another tab asked for the storage ("asked": this one lets go once what it changed is stored
+        and shown) or took it ("taken"). From now on every write here is refused."""
+        atomic.refuse = StoredElsewhere
+        if what == "asked":
+            self.sync.when_idle(self.lock.letGo)
+
+        def say():
+            self._say(TAKEN_OVER)
+            if self.model is not None:  # over an open player's sheet too, which covers the screen's note
+                self.model.warn(JUST_TAKEN_OVER)
+        in_page(self.page, say)
+
+    def _say(self, note: str) -> None:
+        self.note = note
+        if self.model is not None:  # else `serve` says it
+            self.model.storage_note = note
+            self.model.use_here = self.tap_use_here if note in (OTHER_TAB, TAKEN_OVER) else None
+
+    def tap_use_here(self) -> None:
+        self.page.run_task(self.use_here)
+
+    async def use_here(self) -> None:
+        """Store in this tab: the other tab lets go, what is stored is read afresh, every screen shows it."""
+        if self.taking:
+            return
+        self.taking = True
+        try:
+            await self.lock.takeOver()
+            if not await self._read_stored():
+                return
+            atomic.refuse = None
+            atomic.after_change = self.sync.changed
+            self.repo.reload()
+            self._say("")
+            self.model.reread()
+            if self.page is not None:  # the page itself, not a screen, carries the theme
+                from companion.ui.widgets import theme_mode
+                self.page.theme_mode = theme_mode(self.model.theme)
+                self.page.update()
+        finally:
+            self.taking = False
+
+
+async def open_storage() -> BrowserStorage | None:
+    """Mount IndexedDB at DATA_DIR, and store there unless another tab does. None: this browser has no
+    IndexedDB (a private window of some browsers), the data lives in memory only."""
     import js
     import pyodide_js
     from pyodide.code import run_js
+    from pyodide.ffi import create_proxy
 
-    if not await run_js(HOLD_LOCK)("tabula-data", 3000):
-        return None, "web.notice.other_tab"
     fs = pyodide_js.FS
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     try:
         fs.mount(fs.filesystems.IDBFS, js.Object.new(), str(DATA_DIR))
-        error = await syncfs(fs, True)
-    except Exception as exc:  # a browser without IndexedDB throws from the mount
-        error = exc
-    if error:
+    except Exception as error:  # a browser without IndexedDB throws from the mount
         log.error("no IndexedDB: %s", error)
-        return None, "web.notice.memory_only"
+        return None
     # On the browser's console (verbose level): how long each write-back took (bench/static_web.py).
-    return IndexedDBSync(fs, report=lambda s: js.console.debug(f"tabula: stored in IndexedDB in {s * 1000:.1f} ms")), None
+    post = run_js(POST_TOGETHER)
+    sync = IndexedDBSync(fs, report=lambda s: js.console.debug(f"tabula: stored in IndexedDB in {s * 1000:.1f} ms"),
+                         together=lambda messages: post(messages))
+    storage = BrowserStorage(fs, sync)
+    storage.lock = run_js(ONE_TAB)(LOCK, create_proxy(storage.told))
+    await storage.start()
+    return storage
+
+
+def in_page(page, change) -> None:
+    """`change()` on the page's own loop: IndexedDB's and the lock's callbacks run without Flet's page
+    context, where a change of the model raises instead of redrawing. At once without a page (tests)."""
+    if page is None:
+        change()
+        return
+
+    async def run():
+        change()
+    page.run_task(run)
+
+
+async def drawn(before: set, limit: float = 2.0) -> None:
+    """Once the screens are drawn again after a change of the model: every task it set off since `before`
+    (the play screen behind an open sheet is drawn a moment after the sheet) has ended, and the page's
+    update pass after them has run. At most `limit` seconds: a task waiting for an answer of the browser
+    would wait for the held messages."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while True:
+        for _ in range(3):  # the tasks it set off start; the page's update pass runs
+            await asyncio.sleep(0)
+        running = [t for t in asyncio.all_tasks() - before if t is not asyncio.current_task() and not t.done()]
+        if not running or loop.time() >= end:
+            return
+        await asyncio.wait(running, timeout=end - loop.time())
 
 
 def report_to(sync: IndexedDBSync, repo, model) -> None:
-    """A write-back IndexedDB refused: the app reads the files put back (the last stored state) and
-    every screen says "Not saved" until a later write-back goes through."""
-    from companion.core.saving import SaveFailed
+    """A write-back IndexedDB refused: the app reads the files put back (the last stored state), every
+    screen is drawn from them and says "Not saved" (until a later write-back goes through), and only
+    then does the screen get the held messages."""
     from companion.ui.model import ANYWHERE
 
     page = model.broadcast.page
 
-    def in_page(change) -> None:
-        """A change of the model on the page's own loop: IndexedDB's callbacks run without Flet's page
-        context, where a change of the model raises instead of redrawing."""
-        if page is None:
-            change()
+    def refused(error, then) -> None:
+        repo.reload()
+        failed = SaveFailed(error, "core.not_saved.browser")
+        if page is None:  # no screen to draw (tests)
+            model.not_saved(failed, ANYWHERE)
+            then()
             return
 
-        async def run():
-            change()
-        page.run_task(run)
-
-    def refused(error) -> None:
-        repo.reload()
-        in_page(lambda: model.not_saved(SaveFailed(error, "core.not_saved.browser"), ANYWHERE))
+        async def show():
+            before = asyncio.all_tasks()
+            try:
+                model.not_saved(failed, ANYWHERE)
+                await drawn(before)
+            finally:
+                then()
+        page.run_task(show)
 
     def stored() -> None:
         if model.error and model.error_session == ANYWHERE:
-            in_page(lambda: model.saved(ANYWHERE))
+            in_page(page, lambda: model.saved(ANYWHERE))
     sync.on_failed, sync.on_stored = refused, stored
 
 
@@ -219,30 +413,27 @@ def preload() -> None:
 
     import flet  # noqa: F401
     import flet.messaging.session  # noqa: F401
-    from companion.core.text import Msg  # noqa: F401
     from companion.games import GAMES  # noqa: F401
-    from companion.storage import Repository, atomic  # noqa: F401
+    from companion.storage import Repository  # noqa: F401
     from companion.ui.app import make_main  # noqa: F401
 
 
 def run() -> None:
     import flet as ft
 
-    from companion.core.text import Msg
     from companion.games import GAMES
-    from companion.storage import Repository, atomic
+    from companion.storage import Repository
     from companion.ui.app import make_main
 
     async def main(page: ft.Page) -> None:
-        sync, notice = await open_storage()
-        if sync is not None:
-            atomic.after_change = sync.changed
-            sync.attach(page.session.connection)
-        repo = Repository(DATA_DIR, GAMES)
-        if notice:
-            repo.notices.append(Msg(notice))
+        storage = await open_storage()
+        if storage is not None:
+            storage.sync.attach(page.session.connection)
+        repo = Repository(DATA_DIR, GAMES)  # a tab that does not store opens an empty folder of its own
         model = make_main(repo, static_app=True)(page)
-        if sync is not None:
-            report_to(sync, repo, model)
+        if storage is None:
+            model.storage_note = MEMORY_ONLY
+        else:
+            storage.serve(repo, model, page)
 
     ft.run(main)

@@ -443,19 +443,23 @@ def static_app(tmp_path, monkeypatch):
     shutil.copytree(folder, tmp_path / "indexeddb")  # as stored by an earlier visit
     idb = IndexedDBStandIn(folder, tmp_path / "indexeddb")
     monkeypatch.setattr(web_main, "DATA_DIR", folder)
+    monkeypatch.setattr(atomic, "refuse", None)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     sync = IndexedDBSync(idb, proxy=lambda f: f)
-    shown = []
-    sync.send_now = shown.append
     monkeypatch.setattr(atomic, "after_change", sync.changed)
     repo = Repository(folder, GAMES)
     model = AppModel.create(repo)
+    # What reaches the screen, with what the app held and said at that moment.
+    shown = []
+    sync.send_now = lambda message: shown.append((message, what_it_holds(repo), model.error))
     web_main.report_to(sync, repo, model)
 
     def settle():
+        asyncio.set_event_loop(loop)  # the page's loop (History's import runs one of its own)
         loop.run_until_complete(asyncio.sleep(0))
         idb.run()
+    settle.loop = loop
     settle()  # what opening the folder wrote (the history tidied up) is stored first
     try:
         yield idb, sync, repo, model, settle, shown
@@ -473,10 +477,12 @@ def test_static_app_a_write_indexeddb_refuses_is_said_and_the_last_stored_state_
         sync.send(b"the entry drawn")  # Flet's update after the tap: held until IndexedDB answers
         assert shown == []
         settle()
-        # IndexedDB refused: the files are what it holds, the app reads them, every screen says so.
-        assert shown == [b"the entry drawn"]
-        assert what_it_holds(repo) == stored and files(idb.folder) == files(idb.stored)
+        # IndexedDB refused: the files are what it holds, the app reads them and says so on every screen,
+        # and only then does the held update reach the screen (with the redrawing after it, one frame).
         said = "Not saved: the browser's storage for Tabula is full. Tabula is back at what was last stored."
+        [(message, held_then, said_then)] = shown
+        assert message == b"the entry drawn" and held_then == stored and said_then.startswith(said)
+        assert what_it_holds(repo) == stored and files(idb.folder) == files(idb.stored)
         assert model.error_for(repo.session(sid)).startswith(said)
         assert model.error_at("/history").startswith(said) and model.error_at("/").startswith(said)
         # A deletion refused the same way: the play is back.
@@ -492,6 +498,100 @@ def test_static_app_a_write_indexeddb_refuses_is_said_and_the_last_stored_state_
         assert model.error_at("/") == "" and model.error_for(repo.session(sid)) == ""
         assert repo.session(sid).state["players"][2]["counters"]["money"] == 6
         assert files(idb.folder) == files(idb.stored)
+
+
+class OneTab:
+    """ONE_TAB's answer (companion/web_main.py) as another tab would make it answer."""
+
+    def __init__(self, free: bool):
+        self.free = free  # no other tab stores
+        self.let_go = 0
+
+    async def claim(self):
+        return self.free
+
+    async def takeOver(self):  # noqa: N802  (JavaScript's name)
+        return True
+
+    def letGo(self):  # noqa: N802
+        self.let_go += 1
+
+
+def storing(idb, sync, repo, model, free: bool, settle) -> web_main.BrowserStorage:
+    """This tab's storage, started as the app starts it (the other tab holding the lock unless `free`)."""
+    storage = web_main.BrowserStorage(idb, sync, once=lambda f: f)
+    storage.lock = OneTab(free)
+    started = settle.loop.create_task(storage.start())
+    settle()
+    settle.loop.run_until_complete(started)
+    storage.serve(repo, model, None)
+    return storage
+
+
+def use_here(storage, settle) -> None:
+    taking = settle.loop.create_task(storage.use_here())
+    settle()  # the files read afresh from IndexedDB
+    settle.loop.run_until_complete(taking)
+
+
+OTHER_TAB_SAID = "Not saved: another tab of this browser stores Tabula's games. The game is as it was before"
+
+
+def test_static_app_taken_over_in_another_tab_stores_nothing_and_says_so_until_used_here(tmp_path, monkeypatch):
+    with static_app(tmp_path, monkeypatch) as (idb, sync, repo, model, settle, shown):
+        storage = storing(idb, sync, repo, model, True, settle)
+        assert model.storage_note == "" and model.use_here is None
+        # An entry under way when the other tab asks: this tab lets go once it is stored and shown.
+        assert dispatched(model, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
+        sync.send(b"the entry drawn")
+        storage.told("asked")
+        assert storage.lock.let_go == 0 and model.storage_note == "web.storage.taken_over" and model.use_here
+        settle()
+        assert storage.lock.let_go == 1 and [m for m, _, _ in shown] == [b"the entry drawn"]
+        assert files(idb.stored) == files(idb.folder)
+        stored = what_it_holds(repo)
+
+        # Taken over: every write site is refused and says so; nothing changes, nothing reaches IndexedDB.
+        model.deleted_play = repo.play(repo.plays()[-1]["id"])  # History's Undo offers it back
+        for site, (write, where, stays) in SITES.items():
+            if site == "new game":
+                with pytest.raises(SaveFailed) as failed:
+                    write(model, repo)
+                said = model.m(failed.value.msg)
+            else:
+                assert not write(model, repo), site
+                said = message_at(model, where)
+            assert said.startswith(f"Not saved: another tab of this browser stores Tabula's games. {stays}"), said
+        settle()
+        assert what_it_holds(repo) == stored and files(idb.stored) == files(idb.folder) and not idb.calls
+
+        # Meanwhile the other tab stored an entry of its own. Use here: read afresh, stored from now on.
+        with monkeypatch.context() as other_tab:  # its own process: nothing refused there
+            other_tab.setattr(atomic, "refuse", None)
+            other = Repository(idb.stored, GAMES)
+            theirs = other.session(ROME_ID)
+            theirs.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
+            other.save(theirs)
+        use_here(storage, settle)
+        assert model.storage_note == "" and model.use_here is None and model.error == ""
+        assert repo.session(ROME_ID).state == theirs.state
+        assert dispatched(model, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
+        settle()
+        assert files(idb.stored) == files(idb.folder)
+        assert Repository(idb.stored, GAMES, read_only=True).session(ROME_ID).state == repo.session(ROME_ID).state
+
+
+def test_static_app_opened_while_another_tab_stores_reads_nothing_and_keeps_nothing(tmp_path, monkeypatch):
+    with static_app(tmp_path, monkeypatch) as (idb, sync, repo, model, settle, shown):
+        storage = storing(idb, sync, repo, model, False, settle)
+        assert storage.note == model.storage_note == "web.storage.other_tab" and model.use_here is not None
+        assert not idb.calls  # IndexedDB was not read: it is the other tab's
+        before = files(idb.stored)
+        assert not dispatched(model, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
+        assert model.error_for(repo.session(ROME_ID)).startswith(OTHER_TAB_SAID)
+        assert not model.set_lang("de") and model.lang == "en"
+        settle()
+        assert files(idb.stored) == before
 
 
 # ------------------------------------------------------------------ a bug is not damaged data

@@ -76,7 +76,8 @@ def sync():
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     fs, connection = FakeFS(), FakeConnection()
-    s = IndexedDBSync(fs, proxy=lambda f: f)
+    # several messages in one piece, as the page gets them from Python's worker (one frame)
+    s = IndexedDBSync(fs, proxy=lambda f: f, together=lambda messages: connection.shown.append(list(messages)))
     s.attach(connection)
     yield s, fs, connection
     loop.close()
@@ -110,31 +111,85 @@ def test_changes_during_a_write_back_are_stored_by_the_next_one_before_anything_
     fs.finish()
     assert fs.started == 2 and connection.shown == []
     fs.finish()
-    assert connection.shown == [b"a", b"b"]  # in order
+    assert connection.shown == [[b"a", b"b"]]  # in order, in one piece
 
 
-def test_a_refused_write_back_puts_the_files_back_and_says_so_before_anything_shows(sync, caplog):
+def test_a_refused_write_back_is_undone_on_every_screen_before_any_held_message_shows(sync, caplog):
+    """The unsaved value never reaches the screen on its own: the files are read back, the app reads them
+    and draws every screen from them, and only then do the held messages go, together with that drawing,
+    in one piece (one frame). Before, the held update (the unsaved value) went out first and the screens
+    were drawn again after it: the value flashed."""
     s, fs, connection = sync
-    told = []
-    s.on_failed, s.on_stored = told.append, lambda: told.append("stored")
+    told, redrawn = [], []
+    s.on_failed, s.on_stored = lambda error, then: (told.append(error), redrawn.append(then)), \
+        lambda: told.append("stored")
     s.changed(DATA_DIR / "settings.json")
     run_soon()
-    s.send(b"x")
+    s.send(b"the unsaved value drawn")
     fs.finish("QuotaExceededError")
     # The files are read back from IndexedDB first; the screen still hears nothing.
     assert fs.read_back == 1 and connection.shown == [] and told == [] and s.failures == 1
     assert "could not store the data in IndexedDB: QuotaExceededError" in caplog.text
-    s.changed(DATA_DIR / "settings.json")  # the app writing while it reads the files again
-    run_soon()
-    assert fs.started == 1  # no write-back of that on its own: it would fail again and again
     fs.finish_reading()
-    assert told == ["QuotaExceededError"] and connection.shown == [b"x"]  # said, then shown
+    assert told == ["QuotaExceededError"] and connection.shown == []  # the app reads them again
+    s.send(b"every screen drawn again, Not saved")  # the app's drawing from what was read: held too
+    assert connection.shown == []
+    redrawn.pop()()  # every screen is drawn
+    assert connection.shown == [[b"the unsaved value drawn", b"every screen drawn again, Not saved"]]
     # A later change that IndexedDB takes: the app is told (its "Not saved" is over).
     s.changed(DATA_DIR / "live" / "g1.json")
     run_soon()
     s.send(b"y")
     fs.finish()
-    assert told[-1] == "stored" and connection.shown == [b"x", b"y"]
+    assert told[-1] == "stored" and connection.shown[-1] == b"y"
+
+
+def test_what_the_app_writes_reading_the_files_back_is_not_written_back_on_its_own(sync):
+    """While IndexedDB is full, a write-back of a file the app makes on reading would fail again and again."""
+    s, fs, connection = sync
+
+    def reading(error, then):
+        s.changed(DATA_DIR / "settings.json")  # the app makes a missing file while it reads
+        then()
+    s.on_failed = reading
+    s.changed(DATA_DIR / "settings.json")
+    run_soon()
+    s.send(b"x")
+    fs.finish("QuotaExceededError")
+    fs.finish_reading()
+    run_soon()
+    assert fs.started == 1 and connection.shown == [b"x"]
+
+
+def test_a_change_made_while_the_screens_are_drawn_again_is_stored_before_anything_shows(sync):
+    s, fs, connection = sync
+    redrawn = []
+    s.on_failed = lambda error, then: redrawn.append(then)
+    s.changed(DATA_DIR / "live" / "g1.json")
+    run_soon()
+    s.send(b"refused entry")
+    fs.finish("QuotaExceededError")
+    fs.finish_reading()
+    s.changed(DATA_DIR / "live" / "g1.json")  # a tap meanwhile
+    s.send(b"the next entry")
+    redrawn.pop()()
+    assert connection.shown == [] and fs.started == 2  # stored first
+    fs.finish()
+    assert connection.shown == [[b"refused entry", b"the next entry"]]
+
+
+def test_when_idle_waits_for_what_is_stored_and_shown(sync):
+    s, fs, connection = sync
+    heard = []
+    s.when_idle(lambda: heard.append("now"))
+    assert heard == ["now"]
+    s.changed(DATA_DIR / "live" / "g1.json")
+    s.send(b"x")
+    s.when_idle(lambda: heard.append("later"))
+    run_soon()
+    assert heard == ["now"]
+    fs.finish()
+    assert heard == ["now", "later"] and connection.shown == [b"x"]
 
 
 def test_files_outside_the_data_folder_are_not_written_back(sync):

@@ -18,9 +18,10 @@
 
   const connect = globalThis.jsConnect;
   globalThis.jsConnect = async function (appId, args, dartOnMessage) {
-    const adopted = adopt(appId, args, dartOnMessage);
+    const deliver = together(dartOnMessage);
+    const adopted = adopt(appId, args, deliver);
     if (!adopted && !early.adopted) early.worker.terminate();  // not the start Flutter asked for
-    const result = await (adopted || connect.call(this, appId, args, dartOnMessage));
+    const result = await (adopted || connect.call(this, appId, args, deliver));
     prepareOffline().then((ready) => {
       resolveOffline(ready);
       // The snapshot is kept in the service worker's cache of this build: only with one.
@@ -33,6 +34,13 @@
     keepStorage();
     return result;
   };
+
+  // Python sends messages that must be drawn in one frame as one array (companion/web_main.py: a change
+  // IndexedDB refused and its revert): Flutter gets them one after the other in the same task, before
+  // it draws again.
+  function together(dartOnMessage) {
+    return (data) => (Array.isArray(data) ? data.forEach((frame) => dartOnMessage(frame)) : dartOnMessage(data));
+  }
 
   function startPython(args) {
     const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;

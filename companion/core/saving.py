@@ -25,9 +25,19 @@ REASONS = {
 }
 
 
+class StoredElsewhere(OSError):
+    """A write the app refuses itself: in the static app, another tab of the browser stores Tabula's data
+    (companion/web_main.py); this tab's writes would be lost, or undo the other's."""
+
+    def __init__(self):
+        super().__init__(errno.EROFS, "another tab of this browser stores Tabula's data")
+
+
 def reason(error: BaseException | str) -> Msg:
     """Why a write failed, in plain words: an OSError by its errno, anything else (the browser's
     IndexedDB refusing a write) by its own text."""
+    if isinstance(error, StoredElsewhere):
+        return Msg("core.reason.other_tab")
     if isinstance(error, OSError):
         key = REASONS.get(error.errno)
         return Msg(key) if key else Msg("core.reason.other", detail=error.strerror or str(error) or type(error).__name__)

@@ -25,7 +25,15 @@ from tinydb.storages import Storage
 # browser build the files live in memory and this persists them to IndexedDB (companion/web_main.py);
 # on a real file system it stays None: the fsync and rename already made the change durable.
 after_change: Callable[[Path], None] | None = None
+# Set while this process may not write its data files (the static app in a tab that does not store,
+# companion/web_main.py): every write raises what it makes, before anything changes.
+refuse: Callable[[], OSError] | None = None
 log = logging.getLogger("tabula.storage")
+
+
+def check_writable() -> None:
+    if refuse is not None:
+        raise refuse()
 
 
 def notify_change(path: Path) -> None:
@@ -35,6 +43,7 @@ def notify_change(path: Path) -> None:
 
 def write_atomic(path: Path, text: str | bytes) -> None:
     """Replace `path` with `text` (UTF-8) or raw bytes (e.g. a damaged line that is not UTF-8)."""
+    check_writable()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:

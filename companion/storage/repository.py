@@ -37,6 +37,7 @@ from tinydb.table import Document
 from companion.core.game import GameDefinition
 from companion.core.session import Session, check_shape
 from companion.core.text import Msg
+from companion.storage import atomic
 from companion.storage.atomic import AtomicJSONStorage, notify_change
 from companion.storage.history import History
 
@@ -222,6 +223,7 @@ class Repository:
         # The TinyDB files refuse writes themselves (_Snapshot); the live games are written directly.
         if self.read_only:
             raise ReadOnlyError("this data folder was opened read-only")
+        atomic.check_writable()  # before anything changes (the history's append, a game's removal)
 
     def discard(self, session_id: str) -> None:
         self._check_writable()
