@@ -61,13 +61,23 @@ def store_box_data(model: AppModel, game_id: str, values: dict) -> tuple[str, bo
     return model.t("ui.settings.box_saved"), True
 
 
+def typed_number(text: str) -> int | None:
+    """A value as typed: a whole number of at most six digits, else None. (isdigit() alone takes "²",
+    which int() does not, and 5,000 digits, which int() refuses too.)"""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
 @ft.component
 def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...], on_saved=None,
                 dispatch: Dispatch | None = None):
+    """The values `keys` of the game's box. Each value is kept as it is typed, once it is one (a whole
+    number the box can hold): whatever button ends the step, nothing typed is lost. Save checks them all
+    and says so; `on_saved` then runs (a dialog goes on)."""
     game = GAMES[game_id]
     stored = model.box if dispatch is not None else model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
-    # What the last Save said, whether it is a problem, and the value it is about (its field says it too).
+    # What the form said last, whether it is a problem, and the value it is about (its field says it too).
     said, set_said = ft.use_state(("", False, None))
     values = [describe(game, k) for k in keys]
 
@@ -78,40 +88,60 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
             return str(stored[bv.key])
         return "" if bv.known is None else str(bv.known)
 
-    def save(e):
-        entered = {}
-        for bv in values:
+    def problem(entered: dict, texts: list[BoxValue]) -> tuple[str, str | None] | None:
+        """Why the values `entered` cannot be kept, or the text of one of `texts` is no value (and which
+        one it is), or None."""
+        for bv in texts:
             text = text_of(bv).strip()
-            if not text:
-                continue
-            # isdigit() alone takes "²" (int() does not) and 5,000 digits (int() refuses those too)
-            if not (text.isascii() and text.isdigit() and len(text) <= 6):
-                set_said((model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
-                                  value=text), True, bv.key))
-                return
-            entered[bv.key] = int(text)
+            if text and typed_number(text) is None:
+                return model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
+                               value=text), bv.key
         try:  # the same check as a backup's or a --box file's box data
-            check_box_values(game, {**stored, **entered})
+            check_box_values(game, {**latest(), **entered})
         except BoardStateError as error:  # said with the field's label, never its key ("box.villa_2")
             key = error.field.split(".", 1)[1] if "." in error.field else None
             named = label_of(game, key) if key else None
-            set_said((model.t("ui.score.invalid", where=model.m(named), problem=model.m(error.msg)) if named
-                      else model.m(error.msg), True, key))
+            return (model.t("ui.score.invalid", where=model.m(named), problem=model.m(error.msg)) if named
+                    else model.m(error.msg)), key
+        return None
+
+    def latest() -> dict:  # the stored values as they are now (another phone may have entered some)
+        return model.box if dispatch is not None else model.repo.box_data(game_id)
+
+    def keep(entered: dict, then=None) -> None:
+        if dispatch is not None:  # a game's screen part: kept by the move
+            dispatch({"type": BOX_DATA, "values": entered}, then=(lambda saved: then()) if then else None)
             return
-        if dispatch is not None:  # a game's screen part: kept by the move, then on_saved
-            set_drafts({})
-            dispatch({"type": BOX_DATA, "values": entered}, then=lambda saved: on_saved() if on_saved else None)
+        words, kept = store_box_data(model, game_id, entered)
+        if not kept or then:  # "Not saved: ...", or Save's "Saved."
+            set_said((words, not kept, None))
+        if kept and then:
+            then()
+
+    def typed(key: str, text: str) -> None:
+        set_drafts(lambda d: {**d, key: text})
+        value = typed_number(text)
+        wrong = problem({key: value}, []) if value is not None else None
+        if wrong is not None:
+            set_said((wrong[0], True, wrong[1]))
             return
-        said, kept = store_box_data(model, game_id, entered)
-        set_said((said, not kept, None))
-        if not kept:
-            return  # the values typed stay in the fields
+        if said[2] == key:  # what was said of this field is over
+            set_said(("", False, None))
+        if value is not None:
+            keep({key: value})
+
+    def saved() -> None:
         set_drafts({})
         if on_saved:
             on_saved()
 
-    def typed(key: str, text: str) -> None:
-        set_drafts({**drafts, key: text})
+    def save(e):
+        entered = {bv.key: typed_number(text_of(bv)) for bv in values if typed_number(text_of(bv)) is not None}
+        wrong = problem(entered, values)
+        if wrong is not None:
+            set_said((wrong[0], True, wrong[1]))
+            return  # the values typed stay in the fields
+        keep(entered, then=saved)
 
     fields = [value_row(model, group[0], text_of(group[0]), group[0].key in stored, typed) if len(group) == 1
               and group[0].group is None else value_group(model, group, text_of, said[2], typed)

@@ -117,13 +117,13 @@ def ScoreScreen(model: AppModel):
                   info=model.info_for(session), on_dismiss=model.dismiss_message)
 
 
-def confirm_button(model: AppModel, page, drawn, shown) -> ft.Control:
+def confirm_button(model: AppModel, page, drawn, result) -> ft.Control:
     """Confirm and save, for the game and its result as this phone shows them: keyed by the game's
     revision, so that a late tap on it still names that result (companion/ui/late_taps.py); the hub keeps
     the result only if the game is still as it was then and the result is the same."""
     def play_of(latest):
         box = model.repo.box_data(latest.game.id)
-        kept = result_to_keep(latest, box, shown)
+        kept = result_to_keep(latest, box, result)
         return make_play(latest, kept.sheet, kept.board, box)
 
     def confirm(e):
