@@ -269,6 +269,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     assert field_value(app, "Rote Leiste (innen) von Anna") == "59"
     assert field_value(app, "Grüne Leiste (außen) von Anna") == "22"
     app.wait_label("Handkarten von Anna: 5")
+    # the storage spaces as the tracker counted them: Anna took "+1 card", Ben "+1 storage space"
+    app.wait_label("Ablagefelder von Anna: 1")
     app.click("Marmor +1 (Anna)")
     app.wait_text("Anna liegt gerade mit niemandem gleichauf")  # Ben's workers are not entered yet
     app.click("Anna: 2 leere Felder")  # the empty fields in one tap
@@ -276,6 +278,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.scroll_top()
     app.click("Auslage von Ben", exact=False)
     assert field_value(app, "Rote Leiste (innen) von Ben") == "58"
+    app.wait_label("Ablagefelder von Ben: 2")
     app.fill("Rote Leiste (innen) von Ben", "5")  # a typo on the way ...
     app.fill("Rote Leiste (innen) von Ben", "58")  # ... corrected
     app.click("Arbeiter +1 (Ben)")
@@ -388,9 +391,11 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
     ben.scroll_top()
     ben.shot("castles-table-empty-fields-de")
 
-    # A count the board cannot have is said in the list, on Ben's line, not on his board below.
+    # A count the board cannot have is said in the list, on Ben's line, not on his board below. Ben's board
+    # cannot be confirmed: Calculate's question confirms the other two.
     anna.go(f"game/{BAD_SID}/score")
-    anna.calculate()
+    anna.calculate(rest=False)
+    anna.click("Confirm the boards of Anna, Clara as they are", dialog=True)
     problem = anna.wait_text("empty fields: a board has 30 fields and the start castle covers one, so at most 29 "
                              "can be empty, found 31")
     anna.into_view(problem)
