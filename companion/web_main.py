@@ -13,8 +13,8 @@ differs is chosen here:
   write-back goes through;
 - one tab of the browser stores at a time (each tab has its own copy of the files in memory, and a
   write-back makes IndexedDB equal to the writer's copy): the one holding the Web Lock `tabula-data`.
-  Another tab refuses every write ("Not saved") and says on every screen that it stores nothing, with
-  "Use here": that asks the storing tab to let go (it finishes its write-back first), reads what is
+  Another tab shows what was stored when it opened, refuses every write ("Not saved") and says on
+  every screen that it stores nothing, with "Use here": that asks the storing tab to let go (it finishes its write-back first), reads what is
   stored afresh and stores from then on, while the tab that let go says on every screen that it was
   taken over and refuses every write;
 - no table mode (one phone, one player list), no token, no data-folder lock (no `fcntl` here);
@@ -251,9 +251,13 @@ class BrowserStorage:
         self.taking = False  # "Use here" under way
 
     async def start(self) -> None:
-        """At start: store here unless another tab does, with the files as stored."""
+        """At start: store here, with the files as stored, unless another tab does; then this tab only
+        looks at what is stored (the games, in the players' language) and writes nothing back."""
         if not await self.lock.claim():
             self.note = OTHER_TAB
+            error = await syncfs(self.fs, True, self.once)
+            if error:  # then it shows nothing stored, and says that it stores nothing all the same
+                log.error("could not read what another tab stores: %s", error)
         elif not await self._read_stored():
             self.note = MEMORY_ONLY
         else:
@@ -429,7 +433,7 @@ def run() -> None:
         storage = await open_storage()
         if storage is not None:
             storage.sync.attach(page.session.connection)
-        repo = Repository(DATA_DIR, GAMES)  # a tab that does not store opens an empty folder of its own
+        repo = Repository(DATA_DIR, GAMES)
         model = make_main(repo, static_app=True)(page)
         if storage is None:
             model.storage_note = MEMORY_ONLY

@@ -182,8 +182,9 @@ BOX_SAID = {}  # the box-data form says its message itself (it is in dialogs too
 
 
 def enter_box_data(model, repo):
-    BOX_SAID["said"], stored = store_box_data(model, "castles-of-tuscany", {"colour_bonus.orange.I": 3})
-    return stored
+    failed, _ = store_box_data(model, "castles-of-tuscany", {"colour_bonus.orange.I": 3})
+    BOX_SAID["said"] = failed or "Saved."
+    return failed is None
 
 
 ROME_ID = "20250101-120000-rome01"
@@ -581,17 +582,27 @@ def test_static_app_taken_over_in_another_tab_stores_nothing_and_says_so_until_u
         assert Repository(idb.stored, GAMES, read_only=True).session(ROME_ID).state == repo.session(ROME_ID).state
 
 
-def test_static_app_opened_while_another_tab_stores_reads_nothing_and_keeps_nothing(tmp_path, monkeypatch):
-    with static_app(tmp_path, monkeypatch) as (idb, sync, repo, model, settle, shown):
-        storage = storing(idb, sync, repo, model, False, settle)
-        assert storage.note == model.storage_note == "web.storage.other_tab" and model.use_here is not None
-        assert not idb.calls  # IndexedDB was not read: it is the other tab's
+def test_static_app_opened_while_another_tab_stores_shows_what_is_stored_and_keeps_nothing(tmp_path, monkeypatch):
+    with static_app(tmp_path, monkeypatch) as (idb, sync, _, _, settle, _):
+        monkeypatch.setattr(atomic, "after_change", None)  # as the app opens: nothing written back yet
+        shutil.rmtree(idb.folder)
+        idb.folder.mkdir()  # this tab's files in memory: none yet
+        storage = web_main.BrowserStorage(idb, sync, once=lambda f: f)
+        storage.lock = OneTab(False)
+        started = settle.loop.create_task(storage.start())
+        settle()  # what is stored, read
+        settle.loop.run_until_complete(started)
+        repo = Repository(idb.folder, GAMES)
+        model = AppModel.create(repo)
+        storage.serve(repo, model, None)
+        assert model.storage_note == "web.storage.other_tab" and model.use_here is not None
+        assert repo.session(ROME_ID) is not None and model.theme == "dark"  # as stored, as the players set it
         before = files(idb.stored)
         assert not dispatched(model, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
         assert model.error_for(repo.session(ROME_ID)).startswith(OTHER_TAB_SAID)
         assert not model.set_lang("de") and model.lang == "en"
         settle()
-        assert files(idb.stored) == before
+        assert files(idb.stored) == before and not sync.running and not idb.calls  # nothing written back
 
 
 # ------------------------------------------------------------------ a bug is not damaged data
