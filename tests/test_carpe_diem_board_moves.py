@@ -227,7 +227,10 @@ def hub(tmp_path):
 
 
 def test_a_disc_move_changes_every_board_it_affects_at_once_and_reopens_them(hub):
-    hub.apply("cd", {"type": "stage", "stage": "scoring"},
+    hub.apply("cd", {"type": "stage", "stage": "scoring"})
+    tracked = [district.tracked_district(p["counters"]) for p in hub.session("cd").state["players"]]
+    # counted, the boards can be scored (and so confirmed) as the tracker left them
+    hub.apply("cd", {"type": "entry_form", "player": 0, "form": "counts", "tracked": tracked, "keep": []},
               *[{"type": "board_done", "player": i, "done": True} for i in range(3)])
     assert discs(hub.session("cd").board) == [(0, 0), (3, 0), (3, 1)]  # as the tracker knows them
     hub.apply("cd", {"type": "disc_move", "player": 1, "delta": 1})  # Ben leaves Cleo's stack

@@ -321,6 +321,9 @@ def test_two_phones_entering_one_row_keep_both_and_a_stale_tap_is_refused(hub):
 
 
 def test_board_moves_reopen_the_board_and_taps_on_goods_and_points_all_count(hub):
+    for space, kind in enumerate(("wood", "stone")):  # a board that can be scored shows 2 workers at least
+        hub.apply("m1", {"type": "path_space", "player": 0, "space": space, "kind": kind, "expect": None,
+                         "tracked": {"wood": 1}})
     hub.apply("m1", {"type": "board_done", "player": 0, "done": True})
     hub.apply("m1", {"type": "worker_entry", "player": 0, "counts": True, "tracked": {"wood": 1}})
     assert hub.session("m1").board_done == []  # an edit: the board is not entered any more
