@@ -185,6 +185,9 @@ def cmd_export(args) -> int:
         chosen = [p for p in plays if p["id"] == args.play] if args.play else plays[:1]
         if not chosen:
             raise CliError(f"no play {args.play!r} in the history" if args.play else "the history is empty")
+        if chosen[0].get("uncounted") and not args.anyway:
+            raise CliError(f"play {chosen[0]['id']} is provisional: box values {', '.join(chosen[0]['uncounted'])} "
+                           "are not entered, so its winner may change; enter them (Settings, Box data) or add --anyway")
         text = export.dumps(export.play_bgstats(chosen[0], args.lang))
     if args.out:
         from companion.storage.atomic import write_atomic
@@ -280,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("csv", "bgstats", "json"), required=True)
     p.add_argument("--out", help="file to write (default: standard output)")
     p.add_argument("--play", help="bgstats: the play's id (default: the latest play)")
+    p.add_argument("--anyway", action="store_true", help="bgstats: a provisional play too (box values not entered)")
     p.add_argument("--data", help=DATA_HELP)
     p.set_defaults(func=cmd_export)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.scoring import ScoreSheet
 from companion.core.session import Session
 
@@ -22,8 +23,16 @@ def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict |
         "duration_s": round(finished - session.created),
         "start_player": sheet.players[start].name,
         "start_seat": start,
+        **result_of(sheet, [p["colour"] for p in players], board, box_used),
+    }
+
+
+def result_of(sheet: ScoreSheet, colours: list[str], board: dict, box_used: dict | None) -> dict:
+    """What a play keeps of its result: each player's score, the winners, the notes, the board it was
+    scored from and the box values it used; `uncounted`: the box values it still needs (provisional)."""
+    return {
         "players": [
-            {"name": p.name, "colour": players[i]["colour"], "total": p.total, "rank": p.rank,
+            {"name": p.name, "colour": colours[i], "total": p.total, "rank": p.rank,
              "categories": {c.id: c.points for c in p.categories},
              "explanations": {c.id: c.explanation.to_json() for c in p.categories},
              "tiebreak": list(p.tiebreak)}
@@ -34,4 +43,19 @@ def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict |
         "notes": [n.to_json() for n in sheet.notes],
         "board": board,
         "box_used": box_used or {},
+        **({"uncounted": list(sheet.uncounted)} if sheet.uncounted else {}),
     }
+
+
+def rescored(play: dict, game, box: dict) -> dict | None:
+    """A provisional play scored again with the box values as they are now: the play with its new result,
+    or None when it is not provisional, its board cannot be read any more, or the result is the same."""
+    if not play.get("uncounted"):
+        return None
+    try:
+        sheet = game.score(game.parse_board_state(play["board"]), box)
+    except (BoardStateError, MissingBoxData):
+        return None
+    redone = {k: v for k, v in play.items() if k != "uncounted"}
+    redone.update(result_of(sheet, [p.get("colour", "") for p in play["players"]], play["board"], box))
+    return None if redone == play else redone

@@ -34,6 +34,9 @@ class ScoreSheet:
     players: list[PlayerScore]
     category_labels: dict[str, Msg]
     notes: list[Msg] = field(default_factory=list)
+    # Values printed on the box that the result needs and nobody has entered yet: their points are not
+    # counted, and the result is provisional (its winner may change once they are entered).
+    uncounted: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         rank_players(self.players)
@@ -41,6 +44,10 @@ class ScoreSheet:
     @property
     def winners(self) -> list[str]:
         return [p.name for p in self.players if p.rank == 1]
+
+    @property
+    def provisional(self) -> bool:
+        return bool(self.uncounted)
 
     def to_json(self, lang: str | None = None) -> dict:
         """The CLI's `--json` shape; with `lang`, explanations are rendered text."""
@@ -63,6 +70,7 @@ class ScoreSheet:
             ],
             "winners": self.winners,
             "notes": [text(n) for n in self.notes],
+            "uncounted": list(self.uncounted),
         }
 
 

@@ -80,7 +80,7 @@ def start_seat(play: dict) -> int | None:
 # ---------------------------------------------------------------------------------------------- CSV
 
 CSV_COLUMNS = ["play_id", "date", "game_id", "game", "duration_min", "start_player", "seat", "player",
-               "colour", "rank", "total", "winner"]
+               "colour", "rank", "total", "winner", "provisional"]
 
 
 def plays_csv(plays: list[dict], lang: str = "en") -> str:
@@ -102,6 +102,7 @@ def plays_csv(plays: list[dict], lang: str = "en") -> str:
                 play["id"], local_time(play["finished"]), play["game"], game_name(play["game"], lang),
                 round(play.get("duration_s", 0) / 60), starter, seat, p["name"],
                 p.get("colour", ""), p["rank"], p["total"], "yes" if p["name"] in winners else "no",
+                "yes" if play.get("uncounted") else "no",
                 *[p["categories"].get(c, "") for c in categories],
             ])
     return out.getvalue()
@@ -361,6 +362,9 @@ def check_play(play: Any, where: str) -> None:
         _check_msg(msg, (where, ".notes", f"[{i}]"))
     _need(isinstance(play.get("board", {}), dict), f"{where}.board", "must be an object")
     _need(isinstance(play.get("box_used", {}), dict), f"{where}.box_used", "must be an object")
+    uncounted = play.get("uncounted", [])
+    _need(isinstance(uncounted, list) and len(uncounted) <= MAX_ITEMS and all(_text(k) for k in uncounted),
+          f"{where}.uncounted", f"must be a list of at most {MAX_ITEMS} box value keys")
 
 
 def check_box(box: Any) -> None:

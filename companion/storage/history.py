@@ -88,6 +88,8 @@ def check_play(play: Any) -> None:
         raise ValueError("a play has a time that is not a date")
     if not all(isinstance(w, str) for w in play["winners"]):
         raise ValueError("a play has a winner that is not a name")
+    if not (isinstance(play.get("uncounted", []), list) and all(isinstance(k, str) for k in play.get("uncounted", []))):
+        raise ValueError("a play has box values not counted that are not keys")
     for p in play["players"]:
         if not (isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("total"), int)
                 and isinstance(p.get("categories"), dict) and isinstance(p.get("rank", 1), int)):
@@ -114,7 +116,7 @@ def _newest_first(play: dict) -> float:
     return -play["finished"]
 
 
-SUMMARY = ("id", "game", "started", "finished", "duration_s", "start_player", "start_seat", "winners")
+SUMMARY = ("id", "game", "started", "finished", "duration_s", "start_player", "start_seat", "winners", "uncounted")
 PLAYER_SUMMARY = ("name", "colour", "total", "rank", "categories")
 
 
@@ -316,6 +318,18 @@ class History:
             for play, line in new:
                 self._insert(*self._compact(play, line))
         return len(new)
+
+    def replace(self, plays: list[dict]) -> None:
+        """Put these plays in the place of the ones of the same ids (a provisional result scored again),
+        in one write: each a `delete` and an `add` line."""
+        for play in plays:
+            check_play(play)
+        clean = [{k: v for k, v in play.items() if k != "doc_id"} for play in plays]
+        lines = [_line({"add": play}) for play in clean]
+        self._append(b"".join(_line({"delete": play["id"]}) + line for play, line in zip(clean, lines)))
+        for play, line in zip(clean, lines):
+            self._remove(self._by_id[play["id"]])
+            self._insert(*self._compact(play, line))
 
     def delete(self, stored: dict) -> dict:
         """Take a play (as `plays()` gives it) out; returns the whole play without doc_id, to restore it."""

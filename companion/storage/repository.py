@@ -35,6 +35,8 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from companion.core.game import GameDefinition
+from companion.core.history import rescored
+from companion.core.saving import reason
 from companion.core.session import Session, check_shape
 from companion.core.text import Msg
 from companion.storage import atomic
@@ -363,9 +365,24 @@ class Repository:
             doc = self._box.table(game_id).get(doc_id=1) or {}
         return {k: v for k, v in doc.items() if isinstance(v, (int, list, dict)) and not isinstance(v, bool)}
 
-    def set_box_data(self, game_id: str, values: dict) -> None:
+    def set_box_data(self, game_id: str, values: dict) -> list[tuple[dict, dict]]:
+        """Keep the values (OSError: they are not kept); then the provisional plays of that game are scored
+        again with them. Returns each play scored again as (before, after). Those that cannot be written
+        stay provisional, and Home says so (the values are kept all the same)."""
         with self._lock:
             table = self._box.table(game_id)
             doc = dict(table.get(doc_id=1) or {})
             doc.update(values)
             table.upsert(Document(doc, doc_id=1))
+            box = self.box_data(game_id)
+            changed = [(before, after) for before in (self._history.play(p["id"]) for p in self._history.plays()
+                                                      if p["game"] == game_id and p.get("uncounted"))
+                       if (after := rescored(before, self.games[game_id], box)) is not None]
+            if not self.read_only and changed:
+                try:
+                    self._history.replace([after for _, after in changed])
+                except OSError as error:
+                    log.warning("provisional plays not scored again: %s", error)
+                    self.notices.append(Msg("core.notice.rescore_failed", count=len(changed), reason=reason(error)))
+                    return []
+            return changed

@@ -9,13 +9,15 @@ dispatch instead: the stored values are then the view's `box`, and saving is the
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
 
 from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, BoxValue
 from companion.core.saving import SaveFailed, saving
 from companion.games import GAMES
-from companion.ui.model import SETTINGS, AppModel
+from companion.ui.model import LOBBY, SETTINGS, AppModel
 from companion.ui.view import BOX_DATA, Dispatch, GameView
 from companion.ui.widgets import TOUCH
 
@@ -48,17 +50,21 @@ def grouped(values: list[BoxValue]) -> list[list[BoxValue]]:
     return out
 
 
-def store_box_data(model: AppModel, game_id: str, values: dict) -> tuple[str, bool]:
-    """Keep the values entered: what the form then says ("Saved." or "Not saved: ..."), and whether it is;
-    every other phone's screens that read them redraw."""
+def store_box_data(model: AppModel, game_id: str, values: dict) -> tuple[str | None, list[str]]:
+    """Keep the values entered: why they are not kept ("Not saved: ...", the stored values as they were)
+    or None, and which provisional results they changed; every other phone's screens that read them
+    redraw."""
     try:
         with saving("core.not_saved.box"):
-            model.repo.set_box_data(game_id, values)
-    except SaveFailed as failed:  # the stored values as they were
-        return model.m(failed.msg), False
+            changed = model.repo.set_box_data(game_id, values)
+    except SaveFailed as failed:
+        return model.m(failed.msg), []
     model.changed()
-    model.broadcast.tell_topics(SETTINGS)
-    return model.t("ui.settings.box_saved"), True
+    model.broadcast.tell_topics(SETTINGS, LOBBY)  # History and Home: provisional plays scored again
+    return None, model.rescored(changed)
+
+
+KEEP_AFTER = 0.4  # s: a value typed is kept once the typing pauses this long
 
 
 def typed_number(text: str) -> int | None:
@@ -68,42 +74,43 @@ def typed_number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
+def box_problem(model: AppModel, game, texts: list[tuple[BoxValue, str]], box: dict) -> tuple[str, str | None] | None:
+    """Why `box` cannot be kept, or one of `texts` (a value and the text typed for it) is no value: what to
+    say and the key of the value it is about; None when they can be kept."""
+    for bv, text in texts:
+        if text.strip() and typed_number(text) is None:
+            return model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
+                           value=text.strip()), bv.key
+    try:  # the same check as a backup's or a --box file's box data
+        check_box_values(game, box)
+    except BoardStateError as error:  # said with the field's label, never its key ("box.villa_2")
+        key = error.field.split(".", 1)[1] if "." in error.field else None
+        named = label_of(game, key) if key else None
+        return (model.t("ui.score.invalid", where=model.m(named), problem=model.m(error.msg)) if named
+                else model.m(error.msg)), key
+    return None
+
+
 @ft.component
 def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...], on_saved=None,
                 dispatch: Dispatch | None = None):
     """The values `keys` of the game's box. Each value is kept as it is typed, once it is one (a whole
-    number the box can hold): whatever button ends the step, nothing typed is lost. Save checks them all
-    and says so; `on_saved` then runs (a dialog goes on)."""
+    number the box can hold) and the typing pauses (KEEP_AFTER: "12" is not kept as 1 on its way):
+    whatever button ends the step, nothing typed is lost, also after the form is gone. Save checks them
+    all and says so; `on_saved` then runs (a dialog goes on)."""
     game = GAMES[game_id]
+    page = ft.context.page
     stored = model.box if dispatch is not None else model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
+    typing = ft.use_ref(None)  # key -> the text typed last, as the keystrokes arrive
+    shown = ft.use_ref(True)  # the form is on the screen (what it says is said only there)
+    ft.use_effect(lambda: (lambda: setattr(shown, "current", False)), [])
     # What the form said last, whether it is a problem, and the value it is about (its field says it too).
     said, set_said = ft.use_state(("", False, None))
     values = [describe(game, k) for k in keys]
 
     def text_of(bv: BoxValue) -> str:
-        if bv.key in drafts:
-            return drafts[bv.key]
-        if bv.key in stored:
-            return str(stored[bv.key])
-        return "" if bv.known is None else str(bv.known)
-
-    def problem(entered: dict, texts: list[BoxValue]) -> tuple[str, str | None] | None:
-        """Why the values `entered` cannot be kept, or the text of one of `texts` is no value (and which
-        one it is), or None."""
-        for bv in texts:
-            text = text_of(bv).strip()
-            if text and typed_number(text) is None:
-                return model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
-                               value=text), bv.key
-        try:  # the same check as a backup's or a --box file's box data
-            check_box_values(game, {**latest(), **entered})
-        except BoardStateError as error:  # said with the field's label, never its key ("box.villa_2")
-            key = error.field.split(".", 1)[1] if "." in error.field else None
-            named = label_of(game, key) if key else None
-            return (model.t("ui.score.invalid", where=model.m(named), problem=model.m(error.msg)) if named
-                    else model.m(error.msg)), key
-        return None
+        return drafts[bv.key] if bv.key in drafts else value_text(bv, stored)
 
     def latest() -> dict:  # the stored values as they are now (another phone may have entered some)
         return model.box if dispatch is not None else model.repo.box_data(game_id)
@@ -112,20 +119,31 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
         if dispatch is not None:  # a game's screen part: kept by the move
             dispatch({"type": BOX_DATA, "values": entered}, then=(lambda saved: then()) if then else None)
             return
-        words, kept = store_box_data(model, game_id, entered)
-        if not kept or then:  # "Not saved: ...", or Save's "Saved."
-            set_said((words, not kept, None))
-        if kept and then:
+        failed, rescored = store_box_data(model, game_id, entered)
+        if not shown.current:
+            return
+        if failed is not None or then or rescored:  # "Not saved: ...", Save's "Saved.", results changed
+            set_said((failed or " ".join([*([model.t("ui.settings.box_saved")] if then else []), *rescored]),
+                      failed is not None, None))
+        if failed is None and then:
             then()
 
     def typed(key: str, text: str) -> None:
+        typing.current = {**(typing.current or {}), key: text}
         set_drafts(lambda d: {**d, key: text})
+        page.run_task(settled, key, text)
+
+    async def settled(key: str, text: str) -> None:
+        await asyncio.sleep(KEEP_AFTER)
+        if (typing.current or {}).get(key) != text:
+            return  # typed on: the later text is kept (or said) in its turn
         value = typed_number(text)
-        wrong = problem({key: value}, []) if value is not None else None
+        wrong = box_problem(model, game, [], {**latest(), key: value}) if value is not None else None
         if wrong is not None:
-            set_said((wrong[0], True, wrong[1]))
+            if shown.current:
+                set_said((wrong[0], True, wrong[1]))
             return
-        if said[2] == key:  # what was said of this field is over
+        if shown.current and said[2] == key:  # what was said of this field is over
             set_said(("", False, None))
         if value is not None:
             keep({key: value})
@@ -137,7 +155,7 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
 
     def save(e):
         entered = {bv.key: typed_number(text_of(bv)) for bv in values if typed_number(text_of(bv)) is not None}
-        wrong = problem(entered, values)
+        wrong = box_problem(model, game, [(bv, text_of(bv)) for bv in values], {**latest(), **entered})
         if wrong is not None:
             set_said((wrong[0], True, wrong[1]))
             return  # the values typed stay in the fields
@@ -146,12 +164,35 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
     fields = [value_row(model, group[0], text_of(group[0]), group[0].key in stored, typed) if len(group) == 1
               and group[0].group is None else value_group(model, group, text_of, said[2], typed)
               for group in grouped(values)]
-    message = ft.Semantics(label=said[0], live_region=True, container=True, exclude_semantics=True, content=ft.Text(
-        said[0], color=ft.Colors.ERROR if said[1] else None, weight=ft.FontWeight.BOLD if said[1] else None))
     # The message above the button, where the eye is after the tap (never hidden under a bottom bar).
-    return ft.Column([*fields, *([message] if said[0] else []),
+    return ft.Column([*fields, *([form_message(*said[:2])] if said[0] else []),
                       ft.FilledButton(model.t("ui.settings.box_save"), icon=ft.Icons.SAVE, on_click=save, height=TOUCH)],
                      spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def value_text(bv: BoxValue, stored: dict) -> str:
+    """A value's field as the box data has it: entered, known from the rulebook, or empty."""
+    if bv.key in stored:
+        return str(stored[bv.key])
+    return "" if bv.known is None else str(bv.known)
+
+
+def form_message(text: str, problem: bool) -> ft.Control:
+    return ft.Semantics(label=text, live_region=True, container=True, exclude_semantics=True, content=ft.Text(
+        text, color=ft.Colors.ERROR if problem else None, weight=ft.FontWeight.BOLD if problem else None))
+
+
+@ft.component
+def BoxCard(model: AppModel, game_id: str, keys: tuple[str, ...], heading: str = "ui.score.box_needed"):
+    """The values printed on the box that a result needs and nobody has entered yet, under `heading` (a
+    game asks for them before the game where it can; a result asks again). A value entered stays in the
+    card while it is on the screen (the result needs it no more, but the player may be typing on)."""
+    seen = ft.use_ref(())
+    seen.current = tuple(dict.fromkeys([*seen.current, *keys]))
+    if not seen.current:
+        return ft.Container()
+    return ft.Card(content=ft.Container(padding=12, content=ft.Column([
+        ft.Text(model.t(heading), weight=ft.FontWeight.BOLD), BoxDataForm(model, game_id, seen.current)])))
 
 
 def number_field(label: str, value: str, on_typed, width: float | None = None, shown: str | None = None,

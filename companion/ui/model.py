@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import sys
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -201,12 +202,27 @@ class AppModel:
 
     def set_box_data(self, game_id: str, values: dict, where: str = "/settings") -> bool:
         """Keep values printed on the game's components (said on the screen at `where` if they cannot be
-        stored); every other phone's screens that read them redraw."""
-        if not self.store(where, "core.not_saved.box", lambda: self.repo.set_box_data(game_id, values)):
+        stored, and which provisional results they changed); every other phone's screens that read them
+        redraw."""
+        changed = []
+        if not self.store(where, "core.not_saved.box", lambda: changed.extend(self.repo.set_box_data(game_id, values))):
             return False
+        if changed:
+            self.info, self.error_session = " ".join(self.rescored(changed)), where
         self.changed()
-        self.broadcast.tell_topics(SETTINGS)
+        self.broadcast.tell_topics(SETTINGS, LOBBY)
         return True
+
+    def rescored(self, changed: list[tuple[dict, dict]]) -> list[str]:
+        """Which provisional results box values just entered changed, and how: one line each."""
+        def winners(play: dict) -> str:
+            best = max(p["total"] for p in play["players"] if p["name"] in play["winners"])
+            return self.t("history.won", winners=play["winners"], total=best)
+        return [self.t("ui.box.rescored", game=self.m(GAMES[after["game"]].name),
+                       date=time.strftime("%d.%m.%Y %H:%M", time.localtime(after["finished"])),
+                       now=winners(after), before=winners(before),
+                       still=self.t("ui.box.still_provisional") if after.get("uncounted") else "")
+                for before, after in changed]
 
     def set_preference(self, game_id: str, pref_id: str, value: str, where: str) -> bool:
         """A choice the table keeps for the next game of `game_id` (e.g. how an end board is entered);

@@ -441,6 +441,7 @@ def score(board: dict, box: dict | None = None) -> ScoreSheet:
                        notes=[Msg("carpe-diem.tiebreak_rule")])
     missing = needed_box_keys(board, box)
     if missing:
+        sheet.uncounted = missing
         sheet.notes.insert(0, Msg("carpe-diem.note.box_missing", values=[missing_value(k) for k in missing]))
     used = _entered_values_used(board, box)
     if used:

@@ -14,6 +14,7 @@ from companion.core.text import Msg
 from companion.games import GAMES
 from companion.storage import export
 from companion.ui import uploads
+from companion.ui.box_data import BoxCard
 from companion.ui.model import AppModel
 from companion.ui.screens.invite import qr_png
 from companion.ui.screens.results import ranking
@@ -188,6 +189,16 @@ def HistoryScreen(model: AppModel):
     return screen(model, "/history", model.t("history.title"), controls, back="/", bottom=bottom)
 
 
+def provisional_dialog(model: AppModel, anyway, close) -> ft.AlertDialog:
+    """BG Stats gets a provisional result only if the players say so: its winner may still change."""
+    return ft.AlertDialog(
+        modal=True, title=ft.Text(model.t("history.provisional_title")),
+        content=ft.Text(model.t("history.provisional_text")),
+        actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close(), height=TOUCH),
+                 ft.OutlinedButton(model.t("history.export_anyway"), on_click=lambda e: anyway(), height=TOUCH)],
+        on_dismiss=lambda e: close())
+
+
 def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close) -> ft.AlertDialog:
     """The play as BG Stats' "create play" link: a QR code for the phone that has BG Stats (taken from
     the host's screen), the link itself for this device, and the .bgsplay file."""
@@ -230,7 +241,9 @@ def PlayedScreen(model: AppModel):
         await download(model, export.bgstats_file_name(play), export.dumps(export.play_bgstats(play, model.lang)),
                        set_note)
 
-    ft.use_dialog(bgstats_dialog(model, play, note, share, lambda: set_logging(False))
+    ft.use_dialog((bgstats_dialog(model, play, note, share, lambda: set_logging(False))
+                   if logging == "anyway" or not play.get("uncounted") else
+                   provisional_dialog(model, lambda: set_logging("anyway"), lambda: set_logging(False)))
                   if logging and play is not None else None)
     if play is None:
         return screen(model, route, model.t("history.title"), [ft.Text(model.t("history.missing"))],
@@ -250,7 +263,10 @@ def PlayedScreen(model: AppModel):
         ft.Text(f"{game_title(model, play['game'])} · {when(play['finished'])}",
                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         ft.Text(model.t("history.meta", start=play.get("start_player", ""), minutes=round(play.get("duration_s", 0) / 60))),
-        ranking(model, labels, players, play["winners"], [Msg.from_json(n) for n in play.get("notes", [])]),
+        ranking(model, labels, players, play["winners"], [Msg.from_json(n) for n in play.get("notes", [])],
+                provisional=bool(play.get("uncounted"))),
+        *([BoxCard(model, play["game"], tuple(play.get("uncounted", [])), "ui.score.box_uncounted")]
+          if play["game"] in GAMES else []),
         *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
           if note else []),
     ]
@@ -268,6 +284,8 @@ def play_tile(model: AppModel, page: ft.Page, play: dict) -> ft.Control:
     title = f"{game_title(model, play['game'])} · {when(play['finished'])}"
     names = ", ".join(p["name"] for p in play["players"])
     won = model.t("history.won", winners=play["winners"], total=winning_total(play))
+    if play.get("uncounted"):
+        won = model.t("history.provisional_won", won=won)
     return ft.Card(content=ft.ListTile(
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(f"{names}\n{won}"),

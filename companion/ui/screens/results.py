@@ -13,11 +13,12 @@ def results_view(model: AppModel, game, sheet: ScoreSheet, notes=()) -> ft.Contr
     players = [{"name": p.name, "total": p.total, "rank": p.rank,
                 "lines": [(c.id, c.points, c.explanation) for c in p.categories],
                 "tiebreak": p.tiebreak_note} for p in sheet.players]
-    return ranking(model, sheet.category_labels, players, sheet.winners, list(notes))
+    return ranking(model, sheet.category_labels, players, sheet.winners, list(notes), sheet.provisional)
 
 
 def ranking(model: AppModel, labels: dict[str, Msg], players: list[dict], winners: list[str],
-            notes: list[Msg]) -> ft.Control:
+            notes: list[Msg], provisional: bool = False) -> ft.Control:
+    """`provisional`: points of box values nobody has entered are not counted: said above the winner."""
     ordered = sorted(players, key=lambda p: (p["rank"], p["name"]))
     shared = len(winners) > 1
     # The tie-break is worded only where a tie on points was there to break (not on every card).
@@ -25,7 +26,8 @@ def ranking(model: AppModel, labels: dict[str, Msg], players: list[dict], winner
     if not any(tied.values()):
         notes = [n for n in notes if not n.key.endswith(".tiebreak_rule")]
     head = model.t("ui.results.shared_win" if shared else "ui.results.winner", names=winners)
-    blocks = [ft.Semantics(label=head, container=True, live_region=True,
+    blocks = [*([provisional_banner(model)] if provisional else []),
+              ft.Semantics(label=head, container=True, live_region=True,
                            content=ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER),
                                            ft.Text(head, theme_style=ft.TextThemeStyle.TITLE_LARGE, expand=True)]))]
     for p in ordered:
@@ -54,3 +56,13 @@ def ranking(model: AppModel, labels: dict[str, Msg], players: list[dict], winner
         ], spacing=4))))
     blocks += [ft.Text(model.m(n), size=12, italic=True) for n in notes]
     return ft.Column(blocks, spacing=8)
+
+
+def provisional_banner(model: AppModel) -> ft.Control:
+    """A result that does not count every point yet (values printed on the box not entered)."""
+    text = model.t("ui.results.provisional")
+    return ft.Semantics(label=text, container=True, live_region=True, content=ft.Container(
+        ft.Row([ft.Icon(ft.Icons.HOURGLASS_TOP, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Text(text, color=ft.Colors.ON_TERTIARY_CONTAINER, expand=True, weight=ft.FontWeight.BOLD)],
+               vertical_alignment=ft.CrossAxisAlignment.START),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=8, padding=12))

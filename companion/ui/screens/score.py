@@ -17,7 +17,7 @@ from companion.core.game import BoardStateError
 from companion.core.history import make_play
 from companion.core.where import on_board, part_of, part_words, where
 from companion.ui.boards.problems import Problem, problem_line, scroll_key
-from companion.ui.box_data import BoxDataForm
+from companion.ui.box_data import BoxCard
 from companion.ui.games import GameUI, game_ui
 from companion.ui.late_taps import ShownFilledButton, shown
 from companion.ui.model import AppModel
@@ -106,7 +106,8 @@ def ScoreScreen(model: AppModel):
                      then=(lambda saved: set_player(waiting[0])) if waiting else None)
 
     if now.sheet is not None and not editing:
-        controls, note = [results_view(model, view.game, now.sheet, notes=now.sheet.notes)], None
+        controls, note = [results_view(model, view.game, now.sheet, notes=now.sheet.notes),
+                          BoxCard(model, view.game.id, tuple(now.sheet.uncounted), "ui.score.box_uncounted")], None
         bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, session, now.sheet))
     else:
         controls = boards_part(model, view, dispatch, now, player, set_player)
@@ -196,7 +197,7 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
         ft.Semantics(label=progress, live_region=True, container=True,
                      content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
         *elsewhere_lines(model, view, now, player, set_player),
-        *([box_form(model, view, now)] if now.all_entered and not now.problems and now.missing_box else []),
+        *([BoxCard(model, view.game.id, now.missing_box)] if now.all_entered and not now.problems else []),
     ]
     if ui.table_section:
         section = problems_here(view, [e for seat in range(now.players) for e in now.problems_of(seat)], ui, True)
@@ -221,14 +222,6 @@ def elsewhere_lines(model: AppModel, view: GameView, now: EndScoring, player: in
             ft.TextButton(model.t("ui.score.show_board", name=view.names[seat]), height=TOUCH,
                           on_click=lambda e, seat=seat: set_player(seat))]))
     return lines
-
-
-def box_form(model: AppModel, view: GameView, now: EndScoring) -> ft.Control:
-    """The values printed on the box this result needs and nobody has entered yet (a game asks for them
-    before the game where it can; this is the last chance)."""
-    return ft.Card(content=ft.Container(padding=12, content=ft.Column([
-        ft.Text(model.t("ui.score.box_needed"), weight=ft.FontWeight.BOLD),
-        BoxDataForm(model, view.game.id, now.missing_box)])))
 
 
 @ft.component
