@@ -883,20 +883,18 @@ def test_a_tile_marked_before_the_bound_still_needs_one_of_the_8_path_spaces():
     assert s.state["players"][0]["bonus_tiles"] == 8
 
 
-@pytest.mark.parametrize("before_bound", [True, False])
-def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_path, before_bound):
+def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_path):
     """Two phones enter a bonus tile for Anna at the same moment, one worker field left for it ("Hast du kein
     freies Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen"): the hub
-    applies each to the latest game under its lock, so one is laid and the other refused, whatever the
-    entry says about the bound. Marked: 7 of 8 path spaces carry one; unmarked: 3 of the 4 start workers."""
+    applies each to the latest game under its lock, so one is laid and the other refused (3 of the 4 start
+    workers carry one)."""
     game = session(2)
-    for i in range(7 if before_bound else 3):
-        game.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5],
-                     **({"before_bound": True} if before_bound else {})})
+    for i in range(3):
+        game.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5]})
     repo = Repository(tmp_path, {"milestones": GAME})
     repo.save(game)
     table = Tables(repo)
-    entry = {"type": "bonus_taken", "player": 0, "kind": "coin", **({"before_bound": True} if before_bound else {})}
+    entry = {"type": "bonus_taken", "player": 0, "kind": "coin"}
     start, outcomes = threading.Barrier(2), []
 
     def phone(name):
@@ -911,11 +909,25 @@ def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_p
         t.start()
     for t in phones:
         t.join()
-    refusal = "milestones.error.bonus_board_full" if before_bound else "milestones.error.bonus_no_worker"
-    assert sorted(outcomes) == sorted(["laid", refusal])
+    assert sorted(outcomes) == sorted(["laid", "milestones.error.bonus_no_worker"])
     saved = Repository(tmp_path, {"milestones": GAME}).session(game.id)
-    assert saved.state["players"][0]["bonus_tiles"] == (8 if before_bound else 4)
-    assert sum(e["type"] == "bonus_taken" for e in saved.events) == (8 if before_bound else 4)
+    assert saved.state["players"][0]["bonus_tiles"] == 4
+    assert sum(e["type"] == "bonus_taken" for e in saved.events) == 4
+
+
+def test_no_phone_can_mark_a_new_tile_as_taken_before_the_bound(tmp_path):
+    """`before_bound` is what the upgrade of a game saved under event schema 2 writes (its tiles were taken
+    before the worker fields bound them); an entry a phone makes now carrying it is refused by the hub, so
+    no phone can lay a tile beyond its free worker fields by claiming an old entry's leeway."""
+    game = session(2)
+    repo = Repository(tmp_path, {"milestones": GAME})
+    repo.save(game)
+    table = Tables(repo)
+    with pytest.raises(InvalidMove) as refused:
+        table.apply(game.id, {"type": "bonus_taken", "player": 0, "kind": "coin", "before_bound": True})
+    assert refused.value.msg.key == "core.error.bad_event"
+    table.apply(game.id, {"type": "bonus_taken", "player": 0, "kind": "coin"})
+    assert Repository(tmp_path, {"milestones": GAME}).session(game.id).state["players"][0]["bonus_tiles"] == 1
 
 
 def test_a_game_saved_under_schema_2_with_more_tiles_than_workers_resumes_whole(tmp_path):

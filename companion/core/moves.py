@@ -41,9 +41,18 @@ class Move:
     offer: Callable[[dict, dict], Iterable[Any]] | None = None
     # schema version n -> the step from n to n + 1 (an entry of a version without a step is unchanged).
     upgrades: Mapping[int, Upgrade] = field(default_factory=dict)
+    # Parameters only an upgrade writes (what an entry saved under an older schema meant): an entry a
+    # phone makes now carrying one is refused (`check_new`), so no phone can claim an old entry's leeway.
+    upgraded: tuple[str, ...] = ()
 
     def check(self, event: dict) -> None:
         if "*" not in self.params and any(k != "type" and k not in self.params for k in event):
+            raise InvalidMove(Msg("core.error.bad_event"))
+
+    def check_new(self, event: dict) -> None:
+        """An entry made now (not replayed from a saved game)."""
+        self.check(event)
+        if any(k in event for k in self.upgraded):
             raise InvalidMove(Msg("core.error.bad_event"))
 
 

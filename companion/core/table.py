@@ -125,6 +125,8 @@ def change_session(session: Session, change: dict, set_last=lambda player, path:
     board_move = session.game.board_move(kind)
     if board_move is not None:
         return edit_board(session, board_move, change, set_last)
+    if isinstance(kind, str) and session.game.has_move(kind):
+        session.game.move(kind).check_new(change)
     session.record(change)
     return None
 

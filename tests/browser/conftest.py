@@ -55,9 +55,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if in_browser_tests(item):
             item.add_marker(pytest.mark.browser)
-            # One more try for a browser test that failed: on this 2-core machine a loaded moment can still
-            # outlast a wait (seen: a first test's typing at a cold start). A failure twice in a row fails.
-            item.add_marker(pytest.mark.flaky(reruns=1))
             if not shutil.which("chromium") and not shutil.which(CHROMIUM):
                 item.add_marker(pytest.mark.skip(reason="Debian's chromium is not installed (apt-get install chromium)"))
 

@@ -171,7 +171,7 @@ MOVES = (
     *(Move(kind, apply_build, params=("player", VALUE_FIELDS[kind]), offer=_while_playing(offer_number(kind)),
            upgrades={1: named_number}) for kind in ("road", "house", "market", "flour")),
     Move("bonus_taken", apply_bonus_taken, params=("player", "kind", "before_bound"),
-         offer=_while_playing(offer_bonus_taken), upgrades={2: before_bound}),
+         offer=_while_playing(offer_bonus_taken), upgrades={2: before_bound}, upgraded=("before_bound",)),
     Move("bonus_produced", apply_bonus_produced, params=("player", "workers"),
          offer=_while_playing(offer_number("bonus_produced")), upgrades={1: named_number}),
     Move("buy_worker", apply_buy_worker, params=("player",), offer=_while_playing(offer_buy_worker)),
