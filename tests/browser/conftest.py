@@ -94,8 +94,8 @@ def pytest_runtest_call(item):
     """A page whose renderer stops answering would block the whole run: Playwright's evaluate and mouse
     calls wait without a time limit (seen once, a tab busy for over ten minutes under heavy load). When a
     browser test's body (not its fixtures: the static web app's build) runs for HANG seconds, the
-    renderers this test process started are killed: the waiting call fails, so does the test, and its
-    rerun opens fresh pages."""
+    renderers this test process started are killed: the waiting call fails, so does the test (said, not
+    hung), and the next test opens fresh pages."""
     timer = threading.Timer(HANG, kill_renderers)
     timer.daemon = True
     timer.start()
