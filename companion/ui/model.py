@@ -215,12 +215,15 @@ class AppModel:
 
     def rescored(self, changed: list[tuple[dict, dict]]) -> list[str]:
         """Which provisional results box values just entered changed, and how: one line each."""
-        def winners(play: dict) -> str:
+        def totals(play: dict) -> str:
+            return self.t("core.list_sep").join(f"{p['name']} {p['total']}" for p in play["players"])
+
+        def won(play: dict) -> str:
             best = max(p["total"] for p in play["players"] if p["name"] in play["winners"])
             return self.t("history.won", winners=play["winners"], total=best)
         return [self.t("ui.box.rescored", game=self.m(GAMES[after["game"]].name),
                        date=time.strftime("%d.%m.%Y %H:%M", time.localtime(after["finished"])),
-                       now=winners(after), before=winners(before),
+                       now=totals(after), before=totals(before), won=won(after),
                        still=self.t("ui.box.still_provisional") if after.get("uncounted") else "")
                 for before, after in changed]
 

@@ -65,8 +65,10 @@ def test_a_provisional_result_is_said_kept_so_and_scored_again_once_the_values_a
     for key in provisional.uncounted:
         app.fill(app_label(key), str(BOX[key]))
     best = max(p.total for p in final.players)
+    totals = ", ".join(f"{p.name} {p.total}" for p in final.players)
     app.wait_text(re.escape("Carpe Diem of ") + ".*" + re.escape(
-        f", provisional, scored again with these values: Won by {', '.join(final.winners)} with {best} points"))
+        f", provisional, scored again with these values: {totals} (before: ") + ".*" +
+        re.escape(f"Won by {', '.join(final.winners)} with {best} points."))
     app.shot("provisional-scored-again-en")
     app.wait_text(re.escape(f"1. {final.winners[0]}: {best} points"))
     assert app.absent("^Provisional")
