@@ -106,7 +106,8 @@ def test_board_taps_from_a_tab_that_has_not_redrawn_all_count(tabs):
 
 
 def test_box_data_entered_on_one_tab_is_told_to_the_others(tabs):
-    """Every screen that reads box data watches the "settings" topic (the tracker, results, Settings)."""
+    """Every screen that reads box data watches the "settings" topic (the tracker, results, Settings); the
+    lobby hears it too (History and Home: a provisional play may have been scored again)."""
     anna, ben = tabs
     told = []
 
@@ -118,7 +119,7 @@ def test_box_data_entered_on_one_tab_is_told_to_the_others(tabs):
         pubsub = Pubsub()
     anna.broadcast.page = Page()
     anna.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4})
-    assert told == ["settings"]
+    assert told == ["settings", "lobby"]
     assert ben.repo.box_data("castles-of-tuscany")["colour_bonus.red.I"] == 4
 
 
