@@ -82,10 +82,16 @@ CONTRAST_JS = """async ([png, minimum]) => {
   const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
   const lum = (d, i) => 0.2126 * lin(d[i]) + 0.7152 * lin(d[i + 1]) + 0.0722 * lin(d[i + 2]);
   const low = [];
+  // The bottom bar: the row of buttons along the bottom edge. A text of the page partly under it (its
+  // edge or shadow the only "second colour" in the text's box) is not a faint text: it is not in view.
+  const bottom = window.innerHeight;
+  const bar = Math.min(bottom, ...Array.from(document.querySelectorAll('flt-semantics[role=button]'),
+    b => b.getBoundingClientRect()).filter(r => r.height > 0 && r.bottom > bottom - 80).map(r => r.top - 16));
   for (const e of document.querySelectorAll('flt-semantics')) {
     const own = Array.from(e.children).filter(c => c.tagName === 'SPAN').map(c => c.textContent).join('').trim();
     if (!own || e.closest('[aria-disabled="true"]')) continue;
     const r = e.getBoundingClientRect();
+    if (r.top < bar && r.bottom > bar) continue;
     const x = Math.max(0, Math.floor(r.left)), y = Math.max(0, Math.floor(r.top));
     const w = Math.min(bitmap.width, Math.ceil(r.right)) - x, h = Math.min(bitmap.height, Math.ceil(r.bottom)) - y;
     if (w < 8 || h < 8) continue;
