@@ -280,7 +280,7 @@ def test_counts_keep_a_fountain_card_for_each_fountain():
     (field, msg), = [(e.field, e.msg) for e in every_problem(parse_board_state, table(
         counted(completed={"fountain": 2}, cards=["garden"]), OTHER()))]
     assert msg.render("en") == "1 fountain card but 2 fountains in the district: each fountain gives one card"
-    assert where("en", GAME_ID, field, ["Zoë", "B"]) == "Zoë's fountain cards"
+    assert where("en", GAME, field, ["Zoë", "B"]) == "Zoë's fountain cards"
     assert problems_of(counted(completed={"fountain": 2}, cards=["garden", "market"]), OTHER()) == []
 
 
@@ -301,7 +301,7 @@ def test_counts_fit_a_district_of_6_by_6_tiles():
     error = every_problem(parse_board_state, table(counted(villas=[3] * 40), OTHER()))[0]
     assert error.msg.render("en") == ("40 completed, but a district of 36 tiles holds at most 18: each covers 2 tiles "
                                       "or more, and no tile is part of two of them")
-    assert where("en", GAME_ID, error.field, ["Zoë", "B"]) == "Zoë's counts, completed villas"
+    assert where("en", GAME, error.field, ["Zoë", "B"]) == "Zoë's counts, completed villas"
     assert error.msg.render("de").startswith("40 fertiggestellt, aber ein Stadtviertel aus 36 Plättchen fasst")
 
 
@@ -323,7 +323,7 @@ def test_no_more_building_tiles_than_a_player_can_take():
         "27 unused tiles in storage and at least 13 in the district, but a player takes at most 39 building "
         "tiles: one on each of the 28 turns (4 phases of 7 rounds) and those of the 11 seal spaces (craftsman "
         "dwellings)")
-    assert where("de", GAME_ID, error.field, ["Zoë", "B"]) == "Zoë – Lager, Plättchen im Lager"
+    assert where("de", GAME, error.field, ["Zoë", "B"]) == "Zoë – Lager, Plättchen im Lager"
     crowded["storage"]["tiles"] = 26
     assert problems_of(crowded, OTHER()) == []
     # 2 players take 56 and the 11 of the seal spaces: 67 in all, not 39 + 29

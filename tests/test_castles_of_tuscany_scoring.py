@@ -205,7 +205,7 @@ def test_the_end_board_holds_each_player_to_the_storage_spaces_the_tracker_count
     assert problems[0].msg.render("en") == ("Anna has 1 storage space (the player board's 1 and 0 \"+1 storage "
                                             "space\" bonus tiles): 1 tile and 1 wooden hexagon do not fit")
     assert problems[0].msg.render("de").startswith("Anna hat 1 Ablagefeld (1 auf dem Tableau und 0 Bonuskärtchen")
-    assert where("en", "castles-of-tuscany", problems[0].field, ["Anna", "Ben"]) == "Anna's wooden hexagons"
+    assert where("en", GAMES["castles-of-tuscany"], problems[0].field, ["Anna", "Ben"]) == "Anna's wooden hexagons"
     board["players"][0].update(tiles=2, hexagons=0)  # the tiles alone: said at the tiles
     assert [e.field for e in every_problem(parse_board_state, board)] == ["$.players[0].tiles"]
     for spaces in (0, 6, "2"):  # never fewer than the player board's one, never more than 5

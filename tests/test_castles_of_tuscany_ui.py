@@ -355,5 +355,5 @@ def test_every_part_of_the_board_is_named_in_the_games_own_catalogue():
     for lang in ("en", "de"):
         for field in FIELDS:
             assert f"castles-of-tuscany.where.{field}" in catalogue(lang), (lang, field)
-    assert where("en", "castles-of-tuscany", "$.players[1].tiles", NAMES) == "Ben's tiles in storage"
-    assert where("de", "castles-of-tuscany", "$.players[0].empty_fields", NAMES) == "Anna – leere Felder"
+    assert where("en", GAMES["castles-of-tuscany"], "$.players[1].tiles", NAMES) == "Ben's tiles in storage"
+    assert where("de", GAMES["castles-of-tuscany"], "$.players[0].empty_fields", NAMES) == "Anna – leere Felder"

@@ -86,3 +86,24 @@ def test_hooks_are_called_by_components_only():
              and not any("component" in ast.unparse(d) or "memo" in ast.unparse(d) for d in node.decorator_list)
              and not node.name.startswith("use_") and node.name != "__init__"]
     assert stray == []
+
+
+def imports_of(tree: ast.AST) -> set[str]:
+    """The modules a module imports, wherever in it (a function's own import included)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return found
+
+
+def test_core_knows_no_game():
+    """companion/core/ is the game-blind engine: it imports neither the games nor the screens (a game is
+    handed to it as its GameDefinition), so nothing closes an import circle core -> games -> ui -> core."""
+    knowing = {str(path.relative_to(COMPANION.parent)): sorted(m for m in imports_of(tree)
+                                                                if m.startswith(("companion.games", "companion.ui")))
+               for path, tree in modules() if path.relative_to(COMPANION).parts[0] == "core"}
+    assert {path: found for path, found in knowing.items() if found} == {}
+    assert imports_of(ast.parse("def f():\n    from companion.games import GAMES\n")) == {"companion.games"}

@@ -175,8 +175,8 @@ def test_board_problems_name_the_declared_field(honey):
     with pytest.raises(BoardStateError) as raised:
         GAME.parse_board_state(board)
     assert raised.value.field == "$.players[1].flowers"
-    assert where("en", GAME_ID, raised.value.field, names) == "Ben's flower cards"
-    assert where("de", GAME_ID, raised.value.field, names).endswith("Blumenkarten")
+    assert where("en", GAME, raised.value.field, names) == "Ben's flower cards"
+    assert where("de", GAMES[GAME_ID], raised.value.field, names).endswith("Blumenkarten")
     with pytest.raises(BoardStateError, match="unknown_field"):
         read_fields({"name": "Anna", "honey": 1, "flowers": 0, "jars": 0, "bees": 2}, "$.players[0]",
                     GAME.board_fields)

@@ -348,6 +348,6 @@ def test_the_board_s_parts_are_named_in_the_game_s_own_catalogue():
         f"milestones.where.{part}" for part in ("kind", "bonus", "worker_counts", "workers", "points", "goods", "name"))]
     for lang in ("en", "de"):
         assert [k for k in keys if k not in catalogue(lang)] == []
-    assert where("en", "milestones", "$.players[0].workers[3].bonus", ["Anna"]) == "Anna's worker row, path space 4, bonus tile"
-    assert where("de", "milestones", "$.players[0].worker_counts.grain.workers", ["Anna"]) == \
+    assert where("en", GAMES["milestones"], "$.players[0].workers[3].bonus", ["Anna"]) == "Anna's worker row, path space 4, bonus tile"
+    assert where("de", GAMES["milestones"], "$.players[0].worker_counts.grain.workers", ["Anna"]) == \
         "Anna – Arbeiter (nur Anzahl), Getreidebauer, Arbeiter"

@@ -47,8 +47,8 @@ CASES = [
 
 @pytest.mark.parametrize("game, path, en, de", CASES, ids=[c[1] for c in CASES])
 def test_paths_in_words(game, path, en, de):
-    assert where("en", game, path, NAMES) == en
-    assert where("de", game, path, NAMES) == de
+    assert where("en", GAMES[game], path, NAMES) == en
+    assert where("de", GAMES[game], path, NAMES) == de
 
 
 def test_tokens_and_player():
@@ -72,11 +72,11 @@ def test_the_app_message_names_the_player_and_part_never_the_path():
 
     board = {"game": "carpe-diem", "players": [{"name": "Anna"}, {"name": "Zoë"}]}
     error = BoardStateError("$.players[1].frame", Msg("carpe-diem.error.frame_count", goals=8, count=0))
-    text = explain_error(Model(), "carpe-diem", board, error)
+    text = explain_error(Model(), GAMES["carpe-diem"], board, error)
     assert text == "Zoë's frame goals: the frame has 8 goals (4 parts × 2), found 0"
     model = Model()
     model.lang = "de"
-    assert explain_error(model, "carpe-diem", board, error).startswith("Zoë – Rahmenziele: ")
+    assert explain_error(model, GAMES["carpe-diem"], board, error).startswith("Zoë – Rahmenziele: ")
 
 
 PATH_LIKE = re.compile(r"\$|\[|\]|\b[a-z]+_[a-z_]+\b|\.\w")
@@ -116,7 +116,7 @@ def test_no_path_the_readers_name_reaches_the_screen(game):
     assert len(paths) > 10
     for path in paths:
         for lang in ("en", "de"):
-            text = where(lang, game, path, NAMES)
+            text = where(lang, GAMES[game], path, NAMES)
             assert not PATH_LIKE.search(text.replace("Zoë 🎲", "")), (path, text)
             if player_of(path) is not None and player_of(path) < len(NAMES):
                 assert NAMES[player_of(path)] in text, (path, text)

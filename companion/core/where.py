@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import re
 
-from companion.core.game import BoardParts
+from companion.core.game import GameDefinition
 from companion.core.text import catalogue, tr
-from companion.games import GAMES
 
 NS = "where"
 TOKEN = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
@@ -43,24 +42,23 @@ def _known(lang: str, key: str) -> bool:
     return key in catalogue(lang) or key in catalogue("en")
 
 
-def _field(lang: str, game: str, name: str, top: bool) -> str | None:
+def _field(lang: str, game: GameDefinition, name: str, top: bool) -> str | None:
     """A part's name: the game's `<game>.where.board.<name>` for a part of the player's board itself where
     the same word means more further in ("worker row", not "workers"), else `<game>.where.<name>`, or the
     label of a field it declares for the generic editor (`board_fields`)."""
-    declared = GAMES.get(game)
-    if top and _known(lang, f"{game}.where.board.{name}"):
-        return tr(lang, f"{game}.where.board.{name}")
-    for field in declared.board_fields if top and declared is not None else ():
+    if top and _known(lang, f"{game.id}.where.board.{name}"):
+        return tr(lang, f"{game.id}.where.board.{name}")
+    for field in game.board_fields if top else ():
         if field.id == name:
             return _mid_sentence(lang, field.label.render(lang))
-    for key in (f"{game}.where.{name}", f"{NS}.field.{name}"):  # the game's word, or one every board has ("name")
+    for key in (f"{game.id}.where.{name}", f"{NS}.field.{name}"):  # the game's word, or one every board has
         if _known(lang, key):
             return tr(lang, key)
     return None
 
 
-def _item(lang: str, game: str, part: str, number: int) -> str:
-    return tr(lang, f"{game}.where.item.{part}", number=number)
+def _item(lang: str, game: GameDefinition, part: str, number: int) -> str:
+    return tr(lang, f"{game.id}.where.item.{part}", number=number)
 
 
 def _mid_sentence(lang: str, word: str) -> str:
@@ -69,15 +67,14 @@ def _mid_sentence(lang: str, word: str) -> str:
     return word[:1].lower() + word[1:] if lang == "en" and word[1:2].islower() else word
 
 
-def part_words(lang: str, game: str, path: str) -> list[str]:
+def part_words(lang: str, game: GameDefinition, path: str) -> list[str]:
     """The steps of `path` after the player (or after `$`), in words; [] when none has a name."""
     steps = tokens(path)
     if steps is None:
         return []
     if steps[:1] == ["players"] and len(steps) >= 2 and isinstance(steps[1], int):
         steps = steps[2:]
-    declared = GAMES.get(game)
-    parts = declared.parts if declared is not None else BoardParts()
+    parts = game.parts
     words: list[str] = []
     parent: str | int | None = None
     grandparent: str | int | None = None
@@ -104,7 +101,7 @@ def part_words(lang: str, game: str, path: str) -> list[str]:
     return words
 
 
-def where(lang: str, game: str, path: str, names: list[str]) -> str:
+def where(lang: str, game: GameDefinition, path: str, names: list[str]) -> str:
     """Whose board and which part: "Zoë, frame goals"; the board as a whole when no player is named."""
     found = PLAYER.match(path)
     index = int(found.group(1)) if found else None
@@ -123,7 +120,7 @@ def player_of(path: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def on_board(lang: str, game: str, path: str, problem: str) -> str:
+def on_board(lang: str, game: GameDefinition, path: str, problem: str) -> str:
     """A problem said on its player's board, where the player's name goes without saying: the part of
     the board, then what is wrong ("frame goals: the frame has 8 goals..."); just the problem when the
     path names no part."""

@@ -29,18 +29,18 @@ from companion.ui.widgets import TOUCH, colour_dot, icon_button, screen, scroll_
 TOP = "top-of-boards"  # where the view scrolls to when a board's problems are not beside its fields
 
 
-def explain_error(model: AppModel, game_id: str, board: dict, error: BoardStateError) -> str:
+def explain_error(model: AppModel, game, board: dict, error: BoardStateError) -> str:
     """Say where, in the players' terms: whose board and which part ("Zoë's frame goals"), then what is
     wrong. Never the JSON path: that is for the command line and files."""
     names = [p.get("name", "") if isinstance(p, dict) else "" for p in board.get("players") or []]
-    return model.t("ui.score.invalid", where=where(model.lang, game_id, error.field, names),
+    return model.t("ui.score.invalid", where=where(model.lang, game, error.field, names),
                    problem=model.m(error.msg))
 
 
 def problems_here(view: GameView, errors, ui: GameUI, in_section: bool) -> tuple[Problem, ...]:
     """Problems as an editor places them: beside their part, in the game's words (the player goes
     without saying on their own board). `in_section`: those of the parts the table-wide section holds."""
-    return tuple(Problem(e.field, on_board(view.lang, view.game.id, e.field, view.m(e.msg))) for e in errors
+    return tuple(Problem(e.field, on_board(view.lang, view.game, e.field, view.m(e.msg))) for e in errors
                  if (part_of(e.field) in ui.table_section_parts) == in_section)
 
 
@@ -163,10 +163,10 @@ def board_lines(model: AppModel, view: GameView, now: EndScoring, seat: int) -> 
     problem that keeps it from being confirmed."""
     name = view.names[seat]
     parts = [model.t("core.list_sep").join(words) for key in as_opened(view.session).get(seat, [])
-             if (words := part_words(model.lang, view.game.id, f"$.players[{seat}].{key}"))]
+             if (words := part_words(model.lang, view.game, f"$.players[{seat}].{key}"))]
     lines = [ft.Text(model.t("ui.score.as_opened", name=name, parts=parts), size=14)] if parts else []
     return lines + [problem_line(model.t("ui.score.cannot_confirm", name=name,
-                                         problem=on_board(model.lang, view.game.id, e.field, model.m(e.msg))))
+                                         problem=on_board(model.lang, view.game, e.field, model.m(e.msg))))
                     for e in now.keeps_from_confirming(seat)]
 
 
@@ -213,7 +213,7 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
 
 def elsewhere_lines(model: AppModel, view: GameView, now: EndScoring, player: int, set_player) -> list[ft.Control]:
     """Every problem not on the board shown: the table's, then each other board's, with a way to it."""
-    lines = [problem_line(explain_error(model, view.game.id, now.board, e)) for e in now.problems_of(None)]
+    lines = [problem_line(explain_error(model, view.game, now.board, e)) for e in now.problems_of(None)]
     for seat in (s for s in now.troubled if s is not None and s != player):
         count = len(now.problems_of(seat))
         lines.append(ft.Row([
@@ -287,7 +287,7 @@ def edit_words(model: AppModel, session, edit: dict) -> str:
     who = names[said["player"]] if isinstance(said.get("player"), int) and 0 <= said["player"] < len(names) else "?"
     if "path" in said:
         path = f"$.players[{said['player']}]" + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in said["path"])
-        part = where(model.lang, session.game.id, path, names)
+        part = where(model.lang, session.game, path, names)
         if "delta" in said:
             return model.t("ui.board_edit.added", part=part, delta=f"{said['delta']:+d}", value=said.get("value"))
         return model.t("ui.board_edit.set", part=part)
