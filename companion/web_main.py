@@ -330,13 +330,13 @@ async def open_storage() -> BrowserStorage | None:
     import js
     import pyodide_js
     from pyodide.code import run_js
-    from pyodide.ffi import create_proxy
+    from pyodide.ffi import JsException, create_proxy
 
     fs = pyodide_js.FS
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     try:
         fs.mount(fs.filesystems.IDBFS, js.Object.new(), str(DATA_DIR))
-    except Exception as error:  # a browser without IndexedDB throws from the mount
+    except JsException as error:  # a browser without IndexedDB throws from the mount (a bug of ours is no such)
         log.error("no IndexedDB: %s", error)
         return None
     # On the browser's console (verbose level): how long each write-back took (bench/static_web.py).

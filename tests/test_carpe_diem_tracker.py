@@ -371,6 +371,19 @@ def test_upgrade_resolves_a_scoring_left_to_the_advisor_as_it_was_applied():
     assert upgrade_event(old, s2.state, s2.config) == open_entry
 
 
+@pytest.mark.parametrize("choices", [{"order": ["5", 4]}, {"order": 5}, {"bread": "no"}, {"sets": [1]},
+                                     {"sets": ["all", None]}, {"order": [5, True]}])
+def test_an_old_scoring_with_choices_of_the_wrong_shape_stays_open_and_is_refused(choices):
+    """A damaged entry is damaged data (refused by the replay, in words), never a bug of the upgrade's:
+    its choices are checked for their shape before the advisor is asked, and nothing is caught blindly."""
+    s = scoring_at_phase_end()
+    old = {"type": "score_circle", "player": 1, "circle": 2, **choices}
+    upgraded = upgrade_event(old, s.state, s.config)
+    assert upgraded == old
+    with pytest.raises(InvalidMove):
+        s.record(upgraded)
+
+
 # ------------------------------------------------------------------ coins in place of wares
 
 def test_a_scoring_pays_coins_in_place_of_wares_and_the_counters_follow():

@@ -20,14 +20,7 @@ def is_box_key(game: GameDefinition, key: Any) -> bool:
         return False
     if any(bv.key == key for bv in game.box_values):
         return True
-    lookup = game.box_value
-    if lookup is None:
-        return False
-    try:
-        lookup(key)
-    except (KeyError, ValueError):
-        return False
-    return True
+    return game.box_value is not None and game.box_value(key) is not None
 
 
 def check_box_values(game: GameDefinition, values: Any, path: str = "box") -> dict[str, int]:

@@ -206,8 +206,9 @@ class GameDefinition:
     # What its screens need beyond the generic ones: a function that imports its `ui` module and returns
     # its `GameUI` (companion/ui/games.py). Called by the app only: the command line never imports screens.
     ui: Callable[[], Any] | None = None
-    # A box key's description for keys made on demand (Carpe Diem's villa values by chimneys).
-    box_value: Callable[[str], "BoxValue"] | None = None
+    # A box key's description for keys made on demand (Carpe Diem's villa values by chimneys); None for a
+    # key that is not one of the game's.
+    box_value: Callable[[str], "BoxValue | None"] | None = None
     # The game's own check of box values beyond whole numbers (raises BoardStateError).
     validate_box: Callable[[dict], None] | None = None
     # What the screens need to know of a tracker state, declared by the game (a screen never reads a

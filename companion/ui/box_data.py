@@ -23,20 +23,18 @@ from companion.ui.widgets import TOUCH
 
 
 def describe(game, key: str) -> BoxValue:
-    """A box key's label: from the game's list, or its `box_value` for keys made on demand."""
+    """A box key's label: from the game's list, or its `box_value` for keys made on demand (a key the game
+    does not describe has none)."""
     for bv in game.box_values:
         if bv.key == key:
             return bv
-    lookup = game.box_value
-    return lookup(key) if lookup else BoxValue(key, None)
+    made = game.box_value(key) if game.box_value else None
+    return made or BoxValue(key, None)
 
 
 def label_of(game, key: str):
     """A box key's label (None for a key the game does not describe)."""
-    try:
-        return describe(game, key).label
-    except (KeyError, ValueError):
-        return None
+    return describe(game, key).label
 
 
 def grouped(values: list[BoxValue]) -> list[list[BoxValue]]:

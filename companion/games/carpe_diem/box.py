@@ -19,11 +19,12 @@ DECLARED_VILLA = range(1, 9)
 DECLARED_BANDEROLE = range(0, 21)
 
 
-def box_value(key: str) -> BoxValue:
-    """The description of any box-data key (`villa_<chimneys>`, `banderole_<space>`)."""
+def box_value(key: str) -> BoxValue | None:
+    """The description of any box-data key (`villa_<chimneys>`, `banderole_<space>`); None for a key that
+    is none of them."""
     match = KEY_PATTERN.match(key)
     if not match:
-        raise KeyError(key)
+        return None
     kind, number = match.group(1), int(match.group(2))
     if kind == "villa":
         known = KNOWN_VILLA.get(number)

@@ -440,8 +440,8 @@ def upgrade_score_circle(event: dict, state: dict | None = None, config: dict | 
     such an entry keeps its choices open and the replay refuses it."""
     named = {k: v for k, v in event.items() if k != "value"}
     named["circle"] = event.get("circle", event.get("value"))
-    if resolved(named) or not state or not config:
-        return named
+    if resolved(named) or not state or not config or not open_choices_shaped(event):
+        return named  # a choice of the wrong shape: refused by the replay, in words
     try:
         player = seat_of(event, config)
         cards = circle_cards(state, config, named["circle"])
@@ -452,9 +452,20 @@ def upgrade_score_circle(event: dict, state: dict | None = None, config: dict | 
                                  event.get("sets", [None, None]))
         else:
             option = sp.advise(cards, have, owned).recommended
-    except (InvalidMove, sp.PeriodError, TypeError, ValueError):
+    except (InvalidMove, sp.PeriodError):
         return named  # refused then as now: the replay says so
     return {**named, **option.choice()}
+
+
+def open_choices_shaped(event: dict) -> bool:
+    """Whether a schema 1 scoring's choices, those it made, have their shape (two cards' order, bread on
+    each, sets on each or null: as many as possible): only then can the advisor resolve the rest."""
+    order, bread, sets = event.get("order"), event.get("bread", [False, False]), event.get("sets", [None, None])
+    return ((order is None or isinstance(order, list) and len(order) == 2
+             and all(isinstance(s, int) and not isinstance(s, bool) for s in order))
+            and isinstance(bread, list) and len(bread) == 2
+            and isinstance(sets, list) and len(sets) == 2
+            and all(v is None or isinstance(v, int) and not isinstance(v, bool) for v in sets))
 
 
 # ---------------------------------------------------------------- whose turn
