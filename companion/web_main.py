@@ -3,7 +3,7 @@
 Python runs in the page (Pyodide) and this is the same app as the server's (`make_main`); only what
 differs is chosen here:
 - the data folder is an IndexedDB-backed mount (Emscripten's IDBFS) at /tabula: filled from IndexedDB
-  when this tab starts storing, written back after every change of a data file (`atomic.after_change`);
+  when this tab starts storing, written back after every change of a data file (the folder's `Watch`);
 - an entry is stored before the screen shows it, as on the server: while a write-back is under way,
   every message to the screen waits, and goes out once IndexedDB has committed the change;
 - a write-back that IndexedDB refuses (its quota, a full disk) is said as on the server: the files are
@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from companion.core.saving import SaveFailed, StoredElsewhere
-from companion.storage import atomic
+from companion.storage.atomic import Watch
 
 DATA_DIR = Path("/tabula")
 LOCK = "tabula-data"  # the Web Lock of the tab that stores, and the channel on which a tab asks for it
@@ -243,8 +243,9 @@ class BrowserStorage:
     """This tab's part in storing: it stores (holds the lock, its files written back to IndexedDB), or it
     cannot and says so on every screen (`note`), refusing every write, with "Use here"."""
 
-    def __init__(self, fs, sync: IndexedDBSync, once=None):
+    def __init__(self, fs, sync: IndexedDBSync, once=None, watch: Watch | None = None):
         self.fs, self.sync, self.once = fs, sync, once
+        self.watch = watch or Watch()  # the data folder's: its writes written back, or refused
         self.lock = None  # ONE_TAB's answer
         self.note = ""  # why this tab stores nothing (a message key); "" while it stores
         self.repo = self.model = self.page = None
@@ -261,7 +262,7 @@ class BrowserStorage:
         elif not await self._read_stored():
             self.note = MEMORY_ONLY
         else:
-            atomic.after_change = self.sync.changed
+            self.watch.changed = self.sync.changed
 
     async def _read_stored(self) -> bool:
         """The files as IndexedDB holds them (a file only this tab had is gone); False if they cannot be
@@ -277,13 +278,13 @@ class BrowserStorage:
         self.repo, self.model, self.page = repo, model, page
         report_to(self.sync, repo, model)
         if self.note in (OTHER_TAB, TAKEN_OVER):
-            atomic.refuse = StoredElsewhere
+            self.watch.refuse = StoredElsewhere
         self._say(self.note)
 
     def told(self, what: str) -> None:
         """Another tab asked for the storage ("asked": this one lets go once what it changed is stored
         and shown) or took it ("taken"). From now on every write here is refused."""
-        atomic.refuse = StoredElsewhere
+        self.watch.refuse = StoredElsewhere
         if what == "asked":
             self.sync.when_idle(self.lock.letGo)
 
@@ -311,8 +312,8 @@ class BrowserStorage:
             await self.lock.takeOver()
             if not await self._read_stored():
                 return
-            atomic.refuse = None
-            atomic.after_change = self.sync.changed
+            self.watch.refuse = None
+            self.watch.changed = self.sync.changed
             self.repo.reload()
             self._say("")
             self.model.reread()
@@ -433,7 +434,7 @@ def run() -> None:
         storage = await open_storage()
         if storage is not None:
             storage.sync.attach(page.session.connection)
-        repo = Repository(DATA_DIR, GAMES)
+        repo = Repository(DATA_DIR, GAMES, watch=storage.watch if storage is not None else None)
         model = make_main(repo, static_app=True)(page)
         if storage is None:
             model.storage_note = MEMORY_ONLY

@@ -259,10 +259,10 @@ def test_names_not_remembered_are_said_on_the_new_game_and_the_game_is_saved(app
     anna, _, repo, folder = app
     real = atomic.write_atomic
 
-    def settings_refused(path, text):
+    def settings_refused(path, text, watch=None):
         if path.name == "settings.json":
             raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, text)
+        real(path, text, watch)
     monkeypatch.setattr(atomic, "write_atomic", settings_refused)
     session = start_castles(anna)
     assert repo.session(session.id) is not None and (folder / "live" / f"{session.id}.json").exists()
@@ -444,12 +444,10 @@ def static_app(tmp_path, monkeypatch):
     shutil.copytree(folder, tmp_path / "indexeddb")  # as stored by an earlier visit
     idb = IndexedDBStandIn(folder, tmp_path / "indexeddb")
     monkeypatch.setattr(web_main, "DATA_DIR", folder)
-    monkeypatch.setattr(atomic, "refuse", None)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     sync = IndexedDBSync(idb, proxy=lambda f: f)
-    monkeypatch.setattr(atomic, "after_change", sync.changed)
-    repo = Repository(folder, GAMES)
+    repo = Repository(folder, GAMES, watch=atomic.Watch(changed=sync.changed))
     model = AppModel.create(repo)
     # What reaches the screen, with what the app held and said at that moment.
     shown = []
@@ -520,7 +518,7 @@ class OneTab:
 
 def storing(idb, sync, repo, model, free: bool, settle) -> web_main.BrowserStorage:
     """This tab's storage, started as the app starts it (the other tab holding the lock unless `free`)."""
-    storage = web_main.BrowserStorage(idb, sync, once=lambda f: f)
+    storage = web_main.BrowserStorage(idb, sync, once=lambda f: f, watch=repo.watch)
     storage.lock = OneTab(free)
     started = settle.loop.create_task(storage.start())
     settle()
@@ -567,12 +565,10 @@ def test_static_app_taken_over_in_another_tab_stores_nothing_and_says_so_until_u
         assert what_it_holds(repo) == stored and files(idb.stored) == files(idb.folder) and not idb.calls
 
         # Meanwhile the other tab stored an entry of its own. Use here: read afresh, stored from now on.
-        with monkeypatch.context() as other_tab:  # its own process: nothing refused there
-            other_tab.setattr(atomic, "refuse", None)
-            other = Repository(idb.stored, GAMES)
-            theirs = other.session(ROME_ID)
-            theirs.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
-            other.save(theirs)
+        other = Repository(idb.stored, GAMES)  # its own tab: nothing refused there
+        theirs = other.session(ROME_ID)
+        theirs.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
+        other.save(theirs)
         use_here(storage, settle)
         assert model.storage_note == "" and model.use_here is None and model.error == ""
         assert repo.session(ROME_ID).state == theirs.state
@@ -584,15 +580,14 @@ def test_static_app_taken_over_in_another_tab_stores_nothing_and_says_so_until_u
 
 def test_static_app_opened_while_another_tab_stores_shows_what_is_stored_and_keeps_nothing(tmp_path, monkeypatch):
     with static_app(tmp_path, monkeypatch) as (idb, sync, _, _, settle, _):
-        monkeypatch.setattr(atomic, "after_change", None)  # as the app opens: nothing written back yet
         shutil.rmtree(idb.folder)
         idb.folder.mkdir()  # this tab's files in memory: none yet
-        storage = web_main.BrowserStorage(idb, sync, once=lambda f: f)
+        storage = web_main.BrowserStorage(idb, sync, once=lambda f: f)  # as the app opens: nothing written back
         storage.lock = OneTab(False)
         started = settle.loop.create_task(storage.start())
         settle()  # what is stored, read
         settle.loop.run_until_complete(started)
-        repo = Repository(idb.folder, GAMES)
+        repo = Repository(idb.folder, GAMES, watch=storage.watch)
         model = AppModel.create(repo)
         storage.serve(repo, model, None)
         assert model.storage_note == "web.storage.other_tab" and model.use_here is not None

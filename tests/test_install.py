@@ -47,7 +47,7 @@ def installed(tmp_path_factory):
     began = time.monotonic()
     run(sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_wheel({str(tmp / 'wheel')!r})",
         cwd=source)
-    wheel = next((tmp / "wheel").glob("tabula-*.whl"))
+    wheel = next((tmp / "wheel").glob("tabula_companion-*.whl"))
     built = time.monotonic()
     venv = tmp / "venv"
     run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=tmp)

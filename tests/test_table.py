@@ -364,3 +364,24 @@ def test_the_result_a_phone_showed_is_kept_when_nothing_changed(table):
     shown, sheet = confirmed_result(table)
     assert table.finish("g1", keep(sheet), shown.revision) == "g1"
     assert table.session("g1") is None
+
+
+def test_the_hub_forgets_games_that_are_closed(table):
+    """A finished or discarded game leaves nothing in the hub but, for a late Confirm, its play id (of the
+    last few games only): a server running for months does not grow with every game played."""
+    from companion.core.table import KEPT_FINISHED
+
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    table.apply("g1", {"type": "board_add", "player": 0, "path": ["money"], "delta": 1, "maximum": 99}, by="anna")
+    assert table.board_writers and "g1" in table._locks
+
+    def make_play(session):
+        return {"id": session.id, "game": "city-of-rome", "finished": 1.0, "players": [], "winners": []}
+    table.finish("g1", make_play)
+    assert table.board_writers == {} and "g1" not in table._locks and table.finished == {"g1": "g1"}
+    for n in range(KEPT_FINISHED + 5):
+        for sid in (f"g{n + 2}", f"x{n}"):
+            table.repo.save(Session(sid, ROME, make_config(ROME, copy.deepcopy(PLAYERS), 0)))
+        table.finish(f"g{n + 2}", make_play)
+        table.discard(f"x{n}")
+    assert len(table.finished) == KEPT_FINISHED and "g1" not in table.finished and table._locks == {}

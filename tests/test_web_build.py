@@ -206,8 +206,7 @@ def test_every_write_and_removal_of_the_repository_is_reported(tmp_path, monkeyp
     from companion.storage import Repository
 
     seen = []
-    monkeypatch.setattr(atomic, "after_change", seen.append)
-    repo = Repository(tmp_path, GAMES)
+    repo = Repository(tmp_path, GAMES, watch=atomic.Watch(changed=seen.append))
     game = GAMES["city-of-rome"]
     players = [{"name": n, "colour": c} for n, c in zip("ABC", game.colours_for(3))]
     session = Session(new_session_id(), game, make_config(game, players, 0))

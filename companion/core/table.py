@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from typing import Any, Callable
 
 from companion.core.end_scoring import board_problems
@@ -37,6 +37,9 @@ from companion.core.session import STAGES, Session, new_entry_id
 from companion.core.text import Msg
 
 
+KEPT_FINISHED = 64  # games finished lately whose play id a late Confirm still gets
+
+
 class Tables:
     """The hub over the repository: `apply` is the one way a game in progress changes."""
 
@@ -44,7 +47,8 @@ class Tables:
         self.repo = repo
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._guard = threading.Lock()
-        self.finished: dict[str, str] = {}  # session id -> play id, for screens still showing a saved game
+        # session id -> play id of the last games finished, for phones still showing one (a second Confirm)
+        self.finished: OrderedDict[str, str] = OrderedDict()
         # (session id, player, path) -> the screen that set that board field last: a screen whose
         # keystrokes follow each other faster than it redraws is not "another phone" to itself.
         self.board_writers: dict[tuple, str] = {}
@@ -100,6 +104,9 @@ class Tables:
             except OSError as error:
                 raise SaveFailed(error, "core.not_saved.finish") from error
             self.finished[session_id] = play["id"]
+            while len(self.finished) > KEPT_FINISHED:
+                self.finished.popitem(last=False)
+            self._forget(session_id)
             return play["id"]
 
     def discard(self, session_id: str) -> None:
@@ -109,6 +116,14 @@ class Tables:
                 self.repo.discard(session_id)
             except OSError as error:
                 raise SaveFailed(error, "core.not_saved.discard") from error
+            self._forget(session_id)
+
+    def _forget(self, session_id: str) -> None:
+        """A game closed (finished, discarded): the hub keeps nothing of it but its play id. Its lock goes
+        too; a change still waiting for it finds the game gone and says so."""
+        self.board_writers = {k: v for k, v in self.board_writers.items() if k[0] != session_id}
+        with self._guard:
+            self._locks.pop(session_id, None)
 
 
 def change_session(session: Session, change: dict, set_last=lambda player, path: False) -> tuple | None:

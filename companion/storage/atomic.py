@@ -16,34 +16,42 @@ import json
 import logging
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from tinydb.storages import Storage
 
-# Told the path after every change to a data file (a write, a removal, a file moved aside). In the
-# browser build the files live in memory and this persists them to IndexedDB (companion/web_main.py);
-# on a real file system it stays None: the fsync and rename already made the change durable.
-after_change: Callable[[Path], None] | None = None
-# Set while this process may not write its data files (the static app in a tab that does not store,
-# companion/web_main.py): every write raises what it makes, before anything changes.
-refuse: Callable[[], OSError] | None = None
 log = logging.getLogger("tabula.storage")
 
 
-def check_writable() -> None:
-    if refuse is not None:
-        raise refuse()
+@dataclass
+class Watch:
+    """What the writes to one data folder tell, and whether they may happen (the Repository's own).
+
+    `changed` is told the path after every change to a data file (a write, a removal, a file moved
+    aside): in the browser build the files live in memory and it persists them to IndexedDB
+    (companion/web_main.py); on a real file system it stays None, the fsync and rename already made the
+    change durable. `refuse`, while set, makes every write raise what it returns before anything changes
+    (the static app in a tab that does not store)."""
+
+    changed: Callable[[Path], None] | None = None
+    refuse: Callable[[], OSError] | None = None
+
+    def check(self) -> None:
+        if self.refuse is not None:
+            raise self.refuse()
+
+    def tell(self, path: Path) -> None:
+        if self.changed is not None:
+            self.changed(path)
 
 
-def notify_change(path: Path) -> None:
-    if after_change is not None:
-        after_change(path)
-
-
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Replace `path` with `text` (UTF-8) or raw bytes (e.g. a damaged line that is not UTF-8)."""
-    check_writable()
+def write_atomic(path: Path, text: str | bytes, watch: Watch | None = None) -> None:
+    """Replace `path` with `text` (UTF-8) or raw bytes (e.g. a damaged line that is not UTF-8). `watch`: the
+    data folder's (none: a file of no data folder, an export or the table token)."""
+    if watch is not None:
+        watch.check()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -58,7 +66,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         sync_folder(path.parent)
     except OSError as error:  # the file holds the change already: saved, only perhaps not through a power cut
         log.warning("%s was written, but its folder could not be synced: %s", path, error)
-    notify_change(path)
+    if watch is not None:
+        watch.tell(path)
 
 
 def sync_folder(folder: Path) -> None:
@@ -71,8 +80,9 @@ def sync_folder(folder: Path) -> None:
 
 
 class AtomicJSONStorage(Storage):
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, watch: Watch | None = None):
         self.path = Path(path)
+        self.watch = watch
 
     def read(self):
         try:
@@ -82,7 +92,7 @@ class AtomicJSONStorage(Storage):
         return json.loads(text) if text.strip() else None
 
     def write(self, data) -> None:
-        write_atomic(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        write_atomic(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), self.watch)
 
     def close(self) -> None:
         pass

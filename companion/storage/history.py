@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from companion.core.text import Msg
-from companion.storage.atomic import notify_change, write_atomic
+from companion.storage.atomic import Watch, write_atomic
 
 FILE = "history.jsonl"
 OLD_FILE = "history.json"
@@ -141,10 +141,12 @@ def _summary(play: dict, labels: dict[Any, dict]) -> dict:
 
 class History:
     def __init__(self, folder: Path, read_only: bool, notices: list[Msg],
-                 move_aside: Callable[[Path, Exception], None]):
+                 move_aside: Callable[[Path, Exception], None], watch: Watch | None = None):
         """`move_aside(path, error)` deals with a file that cannot be read at all (the Repository's rule:
-        renamed to `<name>.damaged-<time>` with a notice; read-only: left in place, with a notice)."""
+        renamed to `<name>.damaged-<time>` with a notice; read-only: left in place, with a notice). `watch`:
+        the data folder's (companion/storage/atomic.py)."""
         self.folder = Path(folder)
+        self.watch = watch or Watch()
         self.path = self.folder / FILE
         self.read_only = read_only
         self.notices = notices
@@ -198,15 +200,15 @@ class History:
         if upgrade and not self.read_only:  # only once history.jsonl holds every play
             backup = _free_name(old.with_name(old.name + BACKUP_SUFFIX))
             old.rename(backup)
-            notify_change(old)
-            notify_change(backup)
+            self.watch.tell(old)
+            self.watch.tell(backup)
 
     def _set_aside(self, lines: list[bytes]) -> None:
         if self.read_only:
             self.notices.append(Msg("core.notice.plays_damaged_kept", count=len(lines), file=self.path.name))
             return
         aside = _free_name(self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"))
-        write_atomic(aside, b"".join(lines))
+        write_atomic(aside, b"".join(lines), self.watch)
         self.notices.append(Msg("core.notice.plays_set_aside", count=len(lines), file=self.path.name,
                                 aside=aside.name))
 
@@ -359,12 +361,12 @@ class History:
                 raise
         finally:
             os.close(fd)
-        notify_change(self.path)
+        self.watch.tell(self.path)
 
     def _rewrite(self) -> None:
         """The header and one `add` per play, in the order they were added; atomically."""
         body = b"".join(zlib.decompress(self._lines[p["id"]]) for p in self._by_doc.values())
-        write_atomic(self.path, _line(HEADER) + body)
+        write_atomic(self.path, _line(HEADER) + body, self.watch)
 
 
 def _read_lines(lines: Iterable[bytes], compact: Callable[[dict, bytes], Any]) -> tuple[list, list[bytes], bool]:

@@ -39,8 +39,7 @@ from companion.core.history import rescored
 from companion.core.saving import reason
 from companion.core.session import Session, check_shape
 from companion.core.text import Msg
-from companion.storage import atomic
-from companion.storage.atomic import AtomicJSONStorage, notify_change
+from companion.storage.atomic import AtomicJSONStorage, Watch
 from companion.storage.history import History
 
 SCHEMA_VERSION = 1
@@ -88,10 +87,14 @@ def _check_tinydb_shape(data: Any) -> None:
 
 
 class Repository:
-    def __init__(self, data_dir: Path, games: dict[str, GameDefinition], read_only: bool = False):
+    def __init__(self, data_dir: Path, games: dict[str, GameDefinition], read_only: bool = False,
+                 watch: Watch | None = None):
+        """`watch`: what every write to the folder tells and whether it may happen (the static app's
+        write-back to IndexedDB, companion/storage/atomic.py); none: the files alone."""
         self.dir = Path(data_dir)
         self.games = games
         self.read_only = read_only
+        self.watch = watch or Watch()
         if not read_only:
             (self.dir / "live").mkdir(parents=True, exist_ok=True)
         self.notices: list[Msg] = []
@@ -100,7 +103,7 @@ class Repository:
 
     def _read_files(self) -> None:
         self._settings = self._open(self.dir / "settings.json")
-        self._history = History(self.dir, self.read_only, self.notices, self._move_aside)
+        self._history = History(self.dir, self.read_only, self.notices, self._move_aside, self.watch)
         self._box = self._open(self.dir / "boxdata.json")
         self._sessions: dict[str, Session] = {}
         for path in sorted((self.dir / "live").glob("*.json")):
@@ -119,7 +122,7 @@ class Repository:
     def _open(self, path: Path, check: Callable[[TinyDB], Any] | None = None) -> TinyDB:
         if self.read_only:
             return self._open_read_only(path, check)
-        db = TinyDB(path, storage=AtomicJSONStorage)
+        db = TinyDB(path, storage=AtomicJSONStorage, watch=self.watch)
         if path.exists():
             try:
                 text = path.read_text(encoding="utf-8")
@@ -156,7 +159,7 @@ class Repository:
             aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
             n += 1
         path.rename(aside)
-        notify_change(path)
+        self.watch.tell(path)
         self.notices.append(Msg("core.notice.damaged", file=path.name, aside=aside.name, reason=str(error)))
 
     def _load_session(self, path: Path) -> None:
@@ -216,7 +219,7 @@ class Repository:
         self._check_writable()
         # Outside the repository's lock: each game has its own file, and the table hub's lock of that game
         # orders its writes; a slow disk under one game's save holds up no other game's.
-        db = TinyDB(self._session_path(session.id), storage=AtomicJSONStorage)
+        db = TinyDB(self._session_path(session.id), storage=AtomicJSONStorage, watch=self.watch)
         db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}}, "session": {"1": session.to_json()}})
         with self._lock:
             self._sessions[session.id] = session
@@ -225,14 +228,14 @@ class Repository:
         # The TinyDB files refuse writes themselves (_Snapshot); the live games are written directly.
         if self.read_only:
             raise ReadOnlyError("this data folder was opened read-only")
-        atomic.check_writable()  # before anything changes (the history's append, a game's removal)
+        self.watch.check()  # before anything changes (the history's append, a game's removal)
 
     def discard(self, session_id: str) -> None:
         self._check_writable()
         with self._lock:
             self._session_path(session_id).unlink(missing_ok=True)  # first: if it fails, the game stays
             self._sessions.pop(session_id, None)
-            notify_change(self._session_path(session_id))
+            self.watch.tell(self._session_path(session_id))
 
     # ------------------------------------------------------------------ history
 
