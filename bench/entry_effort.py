@@ -22,6 +22,7 @@ runs every procedure of a game and prints them side by side.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import tempfile
@@ -568,8 +569,10 @@ def city_of_rome_built(phone: Phone, seat: int, start: dict, target: dict) -> No
 
 def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example: dict) -> Result:
     """What "built" costs during play: the example's cities built through the tracker's Build dialog
-    on the phone, from the start buildings on (Build, the space, the card: one tap each; Swap in the
-    same dialog), counted per city; the cities the tracker then holds must be the example's."""
+    on the phone, from the start buildings on, each build from the scoreboard at rest as in a player's
+    turn (the player's sheet, Build, the space, the card: one tap each; Swap in the same dialog; closing
+    the sheet again is not counted, as in bench/play_effort.py), counted per city; the cities the
+    tracker then holds must be the example's."""
     from companion.games.city_of_rome.tracker import around, build_options, city_map, grid_corner
     from companion.storage import Repository
 
@@ -583,12 +586,17 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
         for seat, target in enumerate(example["players"]):
             name = target["name"]
             title = t("city-of-rome.build.title", player=name)
+            # the row's name goes on with what the row shows ("Anna's sheet, Start player")
+            sheet = phone.page.get_by_role(
+                "button", name=re.compile("^" + re.escape(t("ui.play.open_sheet", player=name))))
+            close = t("ui.play.close_sheet", player=name)
 
             def enter(seat=seat, target=target, name=name, title=title):
                 dialog_open = False
                 for event in city_of_rome_builds(target["city"]):
                     event = {**event, "player": seat}
                     if not dialog_open:
+                        phone.tap(sheet, then=close)  # the player's sheet, where Build is
                         phone.tap(t("ui.play.action_for", action=t("city-of-rome.action.build"), player=name),
                                   then=title)
                     options = build_options(mirror.state, seat, players)
@@ -616,6 +624,9 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
                     phone.tap(card, then=lambda: phone.gone(title))
                     dialog_open = False
                     mirror.record(event)
+                    phone.page.get_by_role("button", name=close, exact=True).click()  # not counted (see above)
+                    phone.gone(close)
+                    app.idle()  # the sheet has slid away: the next tap lands where it is meant to
                 phone.answered()
             result.boards.append((name, measure(phone, enter)))
         built = Repository(data, GAMES).session(sid)
