@@ -274,7 +274,8 @@ def at_rest(app: App, route: str) -> None:
         close.first.click()
         close.first.wait_for(state="detached")
         app.idle()  # until the sheet's closing animation has ended: a tap meanwhile lands on its scrim
-    app.go(route)
+    if not app.page.url.endswith("/" + route):  # on it already, the server answers nothing: `go` waited 5 s
+        app.go(route)
     app.idle()
 
 
