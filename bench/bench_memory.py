@@ -9,15 +9,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-from common import App, header, launch, make_game, median, tabula
+from common import App, chromium, header, make_game, median, tabula
 
 TARGET_MB = 120
 GAMES_4 = ["city-of-rome", "carpe-diem", "milestones", "castles-of-tuscany"]
 
 
-def settle_rss(server, seconds: float = 3.0) -> float:
+def settle_rss(server, seconds: float) -> float:
     samples = []
     end = time.time() + seconds
     while time.time() < end:
@@ -26,34 +24,37 @@ def settle_rss(server, seconds: float = 3.0) -> float:
     return median(samples[len(samples) // 2:])
 
 
-def run() -> dict:
+def run(quick: bool = False, browser=None) -> dict:
+    """`quick`: 1 session, sampled half a second (bench/run_all.py --quick: the bench runs, it measures
+    nothing); `browser`: see common.chromium."""
+    sessions, settle_s = ((1,), 0.5) if quick else ((1, 4), 3.0)
     header(f"Memory (server RSS; target <= {TARGET_MB} MB with 4 browser sessions)")
     data = Path(tempfile.mkdtemp(prefix="tabula-bench-mem-"))
-    sids = [f"20250101-12000{i}-mem00{i}" for i in range(4)]
+    sids = [f"20250101-12000{i}-mem00{i}" for i in range(sessions[-1])]
     for sid, game_id in zip(sids, GAMES_4):
         make_game(data, game_id, sid)
     server = tabula(data).start()
     result = {}
     try:
-        result["idle_mb"] = settle_rss(server, 1.5)
-        with sync_playwright() as p:
-            browser = launch(p)
+        result["idle_mb"] = settle_rss(server, settle_s / 2)
+        with chromium(browser) as b:
             apps = []
             for n, sid in enumerate(sids, 1):
-                app = App(browser, server.url).open(f"game/{sid}/play")
+                app = App(b, server.url).open(f"game/{sid}/play")
                 app.sheet("Anna")  # from the scoreboard, as a phone at the table
                 apps.append(app)
-                if n in (1, 4):
-                    result[f"sessions_{n}_mb"] = settle_rss(server)
+                if n in sessions:
+                    result[f"sessions_{n}_mb"] = settle_rss(server, settle_s)
             for app in apps:
                 app.close()
-            browser.close()
     finally:
         server.stop()
         shutil.rmtree(data, ignore_errors=True)
-    ok = "ok" if result["sessions_4_mb"] <= TARGET_MB else "OVER TARGET"
-    print(f"idle {result['idle_mb']:.0f} MB, 1 session {result['sessions_1_mb']:.0f} MB, "
-          f"4 sessions {result['sessions_4_mb']:.0f} MB ({ok})", flush=True)
+    most = sessions[-1]
+    ok = "ok" if result[f"sessions_{most}_mb"] <= TARGET_MB else "OVER TARGET"
+    print(f"idle {result['idle_mb']:.0f} MB, " + ", ".join(f"{n} session{'s' if n > 1 else ''} "
+                                                          f"{result[f'sessions_{n}_mb']:.0f} MB" for n in sessions)
+          + f" ({ok})", flush=True)
     return result
 
 

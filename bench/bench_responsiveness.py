@@ -21,9 +21,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-from common import App, PY, ROOT, Proc, free_port, header, launch, make_game, median, percentile, tabula
+from common import App, PY, ROOT, Proc, chromium, free_port, header, make_game, median, percentile, tabula
 
 TARGET_MS = 100
 SID = "20250101-120000-bench1"
@@ -43,25 +41,30 @@ SLOW_SID = "20250101-120000-slow"  # its file's fsyncs are slowed (bench/slow_fs
 SLOW_FSYNC_MS = 200
 
 
-# The same clicks in the other games' sheets: the counter tapped and Anna's value at the start.
-OTHER_GAMES = {"carpe-diem": ("Victory points", 8), "milestones": ("Points", 0),
-               "castles-of-tuscany": ("Red track (inner)", 0)}
+# The same clicks in the other games' sheets: the counter tapped (its name on the screen and Anna's value at
+# the start are the game's own).
+OTHER_GAMES = {"carpe-diem": "vp", "milestones": "points", "castles-of-tuscany": "red"}
 
 
-def run(clicks: int = 50) -> dict:
-    quiet = clicks_timed(clicks)
-    beside = clicks_timed(clicks, neighbour_fsync_ms=SLOW_FSYNC_MS)
-    beside_fast = clicks_timed(clicks, neighbour_fsync_ms=0)
-    others = {game: clicks_timed(clicks, game=game, counter=counter, start=start)
-              for game, (counter, start) in OTHER_GAMES.items()}
-    return {**quiet, "beside_slow_saves": beside, "beside_fast_saves": beside_fast, "other_games": others,
-            "undo": undos_timed(clicks)}
+def run(clicks: int = 50, quick: bool = False, browser=None) -> dict:
+    """`clicks` timed in each case, after 5 that are not; `quick`: one click in each case, none before, and
+    neither the other phone's fast saves nor the other games (the same clicks as the cases before, with
+    other numbers and names) (bench/run_all.py --quick: the bench runs, it measures nothing); `browser`:
+    see common.chromium (None: a Chromium of its own for each case)."""
+    clicks, warm_ups = (1, 0) if quick else (clicks, 5)
+    quiet = clicks_timed(clicks, warm_ups, browser)
+    beside = {"beside_slow_saves": clicks_timed(clicks, warm_ups, browser, neighbour_fsync_ms=SLOW_FSYNC_MS)}
+    if not quick:
+        beside["beside_fast_saves"] = clicks_timed(clicks, warm_ups, browser, neighbour_fsync_ms=0)
+    others = {game: clicks_timed(clicks, warm_ups, browser, game=game, counter=counter)
+              for game, counter in ({} if quick else OTHER_GAMES).items()}
+    return {**quiet, **beside, "other_games": others, "undo": undos_timed(clicks, warm_ups, browser)}
 
 
 UNDO_ENTRIES = 150  # late in a long game: every tap on the play screen is an entry
 
 
-def undos_timed(clicks: int) -> dict:
+def undos_timed(clicks: int, warm_ups: int, browser=None) -> dict:
     header(f"Responsiveness (city-of-rome: Undo in the bar, {clicks} undos at the end of a game "
            f"{UNDO_ENTRIES} entries long, click -> value taken back on screen; target p95 <= {TARGET_MS} ms)")
     from companion.games import GAMES
@@ -77,18 +80,17 @@ def undos_timed(clicks: int) -> dict:
     server = tabula(data).start()
     ms = []
     try:
-        with sync_playwright() as p:
-            browser = launch(p)
-            app = App(browser, server.url, viewport=VIEWPORT)
+        with chromium(browser) as b:
+            app = App(b, server.url, viewport=VIEWPORT)
             app.open(f"game/{SID}/play")
             app.wait_label(f"Money of Anna: {top}")
-            for i in range(clicks + 5):  # the first 5 warm up
+            for i in range(clicks + warm_ups):
                 button = app.page.get_by_role("button", name=f"Undo: Anna: Money +1 (now {top - i})", exact=False)
                 took = timed_click(app, button.first.bounding_box(), f"Money of Anna: {top - i - 1}")
-                if i >= 5:
+                if i >= warm_ups:
                     ms.append(took)
             assert not app.errors, app.errors
-            browser.close()
+            app.close()
     finally:
         server.stop()
         shutil.rmtree(data, ignore_errors=True)
@@ -99,16 +101,20 @@ def undos_timed(clicks: int) -> dict:
     return result
 
 
-def clicks_timed(clicks: int, neighbour_fsync_ms: int | None = None, game: str = "city-of-rome",
-                 counter: str = "Money", start: int = 5) -> dict:
+def clicks_timed(clicks: int, warm_ups: int, browser=None, neighbour_fsync_ms: int | None = None,
+                 game: str = "city-of-rome", counter: str = "money") -> dict:
     """`neighbour_fsync_ms`: another phone taps entries into another game meanwhile, each fsync of that
     game's file this much longer (None: no other phone)."""
+    from companion.games import GAMES
+    from companion.storage import Repository
     slow_neighbour = neighbour_fsync_ms is not None
-    header(f"Responsiveness ({game}: {counter} +1 in a sheet, click -> updated value on screen; target p95 <= "
-           f"{TARGET_MS} ms)" + (f": beside another game tapped meanwhile, its saves {neighbour_fsync_ms} ms longer"
-                                 if slow_neighbour else ""))
     data = Path(tempfile.mkdtemp(prefix="tabula-bench-click-"))
     make_game(data, game, SID)
+    start = Repository(data, GAMES).session(SID).state["players"][0]["counters"][counter]  # Anna's
+    name = next(c.label for c in GAMES[game].counters if c.id == counter).render("en")  # as on the screen
+    header(f"Responsiveness ({game}: {name} +1 in a sheet, click -> updated value on screen; target p95 <= "
+           f"{TARGET_MS} ms)" + (f": beside another game tapped meanwhile, its saves {neighbour_fsync_ms} ms longer"
+                                 if slow_neighbour else ""))
     if slow_neighbour:
         make_game(data, "city-of-rome", SLOW_SID)
         port = free_port()
@@ -118,11 +124,10 @@ def clicks_timed(clicks: int, neighbour_fsync_ms: int | None = None, game: str =
         server = tabula(data).start()
     screen_ms, server_ms = [], []
     try:
-        with sync_playwright() as p:
-            browser = launch(p)
-            tap_other = None
+        with chromium(browser) as b:
+            tap_other, other = None, None
             if slow_neighbour:  # just before each timed click, the other phone taps an entry of its own
-                other = App(browser, server.url, viewport=VIEWPORT)
+                other = App(b, server.url, viewport=VIEWPORT)
                 other.open(f"game/{SLOW_SID}/play")
                 other.wait_label("Money of Anna: 5")
                 other.sheet("Anna")
@@ -131,19 +136,22 @@ def clicks_timed(clicks: int, neighbour_fsync_ms: int | None = None, game: str =
 
                 def tap_other():
                     click_middle(other, spot)
-            app = App(browser, server.url, viewport=VIEWPORT)
+            app = App(b, server.url, viewport=VIEWPORT)
             app.page.add_init_script(WS_HOOK)
             app.open(f"game/{SID}/play")
             app.sheet("Anna")  # a player's sheet, opened from the scoreboard: where entries are made
-            app.wait_label(f"{counter} of Anna: {start}")
-            box = app.button(f"{counter} +1 (Anna)").first.bounding_box()
-            for i in range(clicks + 5):  # the first 5 warm up
-                took = timed_click(app, box, f"{counter} of Anna: {start + i + 1}", before=tap_other)
-                if i >= 5:
+            app.wait_label(f"{name} of Anna: {start}")
+            box = app.button(f"{name} +1 (Anna)").first.bounding_box()
+            for i in range(clicks + warm_ups):
+                took = timed_click(app, box, f"{name} of Anna: {start + i + 1}", before=tap_other)
+                if i >= warm_ups:
                     screen_ms.append(took)
-                    server_ms.append(app.page.evaluate("() => window.__wsIn.length ? window.__wsIn[0] - window.__down : null"))
+                    server_ms.append(app.page.evaluate(
+                        "() => window.__wsIn.length ? window.__wsIn[0] - window.__down : null"))
             assert not app.errors, app.errors
-            browser.close()
+            app.close()
+            if other:
+                other.close()
     finally:
         server.stop()
         shutil.rmtree(data, ignore_errors=True)

@@ -24,7 +24,11 @@ def time_once(data: dict, box: dict) -> float:
     return (time.perf_counter() - t) * 1000
 
 
-def run(repeats: int = 500, random_states: int = 10_000, seed: int = 2025) -> dict:
+def run(repeats: int = 500, random_states: int = 10_000, seed: int = 2025, quick: bool = False) -> dict:
+    """`quick`: 5 repeats and 40 random states a game (bench/run_all.py --quick: the bench runs, it
+    measures nothing)."""
+    if quick:
+        repeats, random_states = 5, 40
     header(f"Scoring (score_data: read + validate + score; target <= {TARGET_MS} ms per 4-player game)")
     results = {}
     for game_id in GAMES:

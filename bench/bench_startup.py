@@ -30,15 +30,18 @@ def first_frame(browser, server) -> float:
         server.kill()
 
 
-def run(runs: int = 7) -> dict:
+def run(runs: int = 7, quick: bool = False) -> dict:
+    """`quick`: one run of each and no warm-up (bench/run_all.py --quick: the bench runs, it measures nothing)."""
+    runs = 1 if quick else runs
     header(f"Start-up (process start -> first frame in headless Chromium; target <= {TARGET} x hello-world)")
     base = Path(tempfile.mkdtemp(prefix="tabula-bench-startup-"))
     times = {"tabula": [], "hello": []}
     try:
         with sync_playwright() as p:
             browser = launch(p)
-            first_frame(browser, hello_world())  # warm the disk cache for both
-            first_frame(browser, tabula(base / "warm"))
+            if not quick:  # warm the disk cache for both
+                first_frame(browser, hello_world())
+                first_frame(browser, tabula(base / "warm"))
             for r in range(runs):
                 times["hello"].append(first_frame(browser, hello_world()))
                 times["tabula"].append(first_frame(browser, tabula(base / f"run{r}")))

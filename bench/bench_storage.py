@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import common  # noqa: F401
-from common import ROOT, App, header, launch, median, tabula
+from common import ROOT, App, chromium, header, median, tabula
 
 from companion.cli import score_data
 from companion.core.history import make_play
@@ -106,7 +106,12 @@ def verdict(ok: bool) -> str:
 
 
 def run(sizes=(0, 100, 1000, 10_000), entries: int = 200, finishes: int = 20, opens: int = 50, runs: int = 3,
-        import_plays: int = 10_000, browser: bool = True) -> dict:
+        import_plays: int = 10_000, quick: bool = False, browser=None) -> dict:
+    """`quick`: histories of 0 and 10 plays, 2 entries, finishes and opens each, 10 plays imported, History
+    opened once in Chromium at 10 plays (bench/run_all.py --quick: the bench runs, it measures nothing);
+    `browser`: see common.chromium."""
+    if quick:
+        sizes, entries, finishes, opens, runs, import_plays = (0, 10), 2, 2, 2, 1, 10
     header("Storage: entries, finishing a game, opening History (history of 0 to 10,000 plays), importing")
     # One data directory per history size; entries, finishes and opens made round-robin across them,
     # so that a busy machine slows every size alike and each ratio is measured in one run.
@@ -168,8 +173,8 @@ def run(sizes=(0, 100, 1000, 10_000), entries: int = 200, finishes: int = 20, op
         results["ratio"] = results["entry_p50_ms_ratio"]
         results.update(bench_import(base, import_plays))
         results.update(bench_upgrade(base, sizes[-1]))
-        if browser:
-            results["browser_history_ms"] = bench_history_in_browser(base, (0, 30, sizes[-1]))
+        in_browser, rounds = ((sizes[-1],), 0) if quick else ((0, 30, sizes[-1]), 7)
+        results["browser_history_ms"] = bench_history_in_browser(base, in_browser, rounds, browser)
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return results
@@ -211,20 +216,18 @@ def bench_upgrade(base: Path, plays: int) -> dict:
     return {"upgrade_s": first, "open_after_upgrade_s": again, "history_mb": size}
 
 
-def bench_history_in_browser(base: Path, sizes: tuple[int, ...], rounds: int = 7) -> dict:
-    """Home -> History in Chromium: from the click to the list on screen (the count line drawn)."""
-    from playwright.sync_api import sync_playwright
-
+def bench_history_in_browser(base: Path, sizes: tuple[int, ...], rounds: int = 7, browser=None) -> dict:
+    """Home -> History in Chromium: from the click to the list on screen (the count line drawn), `rounds`
+    times after one that warms up (0: that one only, its times kept)."""
     servers, apps, ms = {}, {}, {n: [] for n in sizes}
     try:
         for size in sizes:
             folder = base / f"browser{size}"
             data_dir_with_history(folder, size)
             servers[size] = tabula(folder).start()
-        with sync_playwright() as p:
-            browser = launch(p)
+        with chromium(browser) as b:
             for size in sizes:
-                apps[size] = App(browser, servers[size].url).open()
+                apps[size] = App(b, servers[size].url).open()
             for r in range(rounds + 1):  # the first round warms up
                 for size in sizes:
                     app = apps[size]
@@ -233,19 +236,20 @@ def bench_history_in_browser(base: Path, sizes: tuple[int, ...], rounds: int = 7
                     t = time.perf_counter()
                     app.button("History").click()
                     shown.wait_for(timeout=60_000)
-                    if r:
+                    if r or not rounds:
                         ms[size].append((time.perf_counter() - t) * 1000)
                     app.page.go_back()
                     app.button("History").wait_for(timeout=60_000)
             errors = [e for app in apps.values() for e in app.errors]
             assert not errors, errors
-            browser.close()
+            for app in apps.values():
+                app.close()
     finally:
         for server in servers.values():
             server.stop()
     out = {size: median(v) for size, v in ms.items()}
     print("opening History in Chromium (click to list on screen), median of "
-          f"{rounds}: " + "; ".join(f"{size} plays {v:.0f} ms" for size, v in out.items()), flush=True)
+          f"{rounds or 1}: " + "; ".join(f"{size} plays {v:.0f} ms" for size, v in out.items()), flush=True)
     return out
 
 

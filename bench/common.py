@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -147,6 +148,35 @@ def machine() -> str:
     return (f"{os.cpu_count()} cores ({cpu or platform.machine()}), {mem}, {platform.system()} "
             f"{platform.release().split('-')[0]}, Python {platform.python_version()}, Flet {flet.__version__}, "
             f"{chromium_version()}")
+
+
+@contextmanager
+def chromium(phones=None, engines: dict[str, str] | None = None):
+    """The browser a bench opens its Apps in: `phones`, the tests' kept phones when a test runs the bench
+    (tests/browser/harness.py, `Phones`: running already), else a headless Chromium of the bench's own,
+    closed at the end. Each App is closed by the bench once it is done.
+    `engines`: selector engines the bench's locators use (name: script), registered for its pages."""
+    if phones is not None:
+        register(phones.playwright, engines or {})
+        yield phones
+        return
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        register(p, engines or {})
+        browser = launch(p)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def register(playwright, engines: dict[str, str]) -> None:
+    for name, script in engines.items():
+        try:
+            playwright.selectors.register(name, script)
+        except Exception as error:  # registered already by this Playwright (kept phones, a bench run twice)
+            if "already registered" not in str(error):
+                raise
 
 
 def header(title: str) -> None:

@@ -19,9 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-from common import NAMES, SHOWS_JS, App, header, launch, make_game, tabula
+from common import NAMES, SHOWS_JS, App, chromium, header, make_game, tabula
 
 SID = "20250101-120000-crash1"
 VIEWPORT = {"width": 800, "height": 1400}
@@ -47,7 +45,12 @@ def check_data_dir(data: Path) -> dict:
             "tmp_left": len(list(data.rglob("*.tmp")))}
 
 
-def run(entries: int = 200, seed: int = 6, gap=(3, 15), log=print) -> dict:
+def run(entries: int = 200, seed: int = 6, gap=(3, 15), log=print, quick: bool = False, browser=None) -> dict:
+    """`gap`: the entries of one life of the server (at random between the two); `quick`: 20 entries, 6 to 9
+    a life (bench/run_all.py --quick, and `make test`: tests/browser/test_reliability_browser.py);
+    `browser`: see common.chromium."""
+    if quick:
+        entries, seed, gap = 20, 3, (6, 9)
     header(f"Crash harness: SIGKILL of the real server during {entries} browser entries (seed {seed})")
     rng = random.Random(seed)
     data = Path(tempfile.mkdtemp(prefix="tabula-crash-")) / "data"
@@ -55,15 +58,14 @@ def run(entries: int = 200, seed: int = 6, gap=(3, 15), log=print) -> dict:
     acked, kills, in_flight_saved, restarts = 0, 0, 0, 0
     lives = []
     try:
-        with sync_playwright() as p:
-            browser = launch(p)
+        with chromium(browser) as b:
             while acked < entries:
                 before = check_data_dir(data)
                 values = before["values"]
                 saved_events = before["events"]
                 server = tabula(data).start()
                 restarts += 1
-                app = App(browser, server.url, viewport=VIEWPORT).open(f"game/{SID}/play")
+                app = App(b, server.url, viewport=VIEWPORT).open(f"game/{SID}/play")
                 counter, label = COUNTERS[0]
                 app.wait_label(f"{label} of {NAMES[0]}: {values[0][counter]}", timeout=20_000)
                 player = rng.randrange(4)  # this life's entries: one player's, in their sheet
@@ -102,7 +104,6 @@ def run(entries: int = 200, seed: int = 6, gap=(3, 15), log=print) -> dict:
                 acked += acked_here
                 lives.append((acked_here, after["events"] - expected, round(delay, 3)))
                 assert lost <= 0
-            browser.close()
         final = check_data_dir(data)
     finally:
         shutil.rmtree(data.parent, ignore_errors=True)

@@ -17,6 +17,10 @@ builds a faster way adds it to PROCEDURES[game] under its own name next to "toda
 runs every procedure of a game and prints them side by side.
 
     python bench/entry_effort.py [GAME ...] [--procedure NAME]   (default: all games, all procedures)
+
+`run(quick=True)` (`bench/run_all.py --quick entry`) enters only each table's last board (and builds only
+the last city during play), the others entered and confirmed on another phone before: a quick check that
+every procedure still runs, not the benchmark's figures.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from common import ROOT, header, launch, load_average, tabula
+from common import ROOT, chromium, header, load_average, tabula
 from tests.browser.harness import PHONE, App
 
 from companion.core.session import Session, make_config
@@ -567,12 +571,13 @@ def city_of_rome_built(phone: Phone, seat: int, start: dict, target: dict) -> No
     city_of_rome_palette(phone, seat, have, wanted)
 
 
-def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example: dict) -> Result:
+def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example: dict,
+                                quick: bool = False) -> Result:
     """What "built" costs during play: the example's cities built through the tracker's Build dialog
     on the phone, from the start buildings on, each build from the scoreboard at rest as in a player's
     turn (the player's sheet, Build, the space, the card: one tap each; Swap in the same dialog; closing
     the sheet again is not counted, as in bench/play_effort.py), counted per city; the cities the
-    tracker then holds must be the example's."""
+    tracker then holds must be the example's. `quick`: the last city only."""
     from companion.games.city_of_rome.tracker import around, build_options, city_map, grid_corner
     from companion.storage import Repository
 
@@ -583,7 +588,8 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
     app = phone.app
     try:
         phone.shows(t("core.status.round", round=1, rounds=14), prefix=True, timeout=2 * WAIT)
-        for seat, target in enumerate(example["players"]):
+        for seat in entered(example["players"], quick):
+            target = example["players"][seat]
             name = target["name"]
             title = t("city-of-rome.build.title", player=name)
             # the row's name goes on with what the row shows ("Anna's sheet, Start player")
@@ -630,9 +636,10 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
                 phone.answered()
             result.boards.append((name, measure(phone, enter)))
         built = Repository(data, GAMES).session(sid)
-        wrong = [f"{want['name']}: the tracker's city is not the example's"
-                 for got, want in zip(GAMES["city-of-rome"].board_from_tracker(built.state, built.config)["players"],
-                                      example["players"]) if top_left(got["city"]) != top_left(want["city"])]
+        cities = GAMES["city-of-rome"].board_from_tracker(built.state, built.config)["players"]
+        wrong = [f"{example['players'][seat]['name']}: the tracker's city is not the example's"
+                 for seat in entered(example["players"], quick)
+                 if top_left(cities[seat]["city"]) != top_left(example["players"][seat]["city"])]
         if wrong or app.errors:
             raise AssertionError(f"city-of-rome (Build during play): {wrong} {app.errors}")
     except Exception:
@@ -999,18 +1006,40 @@ def phone_at(browser, url: str, path: str) -> Phone:
     return phone
 
 
+def entered(players: list, quick: bool) -> list[int]:
+    """The seats whose boards are entered: every seat, the last only in the quick run."""
+    seats = list(range(len(players)))
+    return seats[-1:] if quick else seats
+
+
+def entered_elsewhere(data_dir: Path, session: Session, example: dict, seats: list[int]) -> None:
+    """The boards of `seats` entered as on the table and confirmed, on another phone at the table."""
+    from companion.storage import Repository
+
+    board = session.game.board_from_tracker(session.state, session.config)
+    for seat in seats:
+        board["players"][seat] = example["players"][seat]
+    session.board, session.board_done = board, sorted(seats)
+    Repository(data_dir, GAMES).save(session)
+
+
 def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, procedure: Procedure,
-             start: dict) -> Result:
-    """One table entered with one procedure: `sid`, prepared in `data`, served at `url`."""
+             start: dict, quick: bool = False) -> Result:
+    """One table entered with one procedure: `sid`, prepared in `data`, served at `url`; `quick`: the last
+    board only, the others entered before (`entered_elsewhere`)."""
     example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
+    seats = entered(example["players"], quick)
     result = Result(case.game, name)
     phone = phone_at(browser, url, f"game/{sid}/score")
     app = phone.app
     try:
         names = [p["name"] for p in example["players"]]
-        phone.shows(t("ui.score.board_of", name=names[0]), selected=True, timeout=2 * WAIT)  # first board open
+        # the boards' tabs, the first board open (the quick run's table may open on another)
+        phone.shows(t("ui.score.board_of", name=names[0]), selected=not quick, timeout=2 * WAIT)
 
-        for seat, (target, prefilled) in enumerate(zip(example["players"], start["players"])):
+        for seat in seats:
+            target, prefilled = example["players"][seat], start["players"][seat]
+
             def enter(seat=seat, target=target, prefilled=prefilled):
                 if seat and not getattr(procedure, "opens_boards", False):  # the player tabs at the top
                     tab = t("ui.score.board_of", name=target["name"])
@@ -1024,7 +1053,7 @@ def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, pro
             app.picture(f"entry-effort-{case.game}-{name}-wrong")
             raise AssertionError(f"{case.game} ({name}): the entered board differs from {case.example}:\n  "
                                  + "\n  ".join(wrong))
-        result.finish = measure(phone, lambda: calculate(phone, len(names)))
+        result.finish = measure(phone, lambda: calculate(phone, len(seats)))
         if app.errors:
             raise AssertionError(f"{case.game} ({name}): page errors {app.errors}")
     except Exception:
@@ -1047,38 +1076,31 @@ def table(result: Result, log=print) -> None:
     log(f"  {'total':<22}{tot.taps:>6}{tot.chars:>7}{tot.scrolls:>9}{tot.seconds:>9.1f}")
 
 
-def drive(url: str, data: Path, runs: list, prepared: list, log=print) -> list[Result]:
-    """Every run in its own browser context on the one server."""
-    from playwright.sync_api import sync_playwright
-
+def drive(url: str, data: Path, runs: list, prepared: list, log=print, quick: bool = False,
+          browser=None) -> list[Result]:
+    """Every run in its own browser context (a phone of its own) on the one server."""
     results: list[Result] = []
-    with sync_playwright() as p:
-        try:
-            p.selectors.register(NAME_ENGINE, NAME_ENGINE_JS)
-        except Exception as error:  # registered already in this process (a test that runs twice)
-            if "already registered" not in str(error):
-                raise
-        browser = launch(p)
-        try:
-            for (case, name, procedure), (sid, start) in zip(runs, prepared):
-                started = time.perf_counter()
-                result = run_case(browser, url, data, sid, case, name, procedure, start)
-                results.append(result)
-                log(f"\n{case.game}, examples/{case.example}, procedure \"{name}\" "
-                    f"({time.perf_counter() - started:.0f} s with loading the page)")
-                table(result, log)
-                if hasattr(procedure, "during_play"):  # what the procedure's prefill cost during play
-                    example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
-                    played = procedure.during_play(browser, url, data, f"{sid}-play", example)
-                    results.append(played)
-                    log(f"\n{case.game}, examples/{case.example}, {played.procedure}")
-                    table(played, log)
-        finally:
-            browser.close()
+    with chromium(browser, {NAME_ENGINE: NAME_ENGINE_JS}) as b:
+        for (case, name, procedure), (sid, start) in zip(runs, prepared):
+            started = time.perf_counter()
+            result = run_case(b, url, data, sid, case, name, procedure, start, quick)
+            results.append(result)
+            log(f"\n{case.game}, examples/{case.example}, procedure \"{name}\" "
+                f"({time.perf_counter() - started:.0f} s with loading the page)")
+            table(result, log)
+            if hasattr(procedure, "during_play"):  # what the procedure's prefill cost during play
+                example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
+                played = procedure.during_play(b, url, data, f"{sid}-play", example, quick)
+                results.append(played)
+                log(f"\n{case.game}, examples/{case.example}, {played.procedure}")
+                table(played, log)
     return results
 
 
-def run(games: list[str] | None = None, procedures: list[str] | None = None, log=print) -> dict:
+def run(games: list[str] | None = None, procedures: list[str] | None = None, log=print, quick: bool = False,
+        browser=None) -> dict:
+    """Every procedure of `games` (None: all) named in `procedures` (None: all); `quick`: only each table's
+    last board is entered (see above); `browser`: see common.chromium."""
     header("Entry effort: each game's example end-of-game table entered on a 390 x 844 phone")
     log(f"load average before: {load_average()}")
     runs = [(CASES[g], name, procedure) for g in games or list(CASES)
@@ -1094,11 +1116,13 @@ def run(games: list[str] | None = None, procedures: list[str] | None = None, log
             # a procedure may need a game played otherwise (City of Rome's "built": the builds recorded)
             session = prepare(data, sid, case.game, example, getattr(procedure, "play", case.play))
             prepared.append((sid, GAMES[case.game].board_from_tracker(session.state, session.config)))
+            if quick:  # the boards before the last are entered already
+                entered_elsewhere(data, session, example, list(range(len(example["players"]) - 1)))
             if hasattr(procedure, "during_play"):  # and the same table at its first round, nothing entered
                 prepare(data, f"{sid}-play", case.game, example, lambda session, example: None, stage="play")
         server = tabula(data).start()
         try:
-            results = drive(server.url, data, runs, prepared, log)
+            results = drive(server.url, data, runs, prepared, log, quick, browser)
         finally:
             server.stop()
     finally:

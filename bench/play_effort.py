@@ -12,6 +12,10 @@ The way an action is done is a *procedure* per screen (`PROCEDURES`): the screen
 "scrolls", "typed"}}}}. Targets: scores_visible 4; each action <= 2 taps (<= 4 when typed) and 0 scrolls.
 
     python bench/play_effort.py [GAME ...]
+
+`run(quick=True)` (`bench/run_all.py --quick play`): each game's last action and "+12" only (between them
+every kind of action: a step, a game's button, a dialog's choice, an entry), a quick check that the bench
+still runs.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from common import NAMES, header, launch, load_average, make_game, tabula
+from common import NAMES, chromium, header, load_average, make_game, tabula
 from tests.browser.harness import PHONE, App
 
 from companion.core.text import tr
@@ -279,14 +283,16 @@ def at_rest(app: App, route: str) -> None:
     app.idle()
 
 
-def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict:
+def measure(browser, url: str, data: Path, game_id: str, procedure: str, quick: bool = False) -> dict:
+    """`quick`: the game's last action only."""
     step, plus_12 = PROCEDURES[procedure]
     app = Counted(browser, url)
     route = f"game/{SID}-{game_id}/play"
     app.open(route)
     app.idle()
     result = {"players": 4, "scores_visible": scores_visible(app, game_id), "actions": {}}
-    for name, action in ACTIONS[game_id].items():
+    actions = list(ACTIONS[game_id].items())
+    for name, action in actions[-1:] if quick else actions:
         at_rest(app, route)
         if isinstance(action, Entry):
             app.taps = app.scrolls = 0
@@ -315,8 +321,9 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str) -> dict
     return result
 
 
-def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print) -> dict:
-    from playwright.sync_api import sync_playwright
+def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print, quick: bool = False,
+        browser=None) -> dict:
+    """`quick`: each game's last action only (see above); `browser`: see common.chromium."""
     games = games or list(ACTIONS)
     header(f"Play effort ({procedure}): 4 players on a 390 x 844 phone, the 4th player's frequent actions")
     data = Path(tempfile.mkdtemp(prefix="tabula-play-")) / "data"
@@ -326,15 +333,13 @@ def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print
     server = tabula(data).start()
     results = {}
     try:
-        with sync_playwright() as p:
-            browser = launch(p)
+        with chromium(browser) as b:
             for game_id in games:
-                results[game_id] = measure(browser, server.url, data, game_id, procedure)
+                results[game_id] = measure(b, server.url, data, game_id, procedure, quick)
                 r = results[game_id]
                 log(f"{game_id}: scores on screen {r['scores_visible']} of 4; " + "; ".join(
                     f"{n} {a['taps']} {'tap' if a['taps'] == 1 else 'taps'}, {a['scrolls']} scrolls"
                     + (" (typed)" if a["typed"] else "") for n, a in r["actions"].items()))
-            browser.close()
     finally:
         server.stop()
         shutil.rmtree(data.parent, ignore_errors=True)

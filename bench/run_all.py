@@ -1,10 +1,13 @@
 """`make bench`: every benchmark and the full-size reliability harnesses, each printing its figures.
 
-    python bench/run_all.py            # everything (about 20 minutes on 2 busy cores)
-    python bench/run_all.py quick      # the benchmarks only, no crash/damage/concurrency harnesses
-    python bench/run_all.py scoring storage   # named parts only
+    python bench/run_all.py                     # everything (about 20 minutes on 2 busy cores)
+    python bench/run_all.py benchmarks          # startup, responsiveness, scoring, storage and memory only
+    python bench/run_all.py scoring storage     # named parts only
+    python bench/run_all.py --quick [part ...]  # each part's quick run: a few samples, the smallest sizes
 Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, entry, play.
-The results also go to test-artifacts/bench.json.
+The results also go to test-artifacts/bench.json, not those of a quick run: its figures say only that the
+part still runs (`make test` runs every part so: tests/browser/test_bench_parts_browser.py, and
+tests/browser/test_reliability_browser.py for crash, damaged, concurrency and table).
 """
 
 from __future__ import annotations
@@ -36,18 +39,27 @@ PARTS = {
     "scoring": bench_scoring.run,
     "storage": bench_storage.run,
     "memory": bench_memory.run,
-    "crash": lambda: crash_harness.run(200),
+    "crash": crash_harness.run,
     "damaged": damaged_files.run,
-    "concurrency": lambda: concurrency.run(25),
-    "table": lambda: table_mode.run(50),
+    "concurrency": concurrency.run,
+    "table": table_mode.run,
     "entry": entry_effort.run,
     "play": play_effort.run,
 }
-QUICK = ("startup", "responsiveness", "scoring", "storage", "memory")
+BENCHMARKS = ("startup", "responsiveness", "scoring", "storage", "memory")
+
+
+def run_part(name: str, quick: bool = False, **more):
+    """One part's figures, from its full run or its quick run (each part's `run(quick=True)`: a few samples,
+    the smallest sizes; it runs, it measures nothing); `more`: the kept phones a test gives a part that
+    opens its pages in them (`browser`, see common.chromium)."""
+    return PARTS[name](quick=quick, **more)
 
 
 def main(argv: list[str]) -> int:
-    names = list(QUICK) if argv == ["quick"] else (argv or list(PARTS))
+    quick = "--quick" in argv
+    argv = [a for a in argv if a != "--quick"]
+    names = list(BENCHMARKS) if argv == ["benchmarks"] else (argv or list(PARTS))
     unknown = [n for n in names if n not in PARTS]
     if unknown:
         print(f"unknown part(s) {unknown}; known: {', '.join(PARTS)}", file=sys.stderr)
@@ -59,11 +71,15 @@ def main(argv: list[str]) -> int:
     for name in names:
         t = time.time()
         try:
-            results[name] = PARTS[name]()
+            results[name] = run_part(name, quick)
         except Exception:
             failed.append(name)
             traceback.print_exc()
         print(f"  ({name}: {time.time() - t:.0f} s, load average {load_average()})", flush=True)
+    done = f"\nDone in {time.time() - started:.0f} s" + (f"; FAILED: {', '.join(failed)}" if failed else "")
+    if quick:  # its figures say only that each part runs: the last full run's stay
+        print(done + "; a quick run: test-artifacts/bench.json left as it was")
+        return 1 if failed else 0
     out = ROOT / "test-artifacts" / "bench.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     try:  # a run of some parts updates those parts and keeps the others' last figures
@@ -72,8 +88,7 @@ def main(argv: list[str]) -> int:
         kept = {}
     kept.update(results)
     out.write_text(json.dumps(kept, indent=2, default=str), encoding="utf-8")
-    print(f"\nDone in {time.time() - started:.0f} s; results in test-artifacts/bench.json"
-          + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+    print(done + "; results in test-artifacts/bench.json")
     return 1 if failed else 0
 
 

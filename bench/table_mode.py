@@ -165,9 +165,9 @@ async def menu(page, item: str) -> None:
     await page.get_by_role("menuitem", name=item).or_(page.get_by_role("button", name=item, exact=True)).first.click()
 
 
-async def board_taps(phones, saved_board) -> int:
-    """Final scoring: 10 taps at machine speed on one phone, then 10 each from two phones on one field.
-    Returns the taps that are not in the saved board."""
+async def board_taps(phones, saved_board, taps: int) -> int:
+    """Final scoring: `taps` taps at machine speed on one phone, then `taps` each from two phones on one
+    field. Returns the taps that are not in the saved board."""
     await menu(phones[0], "Final scoring")
     await phones[0].get_by_role("button", name="Final scoring now").first.click()
     await phones[0].wait_for_url(re.compile("/score"))
@@ -177,12 +177,12 @@ async def board_taps(phones, saved_board) -> int:
         await page.get_by_role("button", name=f"Board of {NAMES[0]}").first.click()
         await page.wait_for_function(SHOWS_JS, arg=f"{LABEL} of {NAMES[0]}: {start}", timeout=60_000)
     plus = [page.get_by_role("button", name=f"{LABEL} +1 ({NAMES[0]})", exact=True).first for page in phones[:2]]
-    for _ in range(10):
+    for _ in range(taps):
         await plus[0].click()
-    for _ in range(10):
+    for _ in range(taps):
         await asyncio.gather(plus[0].click(), plus[1].click())
-    await shows_board(phones[0], start + 30)
-    return start + 30 - saved_board()
+    await shows_board(phones[0], start + 3 * taps)
+    return start + 3 * taps - saved_board()
 
 
 async def shows_board(page, value: int) -> None:
@@ -192,7 +192,7 @@ async def shows_board(page, value: int) -> None:
         pass  # a tap that was lost: the count below says so
 
 
-async def drive(url: str, entries: int, rounds: int, saved, saved_entries, saved_board) -> dict:
+async def drive(url: str, entries: int, rounds: int, saved, saved_entries, saved_board, taps: int) -> dict:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
@@ -207,17 +207,20 @@ async def drive(url: str, entries: int, rounds: int, saved, saved_entries, saved
                     await shows(page, seat, values[seat])
             entered = {"values": list(values), "saved": saved(), "saved_entries": saved_entries()}
             wrong = await undo_behind(phones, values, rounds, saved)
-            board_lost = await board_taps(phones, saved_board) if saved_board else 0
+            board_lost = await board_taps(phones, saved_board, taps)
             return {"delays": delays, **entered, "wrong_undo": wrong, "board_lost": board_lost,
                     "errors": [e for _, _, errs in opened for e in errs]}
         finally:
             await browser.close()
 
 
-def run(entries: int = 50, rounds: int = 12, log=print, board: bool = True) -> dict:
-    """`board`: part 4 too (the browser tests check board taps with two phones elsewhere, and leave it out)."""
+def run(entries: int = 50, rounds: int = 12, log=print, quick: bool = False) -> dict:
+    """`quick`: 3 entries each, 2 rounds of undo, one board tap on one phone and one from each of two
+    (bench/run_all.py --quick, and `make test`: tests/browser/test_reliability_browser.py; the browser
+    tests check board taps at machine speed with two phones elsewhere)."""
+    entries, rounds, taps = (3, 2, 1) if quick else (entries, rounds, 10)
     header(f"Table mode: 4 phones on one game, {entries} entries each in turns, then {entries} each at once; "
-           f"{rounds} rounds of undo from a phone that is behind" + ("; board taps at machine speed" if board else ""))
+           f"{rounds} rounds of undo from a phone that is behind; {taps} board taps at machine speed")
     from companion.games import GAMES
     from companion.storage import Repository
 
@@ -238,7 +241,7 @@ def run(entries: int = 50, rounds: int = 12, log=print, board: bool = True) -> d
 
     server = tabula(data).start()
     try:
-        result = asyncio.run(drive(server.url, entries, rounds, saved, saved_entries, saved_board if board else None))
+        result = asyncio.run(drive(server.url, entries, rounds, saved, saved_entries, saved_board, taps))
     finally:
         server.stop()
     try:
@@ -251,7 +254,7 @@ def run(entries: int = 50, rounds: int = 12, log=print, board: bool = True) -> d
     delays = result["delays"]
     summary = {"phones": 4, "entries": acknowledged, "saved_entries": result["saved_entries"], "lost": lost,
                "converged": result["saved"] == result["values"], "page_errors": len(result["errors"]),
-               "undo_rounds": rounds, "wrong_undo": result["wrong_undo"], "board_taps": 30 if board else 0,
+               "undo_rounds": rounds, "wrong_undo": result["wrong_undo"], "board_taps": 3 * taps,
                "board_lost": result["board_lost"],
                "propagation_p50_ms": round(median(delays) * 1000), "propagation_p95_ms": round(percentile(delays, 95) * 1000),
                "propagation_max_ms": round(max(delays) * 1000), "observations": len(delays)}
@@ -263,8 +266,8 @@ def run(entries: int = 50, rounds: int = 12, log=print, board: bool = True) -> d
         f"({len(delays)} observations)")
     log(f"undo from a phone that is behind, {rounds} rounds: {summary['wrong_undo']} took back an entry its "
         f"button did not show")
-    if board:
-        log(f"board taps at machine speed (10 on one phone, 2 x 10 on one field): {summary['board_lost']} of 30 lost")
+    log(f"board taps at machine speed ({taps} on one phone, 2 x {taps} on one field): "
+        f"{summary['board_lost']} of {summary['board_taps']} lost")
     return summary
 
 
