@@ -20,7 +20,9 @@ from playwright.async_api import async_playwright
 from common import CHROMIUM, LAUNCH_ARGS, NAMES, SEMANTICS_JS, SHOWS_JS, header, make_game, tabula
 from tests.browser.harness import IDLE_JS, init_js
 
-GAME_IDS = ["city-of-rome", "carpe-diem", "milestones", "castles-of-tuscany"]
+from companion.games import BUILT_IN  # noqa: E402  (the app's games: one session each, at once)
+
+GAME_IDS = list(BUILT_IN)
 VIEWPORT = {"width": 800, "height": 2400}
 
 

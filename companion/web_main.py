@@ -423,12 +423,15 @@ def preload() -> None:
     from companion.ui.app import make_main  # noqa: F401
 
 
-def run() -> None:
+def run(plugins: str = "") -> None:
+    """The app, with the games from outside the app it was built with (`plugins`, as TABULA_PLUGINS)."""
     import flet as ft
 
-    from companion.games import GAMES
+    from companion.games import GAMES, load_plugins
     from companion.storage import Repository
     from companion.ui.app import make_main
+
+    load_plugins(plugins)
 
     async def main(page: ft.Page) -> None:
         storage = await open_storage()

@@ -24,12 +24,20 @@ _spec = importlib.util.spec_from_file_location("bench_states", ROOT / "bench" / 
 states = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(states)
 GAME_IDS = states.drawable()
-EXAMPLE = {"carpe-diem": "carpe-diem-2p-district.json", "castles-of-tuscany": "castles-of-tuscany-three-players.json",
-           "city-of-rome": "city-of-rome-rulebook.json", "milestones": "milestones-4-players.json"}
 
 
-def example(game_id: str) -> dict:
-    return json.loads((ROOT / "examples" / EXAMPLE[game_id]).read_text(encoding="utf-8"))
+def examples(game_id: str) -> list[Path]:
+    """A game's own example end boards: examples/<game id>-*.json holding a board of that game."""
+    found = []
+    for path in sorted((ROOT / "examples").glob(f"{game_id}-*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("game") == game_id and "players" in data:
+            found.append(path)
+    return found
+
+
+def example(name: str) -> dict:
+    return json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
 
 
 def said(errors) -> list[tuple[str, str]]:
@@ -81,13 +89,15 @@ def test_collecting_starts_with_the_raised_problem_and_never_fails_otherwise(gam
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_board_that_can_be_scored_has_no_problem(game_id):
-    assert every_problem(GAMES[game_id].parse_board_state, example(game_id)) == []
+    assert examples(game_id), f"{game_id} brings no example end board (examples/{game_id}-*.json)"
+    for path in examples(game_id):
+        assert every_problem(GAMES[game_id].parse_board_state, json.loads(path.read_text(encoding="utf-8"))) == [], path
 
 
 # ------------------------------------------------------------------ two mistakes in two places
 
 def test_carpe_diem_empty_frame_and_a_one_tile_villa():
-    data = example("carpe-diem")
+    data = example("carpe-diem-2p-district.json")
     nick = data["players"][0]
     nick["frame"] = []
     villa = next(i for i, f in enumerate(nick["district"]["features"]) if f["kind"] == "villa" and f["completed"])
@@ -99,7 +109,7 @@ def test_carpe_diem_empty_frame_and_a_one_tile_villa():
 
 
 def test_carpe_diem_problems_of_two_features_and_two_goals_and_of_both_players():
-    data = example("carpe-diem")
+    data = example("carpe-diem-2p-district.json")
     features = data["players"][0]["district"]["features"]
     features[0]["kind"] = "castle"
     features[1]["cells"] = []
@@ -116,7 +126,7 @@ def test_carpe_diem_problems_of_two_features_and_two_goals_and_of_both_players()
 
 
 def test_castles_every_field_of_a_board():
-    data = example("castles-of-tuscany")
+    data = example("castles-of-tuscany-three-players.json")
     anna = data["players"][0]
     anna["green"] = anna["red"] + 1
     anna["empty_fields"] = 40
@@ -129,7 +139,7 @@ def test_castles_every_field_of_a_board():
 
 
 def test_milestones_points_goods_and_the_row():
-    data = example("milestones")
+    data = example("milestones-4-players.json")
     ben = data["players"][1]
     ben["points"] = -3
     ben["goods"]["gold"] = 1
@@ -142,7 +152,7 @@ def test_milestones_points_goods_and_the_row():
 
 
 def test_city_of_rome_every_rule_of_a_city_and_the_money():
-    data = example("city-of-rome")
+    data = example("city-of-rome-rulebook.json")
     city = data["players"][0]["city"]
     therme = next((r, c) for r, row in enumerate(city) for c, cell in enumerate(row)
                   if isinstance(cell, dict) and cell.get("vp_markers"))

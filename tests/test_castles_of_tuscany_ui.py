@@ -21,7 +21,8 @@ from companion.games.castles_of_tuscany.scoring import MAX_EMPTY_FIELDS, random_
 from companion.games.castles_of_tuscany.tracker import box_value_entries
 from companion.storage import Repository
 from companion.ui.boards.generic import step_move, typed_move, typed_value
-from companion.ui.screens.play import box_events, event_for, missing_box_data
+from companion.core.table import box_values_needed
+from companion.ui.screens.play import box_events, event_for
 
 NAMES = ["Anna", "Ben"]
 
@@ -284,13 +285,13 @@ def test_box_values_kept_from_a_tile_reach_the_tracker_once():
 def test_a_colour_bonus_without_its_value_asks_for_exactly_that_key():
     s = session()
     before = len(s.events)
-    keys, why = missing_box_data(s, {"type": "colour_bonus", "player": 0, "colour": "turquoise"})
+    keys, why = box_values_needed(s, {"type": "colour_bonus", "player": 0, "colour": "turquoise"})
     assert keys == ("colour_bonus.turquoise.I",)
     assert "turquoise" in why.render("en")
     assert len(s.events) == before  # only a trial
     # another refusal is not a box-data question
-    assert missing_box_data(s, {"type": "region", "player": 0, "fields": 5}) == ((), None)
-    assert missing_box_data(s, {"type": "region", "player": 0, "fields": 3}) == ((), None)
+    assert box_values_needed(s, {"type": "region", "player": 0, "fields": 5}) == ((), None)
+    assert box_values_needed(s, {"type": "region", "player": 0, "fields": 3}) == ((), None)
     assert len(s.events) == before
 
 
@@ -308,10 +309,10 @@ def test_entering_the_value_then_repeating_the_entry():
     """What the prompt does: the stored value goes to the tracker, the refused entry is repeated."""
     s = session()
     entry = {"type": "colour_bonus", "player": 0, "colour": "dark_green"}
-    keys, _ = missing_box_data(s, entry)
+    keys, _ = box_values_needed(s, entry)
     for event in box_events(keys, {"colour_bonus.dark_green.I": 3}, s.state["box"]):
         s.record(event)
-    assert missing_box_data(s, entry) == ((), None)
+    assert box_values_needed(s, entry) == ((), None)
     s.record(entry)
     assert s.state["players"][0]["counters"]["green"] == 3
 

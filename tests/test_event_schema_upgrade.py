@@ -23,7 +23,8 @@ DATA = Path(__file__).parent / "data" / "event-schema-1"
 # (who is on turn; test_city_of_rome_turns.py checks an old game resumes with the round's turns ahead).
 ROME_TURNS = {"strip", "acted"}
 ADDED_SINCE_SCHEMA_2 = {"city-of-rome": ROME_TURNS, "carpe-diem": {"turn"}, "castles-of-tuscany": {"turn"}}
-GAME_IDS = ("castles-of-tuscany", "milestones", "carpe-diem", "city-of-rome")
+# The games that have a game saved by an earlier version here (a game of later date has none to resume).
+GAME_IDS = tuple(sorted(p.name.removesuffix(".state.json") for p in DATA.glob("*.state.json")))
 
 # Every entry in the named form: the keys each kind of entry carries (besides "type"), per game.
 NAMED = {

@@ -361,10 +361,12 @@ def test_nothing_in_the_app_evaluates_input():
 
 
 def test_plugins_come_from_the_environment_only():
-    # load_plugins is called by the command line's start-up alone, with TABULA_PLUGINS
+    # load_plugins is called by the command line's start-up, with TABULA_PLUGINS, and by the static app's
+    # start with the names its build was given (TABULA_PLUGINS when `make web` ran): nothing a visitor sends
     callers = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "companion").rglob("*.py"))
                if "load_plugins(" in p.read_text(encoding="utf-8")]
-    assert callers == ["companion/cli.py", "companion/games/__init__.py"]
+    assert callers == ["companion/cli.py", "companion/games/__init__.py", "companion/web_main.py"]
+    assert "load_plugins(plugins)" in (ROOT / "companion" / "web_main.py").read_text(encoding="utf-8")
 
 
 def test_the_forbidden_pattern_catches_what_it_should():

@@ -42,9 +42,7 @@ from companion.core.saving import SaveFailed
 from companion.core.session import Session, make_config
 from companion.games import GAMES
 from companion.storage import Repository, atomic, export
-from companion.ui.box_data import store_box_data
 from companion.ui.model import AppModel
-from companion.ui.screens import history
 from companion.web_main import IndexedDBSync
 from tests.test_data_lock import a_play
 
@@ -175,14 +173,14 @@ def import_a_backup(model, repo):
     extra = Session("20240301-100000-import", ROME, make_config(ROME, players(ROME), 0))
     backup["plays"].append(a_play(extra, 1_650_000_000.0))
     backup["box_data"] = {"castles-of-tuscany": {"colour_bonus.grey.I": 4}}
-    return asyncio.run(history.import_backup(model, export.dumps(backup).encode())) is not None
+    return asyncio.run(model.import_backup(export.dumps(backup).encode())) is not None
 
 
 BOX_SAID = {}  # the box-data form says its message itself (it is in dialogs too): what it said last
 
 
 def enter_box_data(model, repo):
-    failed, _ = store_box_data(model, "castles-of-tuscany", {"colour_bonus.orange.I": 3})
+    failed, _ = model.keep_box_data("castles-of-tuscany", {"colour_bonus.orange.I": 3})
     BOX_SAID["said"] = failed or "Saved."
     return failed is None
 
@@ -203,9 +201,9 @@ SITES = {
     "theme": (lambda m, r: m.set_theme("light"), "/settings", "The setting is as it was"),
     "box data": (enter_box_data, "box form", "The box data is as it was"),
     "finish a game": (finish, ROME_ID, "The game is still in progress"),
-    "delete a play": (lambda m, r: history.delete_play(m, "/history/x", r.play(r.plays()[0]["id"])),
+    "delete a play": (lambda m, r: m.delete_play("/history/x", r.play(r.plays()[0]["id"])),
                       "/history/x", "The play was not deleted"),
-    "put a play back": (lambda m, r: history.put_back(m), "/history", "The play was not put back"),
+    "put a play back": (lambda m, r: m.put_back(), "/history", "The play was not put back"),
     "import": (import_a_backup, "/history", "The import did not finish"),
 }
 

@@ -267,3 +267,36 @@ def test_a_game_without_its_own_standing_shows_its_first_counters(honey):
     standing = GAME.standing_of(GAME.initial_state(make_config(GAME, PLAYERS, 0)), make_config(GAME, PLAYERS, 0), 1)
     assert (standing.score, standing.counter, standing.label.render("en")) == (0, "honey", "Honey")
     assert [(label.render("en"), value) for label, value in standing.numbers] == [("Bees", 2)]
+
+
+def test_the_fifth_game_is_a_template_a_copy_of_it_is_a_game(tmp_path):
+    """Copied into a package of another name, with another id, the made-up game is a game of its own: no
+    import names the tests' folder, so copying it is how a sixth game starts. The copy goes through the
+    registry's checks, the command line and random end states scored as the fuzz tests score them."""
+    import shutil
+
+    copy = tmp_path / "bee_copy"
+    shutil.copytree(ROOT / "tests" / "fifth_game", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    init = copy / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8").replace(f'GAME_ID = "{GAME_ID}"', 'GAME_ID = "bee-copy"'),
+                    encoding="utf-8")
+    for catalogue in list((copy / "i18n").rglob("*.json")):  # its texts under its own id
+        text = catalogue.read_text(encoding="utf-8").replace(f'"{GAME_ID}.', '"bee-copy.')
+        catalogue.unlink()
+        catalogue.with_name(catalogue.name.replace(GAME_ID, "bee-copy")).write_text(text, encoding="utf-8")
+    env = dict(os.environ, TABULA_PLUGINS="bee_copy", PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    listed = subprocess.run([sys.executable, "-m", "companion", "games", "--json"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    assert {"id": "bee-copy", "name": "Honey Harvest", "min_players": 2, "max_players": 4} in json.loads(listed.stdout)
+    script = (
+        "import random, sys; sys.path.insert(0, 'bench'); import states; from companion.cli import score_data; "
+        "from companion.games import GAMES, load_plugins; load_plugins(); "
+        "assert 'bee-copy' in states.drawable(); "
+        "[score_data(states.valid_state('bee-copy', random.Random(n)), states.box_for('bee-copy')) for n in range(20)]; "
+        "from companion.ui.games import game_ui; "
+        "print(game_ui('bee-copy').board_editor.__module__, GAMES['bee-copy'].name.render('de'))")
+    checked = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                             timeout=120)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.split() == ["bee_copy.ui", "Honigernte"]  # its own screens, not the tests' game's

@@ -292,9 +292,9 @@ def test_a_board_with_fewer_than_2_workers_cannot_be_scored(form):
         parse_board_state(data)
     assert raised.value.field == f"$.players[0].{form}"
     # where the app says it: on Zoë's board, next to her workers
-    assert where("en", "milestones", problems[0].field, ["Zoë", "Ben", "Cleo"]) == (
+    assert where("en", GAME, problems[0].field, ["Zoë", "Ben", "Cleo"]) == (
         "Zoë's worker row" if form == "workers" else "Zoë's workers (count only)")
-    assert where("de", "milestones", problems[1].field, ["Zoë", "Ben", "Cleo"]).startswith("Ben")
+    assert where("de", GAME, problems[1].field, ["Zoë", "Ben", "Cleo"]).startswith("Ben")
     data["players"][1][form] = [bonus("coin"), "stone"] if form == "workers" else {"coin": {"workers": 1, "bonus": 1},
                                                                                    "stone": 1}
     data["players"][0][form] = ["sand", "sand"] if form == "workers" else {"sand": 2}

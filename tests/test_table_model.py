@@ -118,7 +118,7 @@ def test_box_data_entered_on_one_tab_is_told_to_the_others(tabs):
     class Page:
         pubsub = Pubsub()
     anna.broadcast.page = Page()
-    anna.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4})
+    assert anna.keep_box_data("castles-of-tuscany", {"colour_bonus.red.I": 4}) == (None, [])
     assert told == ["settings", "lobby"]
     assert ben.repo.box_data("castles-of-tuscany")["colour_bonus.red.I"] == 4
 

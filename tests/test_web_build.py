@@ -357,3 +357,30 @@ def test_the_server_serves_its_assets_with_the_rewritten_client_from_the_cache(t
     made = (folder / "main.dart.js").stat().st_mtime_ns
     assert serving_folder(ASSETS_DIR, Path(get_package_web_dir()), cache) == folder  # made once
     assert (folder / "main.dart.js").stat().st_mtime_ns == made
+
+
+# ------------------------------------------------------------------ games from outside the app
+
+def test_a_game_from_outside_goes_into_the_app_archive_and_is_registered_at_start(tmp_path):
+    """`make web` with TABULA_PLUGINS (or --plugins): the game's package is in the archive, and the app
+    registers it at start, as the server app does. Run here from the staged archive alone: the game comes
+    from there, not from this checkout's tests."""
+    import subprocess
+
+    app = tmp_path / "app"
+    build.stage_app(app, "tests.fifth_game")
+    assert (app / "main.py").read_text(encoding="utf-8") == \
+        "from companion.web_main import run\n\nrun('tests.fifth_game')\n"
+    staged = {p.relative_to(app).as_posix() for p in app.rglob("*") if p.is_file()}
+    assert {"tests/fifth_game/__init__.py", "tests/fifth_game/ui.py",
+            "tests/fifth_game/i18n/de/honey-harvest.json"} <= staged
+    assert not any(name.startswith("tests/test_") for name in staged)  # the game, not the tests around it
+    script = ("import sys; sys.path.insert(0, '.'); from companion.games import GAMES, load_plugins; "
+              "load_plugins('tests.fifth_game'); import tests.fifth_game as g; "
+              "import os; print(GAMES['honey-harvest'].name.render('de'), os.path.realpath(g.__file__).startswith(os.getcwd()))")
+    done = subprocess.run([sys.executable, "-S", "-c", f"import site; site.main(); {script}"], cwd=app,
+                          capture_output=True, text=True, timeout=120, env={"PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["Honigernte", "True"]
+    with pytest.raises(build.BuildError, match="'tests.no_such_game' .* cannot be found"):
+        build.plugin_files("tests.no_such_game")

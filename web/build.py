@@ -21,7 +21,9 @@ Then, what the published site lacks:
 - the web-app manifest and icons of Tabula (assets/manifest.json, assets/icons/).
 
 The build is skipped when dist/ was built from the same inputs (a content hash in dist/build.json).
-Usage: python web/build.py [--out DIR] [--base-url /path/] [--force]
+Games from outside the app (TABULA_PLUGINS, or --plugins module[,module]) go into the app archive with
+their package and are registered when the app starts, as the server app does.
+Usage: python web/build.py [--out DIR] [--base-url /path/] [--force] [--plugins MODULES]
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import importlib.util
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -79,7 +83,7 @@ SITE_FILES = {"manifest.json": ASSETS / "manifest.json", "favicon.png": ASSETS /
               # the emoji font the app registers (page.fonts, served from the app's assets as on the server)
               "fonts/NotoEmoji-Regular.ttf": ASSETS / "fonts" / "NotoEmoji-Regular.ttf", "fonts/OFL.txt": ASSETS / "fonts" / "OFL.txt"}
 ICONS = ASSETS / "icons"
-ENTRY = "from companion.web_main import run\n\nrun()\n"
+ENTRY = "from companion.web_main import run\n\nrun({plugins!r})\n"  # the games from outside, registered at start
 SNAPSHOT_JS = "tabula-snapshot.js"  # written with the build's version, as sw.js
 LAZY = {"sw.js", "build.json", "assets/NOTICES"}  # not fetched when the service worker installs
 FLUTTER_BUILDS = ("main.dart.", "canvaskit/")  # which of them a browser loads depends on the browser
@@ -129,12 +133,32 @@ def vendored_files() -> list[tuple[str, Path]]:
     return sorted(found)
 
 
-def input_hash(base_url: str, renderer: str) -> str:
+def plugin_files(plugins: str) -> list[tuple[str, Path]]:
+    """(path in the archive, file) of each module named in `plugins` (comma-separated, as TABULA_PLUGINS):
+    a package whole, with the `__init__.py` of the packages around it."""
+    found = []
+    for name in (n.strip() for n in plugins.split(",") if n.strip()):
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            raise BuildError(f"the game module {name!r} (TABULA_PLUGINS, --plugins) cannot be found")
+        parts, origin = name.split("."), Path(spec.origin)
+        package = spec.submodule_search_locations is not None
+        top = (origin.parent if package else origin).parents[len(parts) - 1]
+        files = sorted(f for f in origin.parent.rglob("*") if f.is_file() and "__pycache__" not in f.parts) \
+            if package else [origin]
+        files += [top.joinpath(*parts[:i], "__init__.py") for i in range(1, len(parts))
+                  if top.joinpath(*parts[:i], "__init__.py").is_file()]
+        found += [(f.relative_to(top).as_posix(), f) for f in files if f.suffix not in (".pyc", ".pyo")]
+    return sorted(set(found))
+
+
+def input_hash(base_url: str, renderer: str, plugins: str = "") -> str:
     """Everything dist/ is made of: a change in any of it rebuilds."""
     digest = hashlib.sha256()
     web = flet_web_dir()
     parts = [(f"client/{name}", web / name) for name in client_files(renderer)]
-    parts += app_files() + vendored_files()
+    parts += app_files() + vendored_files() + plugin_files(plugins)
+    digest.update(f"plugins={plugins}".encode())
     parts += [(f"site/{name}", path) for name, path in SITE_FILES.items()]
     parts += [(f"icons/{p.name}", p) for p in sorted(ICONS.glob("*.png"))]
     parts += [(f"web/{name}", WEB_SRC / name) for name in ("sw.js", "build.py", "pyc.py", "pyc.mjs", SNAPSHOT_JS)]
@@ -151,12 +175,13 @@ def input_hash(base_url: str, renderer: str) -> str:
 
 # ---------------------------------------------------------------------------------- the parts
 
-def stage_app(folder: Path) -> None:
-    """The files of the app archive: the entry module, Tabula's code and texts, its packages."""
+def stage_app(folder: Path, plugins: str = "") -> None:
+    """The files of the app archive: the entry module, Tabula's code and texts, its packages, the games
+    from outside (`plugins`)."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    (folder / "main.py").write_text(ENTRY, encoding="utf-8")
-    for name, path in app_files() + vendored_files():
+    (folder / "main.py").write_text(ENTRY.format(plugins=plugins), encoding="utf-8")
+    for name, path in app_files() + vendored_files() + plugin_files(plugins):
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, folder / name)
 
@@ -327,9 +352,9 @@ def replace_once(text: str, old: str, new: str) -> str:
 
 # ---------------------------------------------------------------------------------- build
 
-def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "auto") -> dict:
+def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "auto", plugins: str = "") -> dict:
     base_url = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
-    version = input_hash(base_url, renderer)
+    version = input_hash(base_url, renderer, plugins)
     stamp = out / "build.json"
     if not force and stamp.exists():
         try:
@@ -360,7 +385,7 @@ def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "
     for icon in sorted(ICONS.glob("*.png")):
         shutil.copyfile(icon, tmp / "icons" / icon.name)
     work = BUILD / "work"
-    stage_app(work / "app")
+    stage_app(work / "app", plugins)
     (work / "python_stdlib.zip").unlink(missing_ok=True)
     problem = compile_python(tmp / "pyodide", work)
     if problem is None:
@@ -388,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--force", action="store_true", help="rebuild even if dist/ is up to date")
     parser.add_argument("--server-index", action="store_true",
                         help="only write assets/index.html (the server app's page, named Tabula)")
+    parser.add_argument("--plugins", default=os.environ.get("TABULA_PLUGINS", ""),
+                        help="games from outside the app, module[,module] (default: TABULA_PLUGINS)")
     parser.add_argument("--renderer", choices=["auto", "canvaskit"], default="auto",
                         help="auto (default): skwasm in Chromium, CanvasKit elsewhere; canvaskit: CanvasKit only")
     args = parser.parse_args(argv)
@@ -395,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {write_server_index().relative_to(ROOT)}")
         return 0
     try:
-        info = build(Path(args.out).resolve(), args.base_url, args.force, args.renderer)
+        info = build(Path(args.out).resolve(), args.base_url, args.force, args.renderer, args.plugins)
     except BuildError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

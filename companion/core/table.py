@@ -30,7 +30,7 @@ from collections import OrderedDict, defaultdict
 from typing import Any, Callable
 
 from companion.core.end_scoring import board_problems
-from companion.core.game import InvalidMove
+from companion.core.game import InvalidMove, MissingBoxData
 from companion.core.moves import MISSING, added, is_int, set_at, value_at  # noqa: F401 (re-exported)
 from companion.core.saving import SaveFailed  # noqa: F401  (raised here; screens import it from here too)
 from companion.core.session import STAGES, Session, new_entry_id
@@ -60,9 +60,11 @@ class Tables:
     def session(self, session_id: str) -> Session | None:
         return self.repo.session(session_id)
 
-    def apply(self, session_id: str, *changes: dict, by: str = "") -> Session:
+    def apply(self, session_id: str, *changes: dict, by: str = "", kept: Callable[[], object] | None = None) -> Session:
         """Apply `changes` (all or none) to the latest state of the game and save it; returns the saved
-        game. `by` names the screen they come from. Raises InvalidMove (the rules or the table refuse one)
+        game. `by` names the screen they come from. `kept`: what goes with them beyond this game (a choice
+        the table keeps, box values), written once the changes are known to be right and before the game
+        is saved (none of it when one is refused). Raises InvalidMove (the rules or the table refuse one)
         or SaveFailed; the game is then unchanged."""
         with self.lock(session_id):
             latest = self.repo.session(session_id)
@@ -76,6 +78,8 @@ class Tables:
                     writers[(session_id, *written)] = by
             candidate.revision = latest.revision + 1
             try:
+                if kept is not None:
+                    kept()
                 self.repo.save(candidate)
             except OSError as error:
                 raise SaveFailed(error) from error
@@ -282,3 +286,16 @@ def _seat(session: Session, player: Any) -> int:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(session.config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
     return player
+
+
+def box_values_needed(session: Session, entry: dict) -> tuple[tuple[str, ...], Msg | None]:
+    """The box values `entry` would be refused for now (values printed on components that nobody has
+    entered: a colour bonus's points) and the refusal's words; () when it needs none. Nothing changes:
+    the rules run on a copy (what the screen asks before it sends the entry, to ask for them first)."""
+    try:
+        session.game.apply(session.state, entry, session.config)
+    except MissingBoxData as missing:
+        return tuple(missing.keys), getattr(missing, "msg", None)
+    except InvalidMove:
+        pass  # refused for another reason: recording it says why
+    return (), None

@@ -1,6 +1,6 @@
 """The registry of games: adding a game means one package here and one line below (what its screens
-need beyond the defaults, an end-scoring editor or a tracker panel of its own, is its entry in
-companion/ui/games.py).
+need beyond the defaults, an end-scoring editor or a tracker panel of its own, is its package's `ui`
+module, which returns its GameUI: companion/ui/games.py).
 
 A game from outside the app (a plugin, the made-up game of the tests) is added with `register`; a
 `python -m companion` command first imports the modules named in TABULA_PLUGINS and calls their
@@ -19,8 +19,7 @@ from companion.games.castles_of_tuscany import GAME as CASTLES_OF_TUSCANY
 from companion.games.city_of_rome import GAME as CITY_OF_ROME
 from companion.games.milestones import GAME as MILESTONES
 
-GAMES: dict[str, GameDefinition] = {g.id: g for g in (CITY_OF_ROME, CASTLES_OF_TUSCANY, MILESTONES, CARPE_DIEM)}
-BUILT_IN = tuple(GAMES)
+GAMES: dict[str, GameDefinition] = {}
 _CATALOGUES: dict[str, Path] = {}  # game id -> the folder of texts a registered game brought
 
 PLUGINS_ENV = "TABULA_PLUGINS"
@@ -75,3 +74,9 @@ def load_plugins(names: str | None = None) -> list[str]:
             importlib.import_module(name).register()
             loaded.append(name)
     return loaded
+
+
+# The app's own games, through the same checks as any other.
+for _built_in in (CITY_OF_ROME, CASTLES_OF_TUSCANY, MILESTONES, CARPE_DIEM):
+    register(_built_in)
+BUILT_IN = tuple(GAMES)

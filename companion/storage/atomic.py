@@ -80,19 +80,29 @@ def sync_folder(folder: Path) -> None:
 
 
 class AtomicJSONStorage(Storage):
+    """A TinyDB storage written atomically, and read from the disk once: TinyDB reads its storage for every
+    query (the settings and box data on every screen drawn); this keeps what the file holds in memory,
+    changed only by a write that went through. Only this process writes its data folder (its lock)."""
+
     def __init__(self, path: str | os.PathLike, watch: Watch | None = None):
         self.path = Path(path)
         self.watch = watch
+        self._held: str | None = None  # the file's text as read or last written
 
     def read(self):
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        return json.loads(text) if text.strip() else None
+        if self._held is None:
+            try:
+                self._held = self.path.read_text(encoding="utf-8")
+            except FileNotFoundError:
+                return None
+        # parsed afresh each time: TinyDB changes what it read before it writes (a failed write must not
+        # leave that change in memory)
+        return json.loads(self._held) if self._held.strip() else None
 
     def write(self, data) -> None:
-        write_atomic(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), self.watch)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        write_atomic(self.path, text, self.watch)
+        self._held = text
 
     def close(self) -> None:
         pass

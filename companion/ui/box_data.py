@@ -15,9 +15,8 @@ import flet as ft
 
 from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, BoxValue
-from companion.core.saving import SaveFailed, saving
 from companion.games import GAMES
-from companion.ui.model import LOBBY, SETTINGS, AppModel
+from companion.ui.model import AppModel
 from companion.ui.view import BOX_DATA, Dispatch, GameView
 from companion.ui.widgets import TOUCH
 
@@ -46,20 +45,6 @@ def grouped(values: list[BoxValue]) -> list[list[BoxValue]]:
         else:
             out.append([bv])
     return out
-
-
-def store_box_data(model: AppModel, game_id: str, values: dict) -> tuple[str | None, list[str]]:
-    """Keep the values entered: why they are not kept ("Not saved: ...", the stored values as they were)
-    or None, and which provisional results they changed; every other phone's screens that read them
-    redraw."""
-    try:
-        with saving("core.not_saved.box"):
-            changed = model.repo.set_box_data(game_id, values)
-    except SaveFailed as failed:
-        return model.m(failed.msg), []
-    model.changed()
-    model.broadcast.tell_topics(SETTINGS, LOBBY)  # History and Home: provisional plays scored again
-    return None, model.rescored(changed)
 
 
 KEEP_AFTER = 0.4  # s: a value typed is kept once the typing pauses this long
@@ -101,8 +86,6 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
     stored = model.box if dispatch is not None else model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
     typing = ft.use_ref(None)  # key -> the text typed last, as the keystrokes arrive
-    shown = ft.use_ref(True)  # the form is on the screen (what it says is said only there)
-    ft.use_effect(lambda: (lambda: setattr(shown, "current", False)), [])
     # What the form said last, whether it is a problem, and the value it is about (its field says it too).
     said, set_said = ft.use_state(("", False, None))
     values = [describe(game, k) for k in keys]
@@ -117,9 +100,7 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
         if dispatch is not None:  # a game's screen part: kept by the move
             dispatch({"type": BOX_DATA, "values": entered}, then=(lambda saved: then()) if then else None)
             return
-        failed, rescored = store_box_data(model, game_id, entered)
-        if not shown.current:
-            return
+        failed, rescored = model.keep_box_data(game_id, entered)  # (said by the form only while it is shown)
         if failed is not None or then or rescored:  # "Not saved: ...", Save's "Saved.", results changed
             set_said((failed or " ".join([*([model.t("ui.settings.box_saved")] if then else []), *rescored]),
                       failed is not None, None))
@@ -138,10 +119,9 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
         value = typed_number(text)
         wrong = box_problem(model, game, [], {**latest(), key: value}) if value is not None else None
         if wrong is not None:
-            if shown.current:
-                set_said((wrong[0], True, wrong[1]))
+            set_said((wrong[0], True, wrong[1]))
             return
-        if shown.current and said[2] == key:  # what was said of this field is over
+        if said[2] == key:  # what was said of this field is over
             set_said(("", False, None))
         if value is not None:
             keep({key: value})

@@ -26,7 +26,7 @@ from companion.core.session import Session, make_config, new_session_id
 from companion.core.table import Tables, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
-from companion.storage import Repository
+from companion.storage import Repository, export
 from companion.ui.late_taps import LateTaps
 from companion.ui.uploads import Uploads
 
@@ -35,6 +35,12 @@ LOBBY = "lobby"  # every change of any game, for the home screen's list
 # an editor, Settings) redraws.
 SETTINGS = "settings"
 ANYWHERE = "*"  # where a message shows when no one screen made the change (the static app's write-back)
+# Moves kept beyond the game they are made in: a choice the table keeps for the next game of it,
+# `{"type": "preference", "id": ..., "value": ...}`, and values printed on the box's components,
+# `{"type": "box_data", "values": {key: number}}`.
+PREFERENCE = "preference"
+BOX_DATA = "box_data"
+KEPT = (PREFERENCE, BOX_DATA)
 log = logging.getLogger("tabula.app")
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
@@ -200,18 +206,19 @@ class AppModel:
         self.theme = theme
         return True
 
-    def set_box_data(self, game_id: str, values: dict, where: str = "/settings") -> bool:
-        """Keep values printed on the game's components (said on the screen at `where` if they cannot be
-        stored, and which provisional results they changed); every other phone's screens that read them
-        redraw."""
+    def keep_box_data(self, game_id: str, values: dict) -> tuple[str | None, list[str]]:
+        """Keep values printed on the game's components: why they are not kept ("Not saved: ...", the stored
+        values as they were) or None, and which provisional results they changed; every other phone's
+        screens that read them redraw (the box-data form says what this returns where it was entered)."""
         changed = []
-        if not self.store(where, "core.not_saved.box", lambda: changed.extend(self.repo.set_box_data(game_id, values))):
-            return False
-        if changed:
-            self.info, self.error_session = " ".join(self.rescored(changed)), where
+        try:
+            with saving("core.not_saved.box"):
+                changed = self.repo.set_box_data(game_id, values)
+        except SaveFailed as failed:
+            return self.m(failed.msg), []
         self.changed()
-        self.broadcast.tell_topics(SETTINGS, LOBBY)
-        return True
+        self.broadcast.tell_topics(SETTINGS, LOBBY)  # History and Home too: provisional plays scored again
+        return None, self.rescored(changed)
 
     def rescored(self, changed: list[tuple[dict, dict]]) -> list[str]:
         """Which provisional results box values just entered changed, and how: one line each."""
@@ -227,16 +234,6 @@ class AppModel:
                        still=self.t("ui.box.still_provisional") if after.get("uncounted") else "")
                 for before, after in changed]
 
-    def set_preference(self, game_id: str, pref_id: str, value: str, where: str) -> bool:
-        """A choice the table keeps for the next game of `game_id` (e.g. how an end board is entered);
-        said on the screen at `where` (a game's id) if it cannot be stored."""
-        if not self.store(where, "core.not_saved.setting",
-                          lambda: self.repo.set_preference(GAMES[game_id], pref_id, value)):
-            return False
-        self.changed()
-        self.broadcast.tell_topics(SETTINGS)
-        return True
-
     def reread(self) -> None:
         """The data was read afresh from where it is stored (the static app took the browser's storage
         over): the settings, Home's notices and every screen follow it; what was said of the data before
@@ -248,8 +245,46 @@ class AppModel:
         self.changed()
 
     def dismiss_notices(self) -> None:
-        self.repo.notices.clear()
+        """This tab's notices are read (another tab keeps its own until it dismisses them)."""
         self.notices = []
+
+    # ------------------------------------------------------------------ the history
+
+    def delete_play(self, route: str, play: dict) -> bool:
+        """Take a finished play out (its page's Delete); History then offers it back. If that is not saved,
+        the page at `route` says so and the play stays."""
+        gone = []
+        if not self.store(route, "core.not_saved.delete_play", lambda: gone.append(self.repo.delete_play(play["doc_id"]))):
+            return False
+        if gone[0] is not None:
+            self.deleted_play = gone[0]
+        self.changed()
+        return True
+
+    def put_back(self) -> bool:
+        """History's Undo of a delete. If that is not saved, History says so and Undo stays offered."""
+        play = self.deleted_play
+        if play is None or not self.store("/history", "core.not_saved.restore_play",
+                                          lambda: self.repo.restore_play(export.clean(play))):
+            return False
+        self.deleted_play = None
+        self.changed()
+        return True
+
+    async def import_backup(self, raw: bytes) -> dict | None:
+        """Add a backup's plays and box data: {"added", "skipped", "box_games"}, or None when it could not be
+        saved (History says so). Raises export.ImportProblem for a file that is not such a backup."""
+        try:
+            with saving("core.not_saved.import"):
+                # off the event loop that serves every tab: a big backup takes a moment to check
+                result = await asyncio.to_thread(lambda: export.import_data(self.repo, export.parse_text(raw),
+                                                                            checked=True))
+        except SaveFailed as failed:
+            self.not_saved(failed, "/history")
+            return None
+        self.saved("/history")
+        self.changed()
+        return result
 
     # ------------------------------------------------------------------ games
 
@@ -278,39 +313,59 @@ class AppModel:
     def session(self, session_id: str) -> Session | None:
         return self.tables.session(session_id)
 
-    def dispatch(self, session_id: str, *moves: dict, then: Callable[[Session], None] | None = None) -> None:
+    def dispatch(self, session_id: str, *moves: dict, then: Callable[[Session], None] | None = None,
+                 kept: tuple[dict, ...] = ()) -> None:
         """The one way a game in progress changes: `moves` go to the game's hub, are applied (all or none)
         to its latest state and saved off the event loop (a slow disk holds up no other tab), then every
-        screen of the game redraws. A move refused, or not saved, changes nothing and says why; `then(saved)`
-        runs once they are saved (going on to the next screen). A tab's moves are applied in the order
-        it made them."""
+        screen of the game redraws. `kept`: moves kept beyond the game (`{"type": "preference", "id", "value"}`,
+        `{"type": "box_data", "values"}`), written by the hub with them, all or none. A move refused, or not
+        saved, changes nothing and says why; `then(saved)` runs once they are saved (going on to the next
+        screen). A tab's moves are applied in the order it made them."""
         page = self.broadcast.page
         if page is None:  # no screen to keep answering (tests, a harness): at once
-            self._applied(session_id, then, self._apply_now(session_id, moves))
+            self._applied(session_id, moves, then, *self._apply_now(session_id, moves, kept))
         else:
-            page.run_task(self._dispatch, session_id, moves, then)
+            page.run_task(self._dispatch, session_id, moves, then, kept)
 
-    async def _dispatch(self, session_id: str, moves: tuple, then) -> None:
+    async def _dispatch(self, session_id: str, moves: tuple, then, kept: tuple) -> None:
         async with self._in_order:
-            outcome = await off_the_loop(self._apply_now, session_id, moves)
-        self._applied(session_id, then, outcome)
+            outcome = await off_the_loop(self._apply_now, session_id, moves, kept)
+        self._applied(session_id, moves, then, *outcome)
 
-    def _apply_now(self, session_id: str, moves: tuple) -> Session | InvalidMove | SaveFailed:
+    def _apply_now(self, session_id: str, moves: tuple, kept: tuple = ()) -> tuple:
+        """(the saved game, or why not; with kept moves, the plays they scored again, else None)"""
+        rescored: list | None = [] if kept else None
         try:
-            return self.tables.apply(session_id, *moves, by=self.tab)
+            return self.tables.apply(session_id, *moves, by=self.tab,
+                                     kept=self._kept_writer(session_id, kept, rescored) if kept else None), rescored
         except (InvalidMove, SaveFailed) as refused:
-            return refused
+            return refused, None
         except Exception:  # a bug of ours: logged with its traceback and said; the game stays as saved
             log.exception("a change of game %s failed", session_id)
-            return InvalidMove(Msg("core.error.bug"))
+            return InvalidMove(Msg("core.error.bug")), None
 
-    def _applied(self, session_id: str, then, outcome) -> None:
+    def _kept_writer(self, session_id: str, kept: tuple, rescored: list) -> Callable[[], None]:
+        def write() -> None:
+            game = self.tables.session(session_id).game
+            for move in kept:
+                if move.get("type") == PREFERENCE:
+                    self.repo.set_preference(game, move.get("id"), move.get("value"))
+                elif move.get("type") == BOX_DATA:  # checked by the BoxDataForm that sends it
+                    rescored.extend(self.repo.set_box_data(game.id, move.get("values") or {}))
+                else:
+                    raise InvalidMove(Msg("core.error.bad_event"))
+        return write
+
+    def _applied(self, session_id: str, moves: tuple, then, outcome, rescored: list | None = None) -> None:
         if isinstance(outcome, (InvalidMove, SaveFailed)):
             self._refused(outcome, session_id)
             return
-        self.error, self.info, self.error_session = "", "", session_id
+        self.error, self.error_session = "", session_id
+        self.info = " ".join(self.rescored(rescored or []))
         self.changed()
         self.broadcast.tell(session_id, outcome.revision)
+        if rescored is not None:  # kept moves: every screen that reads them redraws (History too)
+            self.broadcast.tell_topics(SETTINGS, LOBBY)
         if then is not None:
             then(outcome)
 

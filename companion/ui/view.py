@@ -15,16 +15,13 @@ import flet as ft
 from companion.core.game import GameDefinition
 from companion.core.session import Session
 from companion.core.text import Msg, tr
-from companion.ui.model import AppModel
+from companion.ui.model import BOX_DATA, KEPT, PREFERENCE, AppModel  # noqa: F401 (the games' parts take them from here)
 
 
 class Dispatch(Protocol):
     def __call__(self, *moves: dict, then: Callable[[Session], None] | None = None) -> None: ...
 
 
-PREFERENCE = "preference"  # {"type": "preference", "id": ..., "value": ...}: a choice kept for the next game
-BOX_DATA = "box_data"  # {"type": "box_data", "values": {key: number}}: values printed on the box's components, kept
-KEPT = (PREFERENCE, BOX_DATA)  # kept beyond this game (the settings, the box data), not moves of the game
 
 
 @dataclass(frozen=True)
@@ -79,19 +76,10 @@ def use_view(model: AppModel, sid: str, session: Session | None) -> tuple[GameVi
     its dispatch (a stable function: memoized parts keep it). A hook: call it before any early return."""
 
     def dispatch(*moves: dict, then=None) -> None:
-        latest = model.session(sid)
-        game_moves = [m for m in moves if m.get("type") not in KEPT]
-        for kept in (m for m in moves if m.get("type") in KEPT and latest is not None):
-            if kept["type"] == PREFERENCE:
-                stored = model.set_preference(latest.game.id, kept.get("id"), kept.get("value"), where=sid)
-            else:  # checked by the BoxDataForm that sends it
-                stored = model.set_box_data(latest.game.id, kept.get("values") or {}, where=sid)
-            if not stored:  # not saved (the screen says so): nor are the game's moves that go with it
-                return
-        if game_moves:
-            model.dispatch(sid, *game_moves, then=then)
-        elif then is not None and latest is not None:
-            then(latest)
+        """All or nothing: the moves kept beyond the game (a preference, box values) are written by the
+        hub together with the game's, once those are known to be right."""
+        model.dispatch(sid, *(m for m in moves if m.get("type") not in KEPT), then=then,
+                       kept=tuple(m for m in moves if m.get("type") in KEPT))
     stable = ft.use_callback(dispatch, [sid])
     if session is None:
         return None, stable

@@ -228,7 +228,7 @@ def random_board(rng: random.Random, players: int) -> tuple[dict, dict]:
 
 
 def ui():
-    from tests.fifth_game.ui import UI  # the screens: imported by the app only
+    from .ui import UI  # the screens: imported by the app only
     return UI
 
 

@@ -11,7 +11,7 @@ from companion.ui.boards.problems import Placing
 from companion.ui.games import GameUI
 from companion.ui.view import PREFERENCE, Dispatch, GameView
 from companion.ui.widgets import TOUCH, colour_dot, icon_button, section, stepper
-from tests.fifth_game import FRAMES, GAME_ID, HIVES
+from . import FRAMES, GAME_ID, HIVES
 
 NS = f"{GAME_ID}-ui"
 

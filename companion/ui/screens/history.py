@@ -3,13 +3,11 @@ play's full breakdown (logged in BG Stats with a link and its QR code, or as a B
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import flet as ft
 
 from companion.core import stats
-from companion.core.saving import SaveFailed, saving
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.storage import export
@@ -85,46 +83,6 @@ def stamp() -> str:
 
 # ------------------------------------------------------------------ the writes of History
 
-def delete_play(model: AppModel, route: str, play: dict) -> bool:
-    """Take a finished play out (its page's Delete); History then offers it back. If that is not saved,
-    the page at `route` says so and the play stays."""
-    gone = []
-    if not model.store(route, "core.not_saved.delete_play",
-                       lambda: gone.append(model.repo.delete_play(play["doc_id"]))):
-        return False
-    if gone[0] is not None:
-        model.deleted_play = gone[0]
-    model.changed()
-    return True
-
-
-def put_back(model: AppModel) -> bool:
-    """History's Undo of a delete. If that is not saved, History says so and Undo stays offered."""
-    play = model.deleted_play
-    if play is None or not model.store("/history", "core.not_saved.restore_play",
-                                       lambda: model.repo.restore_play(export.clean(play))):
-        return False
-    model.deleted_play = None
-    model.changed()
-    return True
-
-
-async def import_backup(model: AppModel, raw: bytes) -> dict | None:
-    """Add a backup's plays and box data: {"added", "skipped", "box_games"}, or None when it could not be
-    saved (History says so). Raises export.ImportProblem for a file that is not such a backup."""
-    try:
-        with saving("core.not_saved.import"):
-            # off the event loop that serves every tab: a big backup takes a moment to check
-            result = await asyncio.to_thread(lambda: export.import_data(model.repo, export.parse_text(raw),
-                                                                        checked=True))
-    except SaveFailed as failed:
-        model.not_saved(failed, "/history")
-        return None
-    model.saved("/history")
-    model.changed()
-    return result
-
-
 @ft.component
 def HistoryScreen(model: AppModel):
     page = ft.context.page
@@ -150,7 +108,7 @@ def HistoryScreen(model: AppModel):
         set_limit(PAGE)
 
     def undo(e):
-        if put_back(model):
+        if model.put_back():
             set_note(model.t("history.restored"))
 
     def dismiss(e):
@@ -256,7 +214,7 @@ def PlayedScreen(model: AppModel):
                for p in play["players"]]
 
     def delete(e):
-        if delete_play(model, route, play):  # not saved: the play stays, and this page says so
+        if model.delete_play(route, play):  # not saved: the play stays, and this page says so
             page.navigate("/history")
 
     controls = [
@@ -340,7 +298,7 @@ def transfer_section(model: AppModel, page: ft.Page, any_plays: bool, note: str,
                     raise export.ImportProblem("$", f"the file did not arrive ({failed})")
             else:
                 raw = file.bytes or b""
-            result = await import_backup(model, raw)
+            result = await model.import_backup(raw)
         except export.ImportProblem as bad:
             set_note("")
             set_problem(model.t("history.import_bad", problem=f"{file.name}: {bad}"))

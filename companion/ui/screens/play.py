@@ -15,9 +15,8 @@ import asyncio
 
 import flet as ft
 
-from companion.core.game import InvalidMove, MissingBoxData
 from companion.core.score_sheet import score_sheet
-from companion.core.table import redo_lines, undo_lines
+from companion.core.table import box_values_needed, redo_lines, undo_lines
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.games import game_ui
@@ -52,7 +51,7 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
     def submit_latest(event):
         # The latest game, not the one drawn: box values entered just now are in it.
         latest = model.session(sid)
-        keys, why = missing_box_data(latest, event) if latest is not None else ((), None)
+        keys, why = box_values_needed(latest, event) if latest is not None else ((), None)
         if keys:
             set_needs_box((keys, event, why))
         else:
@@ -395,17 +394,6 @@ def event_for(action, player, value=None) -> dict:
     if value is not None:
         event[action.field] = dict(value) if isinstance(value, dict) else value  # not shared with the Action
     return event
-
-
-def missing_box_data(session, event) -> tuple[tuple[str, ...], str | None]:
-    """The box keys an entry is refused for (and the refusal), or () when it needs none."""
-    try:
-        session.game.apply(session.state, event, session.config)  # a trial on a copy
-    except MissingBoxData as missing:
-        return tuple(missing.keys), getattr(missing, "msg", None)
-    except InvalidMove:
-        pass  # refused for another reason: recording it says why
-    return (), None
 
 
 def box_events(keys, stored: dict, known: dict) -> list[dict]:

@@ -205,7 +205,7 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
     here = problems_here(view, mine, ui, False)
     controls += [
         ft.Container(key=ft.ScrollKey(TOP), content=BoardTabs(model, view, now, player, set_player)),
-        editor(view, player, dispatch, problems=here),
+        editor(view, player, dispatch, problems=here, key="board-editor"),  # kept when a banner comes or goes
         ft.Divider(),
     ]
     return controls

@@ -36,19 +36,6 @@ GRID_W = SIZE * CELL_W + (SIZE - 1) * 4
 FIRST_BRUSH = "house-2"
 
 
-def use_kept(key: str, default):
-    """A piece of this tab's editor state kept in its session store, read afresh on every render: the
-    end-scoring screen rebuilds the editor when a banner comes or goes above it (the card in hand must
-    not fall out of it then), and each board keeps its own (the key names the player)."""
-    store = ft.context.page.session.store
-    tick, set_tick = ft.use_state(0)  # only to draw again after a change
-
-    def keep(new):
-        store.set(key, new)
-        set_tick(tick + 1)
-    return (store.get(key) if store.contains_key(key) else default), keep
-
-
 def card_name(view: GameView, card_id: str | None, markers: int | None = None) -> str:
     """A space's card in words: "Empty", "Market", "Therme (2 VP markers)"."""
     if card_id is None:
@@ -283,11 +270,14 @@ def city_source(view: GameView, player: int) -> ft.Control:
 
 @ft.component
 def CityOfRomeBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
-    brush, set_brush = use_kept(f"{NS}.brush.{player}", FIRST_BRUSH)  # the card in hand
-    kept, select = use_kept(f"{NS}.selected.{view.session.id}.{player}", None)  # [row, column] being edited
+    # Per board (the player's): the card in hand, and the [row, column] being edited. The end-scoring
+    # screen keeps this editor by its key when a banner comes or goes above it.
+    brushes, set_brushes = ft.use_state({})
+    picked, set_picked = ft.use_state({})
+    set_brush = ft.use_callback(lambda card: set_brushes(lambda now: {**now, player: card}), [player])
+    select = ft.use_callback(lambda cell: set_picked(lambda now: {**now, player: cell}), [player])
+    brush, kept = brushes.get(player, FIRST_BRUSH), picked.get(player)
     city = view.board["players"][player]["city"]
-    if brush not in palette_cards(len(view.board["players"])):  # kept from a game with more players
-        brush = FIRST_BRUSH
     # a space emptied meanwhile (on another phone too) is no longer being edited
     selected = tuple(kept) if kept is not None and cell_card(city[kept[0]][kept[1]])[0] is not None else None
     placing = Placing(problems)  # this board's problems, once it is entered: each beside its part
