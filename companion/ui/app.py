@@ -11,6 +11,7 @@ from companion.ui.model import AppModel
 from companion.ui.uploads import Uploads
 from companion.ui.widgets import theme_mode
 from companion.ui.screens.history import HistoryScreen, Kept, PlayedScreen
+from companion.ui.screens.picture import PictureScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate
 from companion.ui.screens.new_game import NewGameScreen
@@ -89,6 +90,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
                     route("game/:sid/score", ScoreScreen),
                     route("history", HistoryScreen),
                     route("history/:pid", PlayedScreen),
+                    route("history/:pid/picture", PictureScreen),
                     route("stats", StatsScreen),
                     route("settings", SettingsScreen),
                     route("invite", lambda m: InviteScreen(m, invite, static_app)),

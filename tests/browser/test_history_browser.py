@@ -1,16 +1,19 @@
 """History, statistics and export in a real browser: a prepared history of several games is browsed,
 a play opened and logged in BG Stats (its link as a QR code and opened, its BG Stats file downloaded),
-deleted and restored, the CSV downloaded, a backup imported, the statistics shown; in English and light,
+shared as a picture, deleted and restored, the CSV downloaded, a backup imported, the statistics shown; in English and light,
 in German and dark. No request leaves the app's own server."""
 
+import base64
 import csv
 import io
 import json
+import struct
 
 from tests.browser.harness import App, Server
 from tests.test_export import BOX, decode_link, example_play, fill, real_history
 
 from companion.storage import export
+from companion.ui.widgets import PLAYER_COLOURS
 
 
 def shots_of_stats(app: App, lang: str, rome: str) -> None:
@@ -25,6 +28,67 @@ def shots_of_stats(app: App, lang: str, rome: str) -> None:
     for _ in range(4):
         app.wheel(1500)
     app.shot(f"stats-charts-{lang}")
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return struct.unpack(">II", data[16:24])  # IHDR: width, height
+
+
+def result_picture(app: App, play: dict) -> None:
+    """The play as a picture on a screen of its own: shared with the phone's share sheet (the Web Share API,
+    with the file; downloaded where the browser has none), and downloaded; it holds every player's colour."""
+    app.click("Share as a picture")
+    app.find(app.page.get_by_label("Picture of the result"))
+    app.idle()
+    app.shot("history-picture-en")
+    # The tests' phones skip drawing pictures (harness.RASTER): a phone draws them, and the card's picture too.
+    app.page.evaluate("() => { window.__tabula.raster = true; }")
+    # This desktop browser has no share sheet for files: Share downloads the picture instead, and says so.
+    with app.page.expect_download(timeout=15_000) as got:
+        app.click("Share")
+    app.wait_text("This browser cannot share a picture: it was downloaded")
+    fallback = open(got.value.path(), "rb").read()
+    # A phone's share sheet: the page's Web Share API replaced by one that keeps what it was given.
+    app.page.evaluate("""() => { navigator.canShare = () => true; navigator.share = async (data) => {
+        const file = data.files[0];
+        window.tabulaShared = {name: file.name, type: file.type, text: data.text,
+                               bytes: Array.from(new Uint8Array(await file.arrayBuffer()))}; }; }""")
+    app.click("Share")
+    shared = app.page.wait_for_function("() => window.tabulaShared").json_value()
+    assert shared["name"] == f"tabula-{play['game']}-{play['id']}.png" and shared["type"] == "image/png"
+    winner = play["winners"][0]
+    assert f"{winner} {max(p['total'] for p in play['players'])}" in shared["text"]
+    width, height = png_size(bytes(shared["bytes"]))
+    # the card alone, whole, at the phone's pixel ratio (1 here, 3 on most phones): three players and more
+    assert width == 360 * app.page.evaluate("devicePixelRatio") and 400 < height < 844
+    app.wait_text("Sent to the share sheet.")
+    assert png_size(fallback) == (width, height)
+    with app.page.expect_download(timeout=15_000) as got:
+        app.click("Download")
+    downloaded = open(got.value.path(), "rb").read()
+    assert got.value.suggested_filename == shared["name"] and png_size(downloaded) == (width, height)
+    # every player's colour is in the picture (a colour dot and a bar each): read back by the browser
+    colours = [PLAYER_COLOURS[p["colour"]] for p in play["players"]]
+    found = app.page.evaluate(COLOURS_IN_PNG, {"png": base64.b64encode(downloaded).decode(), "colours": colours})
+    assert all(n > 100 for n in found), dict(zip(colours, found))
+    app.shot("history-picture-shared-en")
+    app.page.evaluate("() => { window.__tabula.raster = false; }")
+    app.click("Back")
+    app.wait_text("Finished play")
+
+
+# How many pixels of each colour (within 8 per channel) a PNG has, drawn on a canvas by the browser.
+COLOURS_IN_PNG = """async ({png, colours}) => {
+    const image = new Image(); image.src = "data:image/png;base64," + png; await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height), g = canvas.getContext("2d");
+    g.drawImage(image, 0, 0);
+    const px = g.getImageData(0, 0, image.width, image.height).data;
+    return colours.map(hex => { const c = [1, 3, 5].map(i => parseInt(hex.slice(i, i + 2), 16)); let n = 0;
+        for (let i = 0; i < px.length; i += 4)
+            if (Math.abs(px[i] - c[0]) <= 8 && Math.abs(px[i + 1] - c[1]) <= 8 && Math.abs(px[i + 2] - c[2]) <= 8) n++;
+        return n; });
+}"""
 
 
 def test_history_statistics_and_downloads(browser, tmp_path):
@@ -66,6 +130,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         assert bgs["games"][0]["name"] == "City of Rome" and bgs["games"][0]["bggId"] == 258466
         app.wait_text("Download started")
         app.click("Close", dialog=True)
+        result_picture(app, rome)
 
         # delete it, then undo
         app.click("Delete play", exact=False)
@@ -121,6 +186,12 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.idle()
         app.shot("history-bgstats-de-dark")
         app.click("Schließen", dialog=True)
+        app.click("Als Bild teilen")  # the picture keeps its own light colours in the dark theme
+        app.find(app.page.get_by_label("Bild des Ergebnisses"))
+        app.wait_text("Sieger: Rulebook example")
+        app.shot("history-picture-de-dark")
+        app.click("Zurück")
+        app.wait_text("Partie")
         app.click("Zurück")
         shots_of_stats(app, "de", "Rom – Die Stadt der Baumeister")
         assert not app.errors

@@ -14,6 +14,7 @@ import functools
 import http.server
 import json
 import re
+import struct
 import subprocess
 import sys
 import threading
@@ -438,6 +439,17 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.find(phone.page.get_by_role("button", name=re.compile("City of Rome ·"))).click()
             phone.see(r"Winner: Anna")
             phone.shot("history-after-restart")
+            # The result as a picture, drawn by the phone itself, offline (the tests' phones draw pictures
+            # only when asked: harness.RASTER).
+            phone.tap("Share as a picture")
+            phone.find(phone.page.get_by_label("Picture of the result"))
+            phone.page.evaluate("() => { window.__tabula.raster = true; }")
+            with phone.page.expect_download(timeout=STEP) as got:
+                phone.tap("Download")
+            picture = Path(got.value.path()).read_bytes()
+            assert picture[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">I", picture[16:20])[0] == 360
+            phone.page.evaluate("() => { window.__tabula.raster = false; }")
+            phone.page.go_back()
             # Exports are downloads in the browser, as on the server.
             phone.page.go_back()
             with phone.page.expect_download(timeout=STEP) as got:

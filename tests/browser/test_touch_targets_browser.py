@@ -316,6 +316,9 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
     app.click(t["confirm"])
     app.find(app.button(t["delete"]))
     w.screen("history-play")
+    app.click(t["picture"])
+    app.find(app.button(t["share"]))
+    w.screen("history-picture")
     app.go("history")
     app.find(app.button(t["statistics"]))
     w.screen("history")
@@ -339,7 +342,7 @@ EN = {"in_progress": "Games in progress", "discard": "^Discard ", "new_game": "N
       "colour_bonus": "Colour completed (colour bonus) ({player})", "colour_bonus_choice": "Colour completed (colour bonus): ",
       "box_needed": "Points printed on your box",
       "which_player": "^Which player is this phone\\?$", "cancel": "Cancel", "close": "Close", "bonus_tile": "^Colour-bonus tile",
-      "calculate": "Calculate scores", "confirm": "Confirm and save", "delete": "Delete play",
+      "calculate": "Calculate scores", "confirm": "Confirm and save", "delete": "Delete play", "picture": "Share as a picture", "share": "Share",
       "statistics": "Statistics", "back_history": "History", "carpe_diem": "Carpe Diem"}
 DE = {"in_progress": "Laufende Spiele", "discard": " verwerfen ", "new_game": "Neues Spiel",
       "city_of_rome": "Rom – Die Stadt der Baumeister", "two_players": "2 Spieler", "player": "Spieler",
@@ -349,7 +352,7 @@ DE = {"in_progress": "Laufende Spiele", "discard": " verwerfen ", "new_game": "N
       "colour_bonus": "Farbe vollendet (Farbbonus) ({player})", "colour_bonus_choice": "Farbe vollendet (Farbbonus): ",
       "box_needed": "Auf dem Spielmaterial gedruckte Punkte",
       "which_player": "Wer spielt an diesem Handy\\?$", "cancel": "Abbrechen", "close": "Schließen", "bonus_tile": "^Farbbonus-Plättchen",
-      "calculate": "Punkte berechnen", "confirm": "Ergebnis speichern", "delete": "Partie löschen",
+      "calculate": "Punkte berechnen", "confirm": "Ergebnis speichern", "delete": "Partie löschen", "picture": "Als Bild teilen", "share": "Teilen",
       "statistics": "Statistik", "back_history": "Verlauf", "carpe_diem": "Carpe Diem"}
 
 

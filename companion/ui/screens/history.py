@@ -1,5 +1,6 @@
 """Finished plays: the list (filter by game and player, delete with undo, export and import) and one
-play's full breakdown (logged in BG Stats with a link and its QR code, or as a BG Stats file)."""
+play's full breakdown (logged in BG Stats with a link and its QR code, or as a BG Stats file; its
+picture: screens/picture.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from companion.ui.box_data import BoxCard
 from companion.ui.model import AppModel
 from companion.ui.screens.invite import qr_png
 from companion.ui.screens.results import ranking
-from companion.ui.widgets import TOUCH, error_banner, screen, section
+from companion.ui.widgets import TOUCH, error_banner, icon_button, screen, section
 
 # Plays drawn at first and added by each "Show more": the screen costs the same at 10 plays or 10,000.
 PAGE = 30
@@ -235,7 +236,8 @@ def PlayedScreen(model: AppModel):
         ft.OutlinedButton(model.t("history.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
                           expand=2),
     ], spacing=8)
-    return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom)
+    picture = icon_button(ft.Icons.SHARE, model.t("history.picture"), lambda e: page.navigate(f"/history/{pid}/picture"))
+    return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom, actions=[picture])
 
 
 def play_tile(model: AppModel, page: ft.Page, play: dict) -> ft.Control:
