@@ -1,7 +1,7 @@
 """Random end states for the scoring benchmark and the fuzz tests.
 
 `random_state(game_id, rng, players)` draws a board state of the documented JSON format: each game
-draws its own (`GameDefinition.random_board`, with the box data they are scored with; a game without
+draws its own (`EndBoard.random_board`, with the box data they are scored with; a game without
 one is left out). `valid_state(...)` keeps drawing until the game's own reader accepts one (most draws
 are accepted; the rest break a cross-field rule such as card copies or connectivity).
 """
@@ -23,14 +23,14 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 def box_for(game_id: str) -> dict:
     """The box values a game's random end states are scored with (the same for every draw)."""
     game = GAMES[game_id]
-    return game.random_board(random.Random(0), game.min_players)[1] if game.random_board is not None else {}
+    return game.end.random_board(random.Random(0), game.min_players)[1] if game.end.random_board is not None else {}
 
 
 
 def drawable() -> list[str]:
     """The registered games that random end states can be drawn for: each brings its `random_board`
     (a game without one is left out of the fuzz tests and benchmarks)."""
-    return sorted(g for g, game in GAMES.items() if game.random_board is not None)
+    return sorted(g for g, game in GAMES.items() if game.end.random_board is not None)
 
 
 def random_state(game_id: str, rng: random.Random, players: int | None = None) -> dict:
@@ -41,7 +41,7 @@ def random_board_and_box(game_id: str, rng: random.Random, players: int | None =
     game = GAMES[game_id]
     if game_id not in drawable():
         raise LookupError(f"no random end states for {game_id!r}: its GameDefinition has no random_board")
-    return game.random_board(rng, players or rng.randint(game.min_players, game.max_players))
+    return game.end.random_board(rng, players or rng.randint(game.min_players, game.max_players))
 
 
 def valid_state(game_id: str, rng: random.Random, players: int | None = None,
@@ -51,7 +51,7 @@ def valid_state(game_id: str, rng: random.Random, players: int | None = None,
     for _ in range(10_000):
         data = random_state(game_id, rng, players)
         try:
-            game.parse_board_state(data)
+            game.end.parse_board_state(data)
         except BoardStateError as error:
             if stats is not None:
                 stats["refused"] = stats.get("refused", 0) + 1
@@ -80,7 +80,7 @@ def four_player_end_state(game_id: str) -> dict:
             extra = valid_state("city-of-rome", rng, 4)
             candidate = dict(data, players=[players[0], *extra["players"][1:]])
             try:
-                GAMES[game_id].parse_board_state(candidate)
+                GAMES[game_id].end.parse_board_state(candidate)
                 return candidate
             except BoardStateError:
                 continue

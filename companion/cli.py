@@ -75,7 +75,7 @@ def cmd_setup(args) -> int:
                              args.start - 1)
     except InvalidMove as error:
         raise CliError(error.msg.render(args.lang))
-    steps = game.setup_checklist(config)
+    steps = game.rules.setup_checklist(config)
     if args.json:
         print(json.dumps({"game": game.id, "players": args.players, "steps": [
             {"id": s.id, "text": s.text.render(args.lang), "details": [d.render(args.lang) for d in s.details]}
@@ -126,7 +126,7 @@ def score_data(data: object, box: dict | None = None) -> ScoreSheet:
     """Validate and score a board state; raises BoardStateError / MissingBoxData."""
     game = game_of(data)
     check_text(data)  # a lone surrogate (JSON "\\ud800") in a name would fail on output
-    return game.score(game.parse_board_state(data), box or {})
+    return game.end.score(game.end.parse_board_state(data), box or {})
 
 
 def print_sheet(sheet: ScoreSheet, lang: str) -> None:

@@ -210,7 +210,7 @@ def test_the_rulebook_city_entered_from_the_start_buildings_scores_as_the_rulebo
                     {"type": "board_add", "player": 0, "path": ["influence_tokens"], "delta": 3, "maximum": 999},
                     {"type": "influence_card", "player": 0, "card": 3, "won": True})
     assert entered == example
-    assert GAME.score(GAME.parse_board_state(entered), {}).players[0].total == 75
+    assert GAME.end.score(GAME.end.parse_board_state(entered), {}).players[0].total == 75
     # entered in reading order, the therme got its 2 markers from the two cards beside it then; the
     # Kaiser-Therme got 2 + 1 (the house under it was not entered yet) and one tap corrected it to 4
     assert [e for e in events if e["type"] == "city_markers"] == [

@@ -51,7 +51,7 @@ def test_a_broken_tie_is_worded_on_the_tied_cards_only():
 
 def test_the_castle_action_says_what_it_does():
     config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben", "Carla"],
-                                                                                MILESTONES.colours)], 2)
+                                                                                MILESTONES.rules.colours)], 2)
     session = Session("t", MILESTONES, config)
     action = next(a for a in MILESTONES.actions(session.state, config) if a.id == "castle")
     # on each player's sheet, under their name

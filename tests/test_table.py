@@ -178,7 +178,7 @@ def test_four_phones_entering_at_once_lose_nothing(table):
 
 
 def test_setup_ticks_from_two_phones_both_stay(table):
-    steps = [s.id for s in ROME.setup_checklist(table.session("g1").config)]
+    steps = [s.id for s in ROME.rules.setup_checklist(table.session("g1").config)]
     table.apply("g1", {"type": "setup_tick", "step": steps[2], "done": True})
     table.apply("g1", {"type": "setup_tick", "step": steps[0], "done": True})
     table.apply("g1", {"type": "setup_tick", "step": steps[1], "done": True})

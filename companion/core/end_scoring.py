@@ -66,18 +66,18 @@ class EndScoring:
 
 def board_problems(game, board: dict, seat: int) -> list[BoardStateError]:
     """What keeps seat's board from being scored (said or not yet): a board with any cannot be confirmed."""
-    return [e for e in every_problem(game.parse_board_state, board) if player_of(e.field) == seat]
+    return [e for e in every_problem(game.end.parse_board_state, board) if player_of(e.field) == seat]
 
 
 def end_scoring(session: Session, box: dict, checked: frozenset[int] = frozenset()) -> EndScoring:
     """`checked`: the boards the phone asking tried to confirm."""
     game = session.game
-    board = session.board or game.board_from_tracker(session.state, session.config)
+    board = session.board or game.end.board_from_tracker(session.state, session.config)
     problems, missing, computed = (), (), None
     try:
-        computed = game.score(game.parse_board_state(board), box)
+        computed = game.end.score(game.end.parse_board_state(board), box)
     except BoardStateError as error:
-        problems = tuple(every_problem(game.parse_board_state, board) or [error])
+        problems = tuple(every_problem(game.end.parse_board_state, board) or [error])
     except MissingBoxData as needed:
         missing = tuple(needed.keys)
     return EndScoring(board, len(session.config["players"]), frozenset(session.board_done), problems, missing,
@@ -89,7 +89,7 @@ def as_opened(session: Session) -> dict[int, list[str]]:
     what the tracker knew: what nobody has looked at, said before a board is confirmed as it is."""
     if session.board is None:
         return {}
-    opened = session.game.board_from_tracker(session.state, session.config)["players"]
+    opened = session.game.end.board_from_tracker(session.state, session.config)["players"]
     return {seat: [key for key, value in now.items() if key != "name" and key in then and then[key] == value]
             for seat, (now, then) in enumerate(zip(session.board["players"], opened))}
 

@@ -53,7 +53,7 @@ def rescored(play: dict, game, box: dict) -> dict | None:
     if not play.get("uncounted"):
         return None
     try:
-        sheet = game.score(game.parse_board_state(play["board"]), box)
+        sheet = game.end.score(game.end.parse_board_state(play["board"]), box)
     except (BoardStateError, MissingBoxData):
         return None
     redone = {k: v for k, v in play.items() if k != "uncounted"}

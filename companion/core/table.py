@@ -161,7 +161,7 @@ def _redo(session: Session, change: dict) -> None:
 
 
 def _setup_tick(session: Session, change: dict) -> None:
-    steps = [s.id for s in session.game.setup_checklist(session.config)]
+    steps = [s.id for s in session.game.rules.setup_checklist(session.config)]
     step, done = change.get("step"), change.get("done")
     if step not in steps or not isinstance(done, bool):
         raise InvalidMove(Msg("core.error.bad_event"))
@@ -253,7 +253,7 @@ def _board_undo(session: Session, change: dict) -> None:
 def board_of(session: Session) -> dict:
     """The end-scoring board being entered, prefilled from the tracker the first time."""
     if session.board is None:
-        session.board = session.game.board_from_tracker(session.state, session.config)
+        session.board = session.game.end.board_from_tracker(session.state, session.config)
     return session.board
 
 

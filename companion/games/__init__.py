@@ -46,7 +46,7 @@ def register(definition: GameDefinition, catalogues: Path | None = None) -> None
     Registering the same definition again changes nothing; another game under a taken id is refused."""
     if GAMES.get(definition.id, definition) is not definition:
         raise ValueError(f"another game is registered as {definition.id!r} already")
-    if definition.ui is None and not definition.board_fields:
+    if definition.show.ui is None and not definition.end.board_fields:
         raise ValueError(f"{definition.id!r} has neither an end-scoring editor (its ui) nor board_fields for "
                          "the generic one")
     if catalogues is not None:

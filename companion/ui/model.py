@@ -293,9 +293,9 @@ class AppModel:
 
     def start_game(self, game: GameDefinition, players: list[dict], start_player: int | None) -> Session:
         config = make_config(game, players, start_player)
-        if game.box_values:  # the tracker may need printed values during play (e.g. colour bonuses)
+        if game.box.values:  # the tracker may need printed values during play (e.g. colour bonuses)
             config["box"] = self.repo.box_data(game.id)
-        if game.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
+        if game.box.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
             config["preferences"] = self.repo.preferences(game)
         session = Session(new_session_id(), game, config)
         with saving("core.not_saved.new_game"):  # SaveFailed: no game, the form stays as it was

@@ -64,10 +64,10 @@ class GameView:
     @property
     def board(self) -> dict:
         """The end board being entered; before anyone touched it, as the tracker prefills it."""
-        return self.session.board or self.game.board_from_tracker(self.session.state, self.session.config)
+        return self.session.board or self.game.end.board_from_tracker(self.session.state, self.session.config)
 
     def preference(self, pref_id: str) -> str:
-        declared = next(p for p in self.game.preferences if p.id == pref_id)
+        declared = next(p for p in self.game.box.preferences if p.id == pref_id)
         return self.preferences.get(pref_id, declared.default)
 
 

@@ -20,8 +20,8 @@ import random
 from pathlib import Path
 
 from companion.core.board import field, read_fields, read_table, reject_unknown, require_dict, require_int, require_list
-from companion.core.game import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Counter, GameDefinition,
-                                 InvalidMove, Move, Preference, SetupStep)
+from companion.core.game import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Box, Counter, EndBoard,
+                                 GameDefinition, InvalidMove, Move, Preference, Presentation, Rules, SetupStep)
 from companion.core.moves import is_int, player_board, seat_of
 from companion.core.scoring import Category, PlayerScore, ScoreSheet
 from companion.core.text import Msg
@@ -233,17 +233,18 @@ def ui():
 
 
 GAME = GameDefinition(
-    id=GAME_ID, name=m("name"), min_players=2, max_players=4, counters=COUNTERS,
-    setup_checklist=setup_checklist, initial_state=initial_state, moves=MOVES, board_moves=BOARD_MOVES,
-    status=status, parse_board_state=parse_board_state, score=score, board_from_tracker=board_from_tracker,
-    board_fields=BOARD_FIELDS, is_finished=lambda state: state["over"], player_on_turn=on_turn,
-    # the score sheet: a row per round, with the honey each beekeeper made in it
-    period=lambda state: m("status.round", round=state["round"], rounds=ROUNDS),
-    colours=("yellow", "black", "white", "orange"),
-    parts=BoardParts(numbered=frozenset({"hives"})),
+    id=GAME_ID, name=m("name"), min_players=2, max_players=4,
+    rules=Rules(counters=COUNTERS, setup_checklist=setup_checklist, initial_state=initial_state, moves=MOVES,
+                status=status, is_finished=lambda state, config: state["over"],
+                player_on_turn=lambda state, config: on_turn(state),
+                colours=("yellow", "black", "white", "orange")),
+    end=EndBoard(parse_board_state=parse_board_state, score=score, board_from_tracker=board_from_tracker,
+                 board_moves=BOARD_MOVES, board_fields=BOARD_FIELDS, parts=BoardParts(numbered=frozenset({"hives"})),
+                 random_board=random_board),
     # The honey track typed in (a long track) or stepped with -/+ 1 and 5: the table's choice, kept.
-    preferences=(Preference("honey_entry", ("typed", "stepped"), "typed"),),
-    random_board=random_board, ui=ui,
+    box=Box(preferences=(Preference("honey_entry", ("typed", "stepped"), "typed"),)),
+    # the score sheet: a row per round, with the honey each beekeeper made in it
+    show=Presentation(period=lambda state, config: m("status.round", round=state["round"], rounds=ROUNDS), ui=ui),
 )
 CATALOGUES = Path(__file__).resolve().parent / "i18n"
 
