@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.carpe_diem import GAME, district
 from companion.storage import Repository
@@ -223,7 +223,7 @@ def hub(tmp_path):
         session.record(event)
     session.stage = "scoring"
     repo.save(session)
-    return Tables(repo)
+    return TableHub(repo)
 
 
 def test_a_disc_move_changes_every_board_it_affects_at_once_and_reopens_them(hub):

@@ -669,7 +669,7 @@ def test_the_offers_come_in_the_order_the_table_needs_them():
 def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
     """A tile's value and the colour bonus that needs it, sent together, are both applied; a batch with one
     refused entry leaves the game and its file as they were."""
-    from companion.core.table import Tables
+    from companion.core.table import TableHub
     from companion.storage import Repository
 
     repo = Repository(tmp_path / "data", GAMES)
@@ -677,7 +677,7 @@ def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
     game.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
     game.record({"type": "bonus_tile", "player": 1, "bonus": "card"})
     repo.save(game)
-    hub = Tables(repo)
+    hub = TableHub(repo)
     hub.apply("c1", {"type": "box_value", "key": "colour_bonus.red.I", "value": 5},
               {"type": "colour_bonus", "player": 1, "colour": "red"})
     assert counters(hub.session("c1").state, 1)["green"] == 5

@@ -12,7 +12,7 @@ import pytest
 from companion.core.game import InvalidMove
 from companion.core.moves import added
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
 from companion.core.text import Msg
@@ -45,9 +45,9 @@ def hub(tmp_path):
     game = session()
     game.id = "c1"
     repo.save(game)
-    tables = Tables(repo)
-    tables.apply("c1", {"type": "stage", "stage": "scoring"})
-    return tables
+    hub = TableHub(repo)
+    hub.apply("c1", {"type": "stage", "stage": "scoring"})
+    return hub
 
 
 def board_of(hub, player=0):

@@ -16,7 +16,7 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
 from companion.games.city_of_rome.board import space_move, tap_space, therme_markers
@@ -224,9 +224,9 @@ def table(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     session = Session("g1", GAME, make_config(GAME, copy.deepcopy(PLAYERS), 0))
     repo.save(session)
-    tables = Tables(repo)
-    tables.apply("g1", {"type": "stage", "stage": "scoring"})
-    return tables
+    hub = TableHub(repo)
+    hub.apply("g1", {"type": "stage", "stage": "scoring"})
+    return hub
 
 
 def test_through_the_hub_a_batch_is_all_or_nothing_and_an_edited_board_is_entered_again(table):

@@ -594,12 +594,12 @@ def test_the_moves_offer_end_round_then_the_rounds_next_step_then_build_and_swap
 
 
 def test_a_build_through_the_table_hub_is_saved_and_resumes(tmp_path):
-    from companion.core.table import Tables
+    from companion.core.table import TableHub
     from companion.games import GAMES
     from companion.storage import Repository
     repo = Repository(tmp_path, GAMES)
     repo.save(session(3))
-    table = Tables(repo)
+    table = TableHub(repo)
     table.apply("t", {"type": "swap_start", "player": 1},
                 {"type": "build", "player": 1, "card": "therme", "space": [1, 0]})
     with pytest.raises(InvalidMove):  # all or nothing: the swap is too late after a build

@@ -145,7 +145,7 @@ def app(tmp_path):
     """A data folder with data in it and two phones' models on it (as the server gives each tab)."""
     repo = filled(tmp_path / "data")
     anna = AppModel.create(repo)
-    ben = AppModel.create(repo, anna.tables)
+    ben = AppModel.create(repo, anna.hub)
     return anna, ben, repo, tmp_path / "data"
 
 

@@ -19,9 +19,9 @@ import pytest
 from companion.cli import score_data
 from companion.core.board import read_fields
 from companion.core.game import BoardStateError, GameDefinition
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.core.text import Msg
 from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregister
 from companion.storage import Repository
@@ -110,32 +110,32 @@ def test_adding_the_game_took_only_its_package_its_texts_and_its_registration():
 
 def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey, tmp_path):
     repo = Repository(tmp_path, GAMES)
-    tables = Tables(repo)
+    hub = TableHub(repo)
     config = make_config(GAME, PLAYERS, 1)
     session = Session("honey-1", GAME, config)
     repo.save(session)
     steps = GAME.rules.setup_checklist(config)
     assert [s.text.render("en") for s in steps][-1] == "Ben starts."
-    tables.apply(session.id, *[{"type": "setup_tick", "step": s.id, "done": True} for s in steps],
+    hub.apply(session.id, *[{"type": "setup_tick", "step": s.id, "done": True} for s in steps],
                  {"type": "stage", "stage": "play"})
-    tables.apply(session.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
-    tables.apply(session.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
-    tables.apply(session.id, {"type": "undo", "entry": tables.session(session.id).last_entry})
-    state = tables.session(session.id).state
+    hub.apply(session.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
+    hub.apply(session.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
+    hub.apply(session.id, {"type": "undo", "entry": hub.session(session.id).last_entry})
+    state = hub.session(session.id).state
     assert [p["counters"]["honey"] for p in state["players"]] == [5, 0, 0]
     assert not GAME.rules.is_finished(state, config) and GAME.rules.player_on_turn(state, config) == 1  # the start player begins
     assert GAME.rules.start_player_now(state, config) == 1  # the default: the start player chosen at the start
     # Turns go clockwise from the start player: Next player is an entry like any other, undone the same way.
-    tables.apply(session.id, {"type": "next_player"}, {"type": "next_player"})
-    assert GAME.rules.player_on_turn(tables.session(session.id).state, config) == 0  # Ben, Cleo, then Anna
-    tables.apply(session.id, {"type": "undo", "entry": tables.session(session.id).last_entry})
-    assert GAME.rules.player_on_turn(tables.session(session.id).state, config) == 2
-    tables.apply(session.id, {"type": "set_turn", "player": 0})  # the table decides otherwise
-    assert GAME.rules.player_on_turn(tables.session(session.id).state, config) == 0
-    assert GAME.actions(tables.session(session.id).state, config)[0].label.render("en") == "Next: Ben"
+    hub.apply(session.id, {"type": "next_player"}, {"type": "next_player"})
+    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 0  # Ben, Cleo, then Anna
+    hub.apply(session.id, {"type": "undo", "entry": hub.session(session.id).last_entry})
+    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 2
+    hub.apply(session.id, {"type": "set_turn", "player": 0})  # the table decides otherwise
+    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 0
+    assert GAME.actions(hub.session(session.id).state, config)[0].label.render("en") == "Next: Ben"
     for _ in range(3):
-        tables.apply(session.id, {"type": "end_round"})
-    state = tables.session(session.id).state
+        hub.apply(session.id, {"type": "end_round"})
+    state = hub.session(session.id).state
     assert GAME.rules.is_finished(state, config) and GAME.rules.status(state, config)[0].render("de").startswith("Die Ernte ist vorbei")
     board = GAME.end.board_from_tracker(state, config)
     assert [p["honey"] for p in board["players"]] == [5, 0, 0]
@@ -145,7 +145,7 @@ def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey,
     sheet = GAME.end.score(GAME.end.parse_board_state(board), {})
     assert [(p.name, p.total, p.rank) for p in sheet.players] == [("Anna", 9, 2), ("Ben", 9, 1), ("Cleo", 0, 3)]
     assert sheet.players[1].tiebreak_note.render("en") == "4 full jars"
-    play_id = tables.finish(session.id, lambda latest: make_play(latest, sheet, board))
+    play_id = hub.finish(session.id, lambda latest: make_play(latest, sheet, board))
     assert [p["id"] for p in Repository(tmp_path, GAMES, read_only=True).plays()] == [play_id]
 
 

@@ -10,7 +10,7 @@ import pytest
 from companion.core.board import every_problem
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.milestones import GAME
 from companion.games.milestones.board import (
@@ -304,7 +304,7 @@ def hub(tmp_path):
     session = Session("m1", GAME, config)
     session.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
     repo.save(session)
-    return Tables(repo)
+    return TableHub(repo)
 
 
 def test_two_phones_entering_one_row_keep_both_and_a_stale_tap_is_refused(hub):

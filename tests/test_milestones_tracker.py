@@ -13,7 +13,7 @@ import pytest
 from companion.core.board import every_problem
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.core.text import Msg
 from companion.games.milestones import GAME
 from companion.games.milestones.components import WORKER_KINDS
@@ -893,7 +893,7 @@ def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_p
         game.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5]})
     repo = Repository(tmp_path, {"milestones": GAME})
     repo.save(game)
-    table = Tables(repo)
+    table = TableHub(repo)
     entry = {"type": "bonus_taken", "player": 0, "kind": "coin"}
     start, outcomes = threading.Barrier(2), []
 
@@ -922,7 +922,7 @@ def test_no_phone_can_mark_a_new_tile_as_taken_before_the_bound(tmp_path):
     game = session(2)
     repo = Repository(tmp_path, {"milestones": GAME})
     repo.save(game)
-    table = Tables(repo)
+    table = TableHub(repo)
     with pytest.raises(InvalidMove) as refused:
         table.apply(game.id, {"type": "bonus_taken", "player": 0, "kind": "coin", "before_bound": True})
     assert refused.value.msg.key == "core.error.bad_event"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.session import Session, make_config
 from companion.core.text import Msg, tr
 from companion.games.milestones import GAME as MILESTONES
@@ -28,11 +28,11 @@ def texts_of(control) -> list[str]:
     return out
 
 
-def sheet(totals: dict[str, int]) -> ScoreSheet:
+def sheet(totals: dict[str, int]) -> Result:
     players = [PlayerScore(name, [Category("track", total, Msg("milestones.explain.track", points=total))],
                            tiebreak=(i,), tiebreak_note=Msg("milestones.tiebreak_total", count=i))
                for i, (name, total) in enumerate(totals.items())]
-    return ScoreSheet("milestones", players, {"track": Msg("milestones.category.track")},
+    return Result("milestones", players, {"track": Msg("milestones.category.track")},
                       notes=[Msg("milestones.tiebreak_rule")])
 
 

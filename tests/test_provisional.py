@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.session import Session, make_config
 from companion.games import GAMES
 from companion.storage import Repository, export

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from companion.core.board import every_problem
 from companion.core.game import BoardStateError, InvalidMove, MissingBoxData
-from companion.core.scoring import ScoreSheet
+from companion.core.result import Result
 from companion.core.session import Session
 from companion.core.text import Msg
 from companion.core.where import player_of
@@ -24,7 +24,7 @@ class EndScoring:
     entered: frozenset[int]
     problems: tuple[BoardStateError, ...]  # every problem the game's reader finds (said or not yet)
     missing_box: tuple[str, ...]  # box values the result needs that nobody has entered
-    computed: ScoreSheet | None  # what the boards score as they are (entered or not)
+    computed: Result | None  # what the boards score as they are (entered or not)
     checked: frozenset[int] = frozenset()  # boards this phone tried to confirm: their problems are said
 
     @property
@@ -59,7 +59,7 @@ class EndScoring:
         return sorted(seats, key=lambda s: -1 if s is None else s)
 
     @property
-    def sheet(self) -> ScoreSheet | None:
+    def sheet(self) -> Result | None:
         """The result: only when every board is confirmed and the boards can be scored."""
         return self.computed if self.all_entered and not self.problems and not self.missing_box else None
 
@@ -94,7 +94,7 @@ def as_opened(session: Session) -> dict[int, list[str]]:
             for seat, (now, then) in enumerate(zip(session.board["players"], opened))}
 
 
-def result_to_keep(session: Session, box: dict, shown: ScoreSheet) -> EndScoring:
+def result_to_keep(session: Session, box: dict, shown: Result) -> EndScoring:
     """Where final scoring stands, if its result is the one a phone showed (`shown`) and every board of it
     is confirmed and right: a result is kept only as the phone that confirmed it saw it. Raises InvalidMove
     otherwise (another phone edited a board, or box values changed, between the result and the tap)."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.core.moves import CORE_BOARD_MOVES, BoardMove, InvalidMove, Move, by_name, seat_of
-from companion.core.scoring import ScoreSheet
+from companion.core.result import Result
 from companion.core.text import Msg
 
 __all__ = ["InvalidMove", "Move", "BoardMove"]  # re-exported: the games import them from here
@@ -226,8 +226,8 @@ class EndBoard:
 
     # `(data) -> board`: an end state checked (raises BoardStateError naming the place).
     parse_board_state: Callable[[Any], dict]
-    # `(board, box) -> ScoreSheet`: the final scoring, pure.
-    score: Callable[[dict, dict], ScoreSheet]
+    # `(board, box) -> Result`: the final scoring, pure.
+    score: Callable[[dict, dict], Result]
     # `(state, config) -> board`: the end boards as far as the tracker knows them.
     board_from_tracker: Callable[[dict, dict], dict]
     # The game's own edits of the end board besides the core's board_set and board_add.

@@ -22,13 +22,13 @@ class ScoreSheetRow:
 
 
 @dataclass(frozen=True)
-class PlaySheet:
+class ScoreSheet:
     label: Msg  # what the points are ("Victory points")
     rows: tuple[ScoreSheetRow, ...]
     totals: tuple[int, ...]
 
 
-def score_sheet(session: Session) -> PlaySheet | None:
+def score_sheet(session: Session) -> ScoreSheet | None:
     """The sheet of the entries up to the cursor; None for a game that keeps no score in rows."""
     game, config = session.game, session.config
     if game.show.period is None:
@@ -51,4 +51,4 @@ def score_sheet(session: Session) -> PlaySheet | None:
     if not rows or rows[-1][0] != game.show.period(state, config):  # the part of the game being played now
         rows.append([game.show.period(state, config), [0] * len(before)])
     label = game.standing_of(state, config, 0).label if config["players"] else Msg("core.score")
-    return PlaySheet(label, tuple(ScoreSheetRow(lbl, tuple(pts)) for lbl, pts in rows), tuple(before))
+    return ScoreSheet(label, tuple(ScoreSheetRow(lbl, tuple(pts)) for lbl, pts in rows), tuple(before))

@@ -40,7 +40,7 @@ from companion.core.text import Msg
 KEPT_FINISHED = 64  # games finished lately whose play id a late Confirm still gets
 
 
-class Tables:
+class TableHub:
     """The hub over the repository: `apply` is the one way a game in progress changes."""
 
     def __init__(self, repo):

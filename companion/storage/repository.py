@@ -35,7 +35,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from companion.core.game import GameDefinition
-from companion.core.history import rescored
+from companion.core.plays import rescored
 from companion.core.saving import reason
 from companion.core.session import Session, check_shape
 from companion.core.text import Msg

@@ -23,7 +23,7 @@ from companion.core.board import field, read_fields, read_table, reject_unknown,
 from companion.core.game import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Box, Counter, EndBoard,
                                  GameDefinition, InvalidMove, Move, Preference, Presentation, Rules, SetupStep)
 from companion.core.moves import is_int, player_board, seat_of
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.core.turns import clockwise, on_turn, turn_moves
 
@@ -203,7 +203,7 @@ def parse_board_state(data) -> dict:
          "hives": read_hives(p, f"$.players[{i}]")} for i, p in enumerate(players)]}
 
 
-def score(board: dict, box: dict | None = None) -> ScoreSheet:
+def score(board: dict, box: dict | None = None) -> Result:
     def hives(p):
         frames = sum(h["frames"] for h in p["hives"] if h["queen"])
         return Category("hives", frames, m("explain.hives", frames=frames,
@@ -213,7 +213,7 @@ def score(board: dict, box: dict | None = None) -> ScoreSheet:
         Category("flowers", FLOWER_POINTS * p["flowers"], m("explain.flowers", count=p["flowers"], per=FLOWER_POINTS)),
         hives(p),
     ], tiebreak=(p["jars"],), tiebreak_note=m("tiebreak", jars=p["jars"])) for p in board["players"]]
-    return ScoreSheet(GAME_ID, players, {c: m(f"category.{c}") for c in ("honey", "flowers", "hives")},
+    return Result(GAME_ID, players, {c: m(f"category.{c}") for c in ("honey", "flowers", "hives")},
                       notes=[m("tiebreak_rule")])
 
 

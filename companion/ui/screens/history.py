@@ -22,8 +22,8 @@ from companion.ui.widgets import TOUCH, error_banner, screen, section
 PAGE = 30
 
 
-class Kept:
-    """A value kept in a hook (`ft.use_memo(lambda: Kept(...), deps).value`), shown short. Flet 1.0.5
+class HookValue:
+    """A value kept in a hook (`ft.use_memo(lambda: HookValue(...), deps).value`), shown short. Flet 1.0.5
     formats every message it sends with repr() (an f-string in a debug log that is built even when the
     log is off), hooks included: 10,000 plays kept in a hook made each update of History 0.8 s slower."""
 
@@ -33,7 +33,7 @@ class Kept:
         self.value = value
 
     def __repr__(self) -> str:
-        return f"Kept({type(self.value).__name__})"
+        return f"HookValue({type(self.value).__name__})"
 
 
 def when(ts: float) -> str:
@@ -94,7 +94,7 @@ def HistoryScreen(model: AppModel):
     # The history is kept in memory, newest first, by the repository: nothing here re-reads or re-sorts
     # it; a filter runs once per change of the history or of the filter, not on every render.
     everything = model.repo.plays()
-    plays = ft.use_memo(lambda: Kept(stats.filter_plays(everything, game_f or None, player_f or None)
+    plays = ft.use_memo(lambda: HookValue(stats.filter_plays(everything, game_f or None, player_f or None)
                                      if game_f or player_f else everything),
                         [model.repo.history_version, game_f, player_f]).value
     deleted = model.deleted_play

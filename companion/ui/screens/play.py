@@ -23,7 +23,7 @@ from companion.ui.games import game_ui
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game, use_subscription
-from companion.ui.screens.history import Kept
+from companion.ui.screens.history import HookValue
 from companion.ui.view import GameView, use_view
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section
 
@@ -31,7 +31,7 @@ LOG_LINES = 12
 
 
 @ft.component
-def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears it after the sheet
+def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen hears it after the sheet
     model: AppModel = tab.value
     page = ft.context.page
     sid = ft.use_route_params().get("sid", "")
@@ -192,7 +192,7 @@ def log_section(model: AppModel, state: dict) -> ft.Control:
 
 
 @ft.component
-def SheetHostView(tab: Kept, sid: str, seat: int | None, dispatch, trigger, close):
+def SheetHostView(tab: HookValue, sid: str, seat: int | None, dispatch, trigger, close):
     """The open player's sheet, as a dialog. Drawn again only when another sheet opens or it closes:
     Flet walks and compares a dialog's whole content each time the dialog is passed again (about 6,000
     objects for a sheet), so the play screen, drawn on every entry, does not pass it; the sheet's content
@@ -204,7 +204,7 @@ def SheetHostView(tab: Kept, sid: str, seat: int | None, dispatch, trigger, clos
     return ft.Container(width=0, height=0)
 
 
-# The model passed as a `Kept` value (not observable): the host is not drawn again when the game changes.
+# The model passed as a `HookValue` value (not observable): the host is not drawn again when the game changes.
 SheetHost = ft.memo(SheetHostView)
 
 

@@ -29,7 +29,7 @@ class PlayerScore:
 
 
 @dataclass
-class ScoreSheet:
+class Result:
     game: str
     players: list[PlayerScore]
     category_labels: dict[str, Msg]
