@@ -26,7 +26,7 @@ from companion.core.text import Msg
 from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregister
 from companion.storage import Repository
 from companion.ui import games as ui_games
-from companion.core.table import added
+from companion.core.moves import added
 from companion.core.where import where
 from companion.ui.boards.generic import GenericBoard, typed_value, value_of
 from tests import fifth_game

@@ -12,7 +12,8 @@ from companion.core.end_scoring import end_scoring, result_to_keep
 from companion.core.game import InvalidMove
 from companion.core.plays import make_play
 from companion.core.session import Session, make_config
-from companion.core.table import SaveFailed, TableHub, redo_lines, undo_lines
+from companion.core.saving import SaveFailed
+from companion.core.table import TableHub, redo_lines, undo_lines
 from companion.games import GAMES
 from companion.storage import Repository
 

@@ -31,8 +31,8 @@ from typing import Any, Callable
 
 from companion.core.end_scoring import board_problems
 from companion.core.game import InvalidMove, MissingBoxData
-from companion.core.moves import MISSING, added, is_int, set_at, value_at  # noqa: F401 (re-exported)
-from companion.core.saving import SaveFailed  # noqa: F401  (raised here; screens import it from here too)
+from companion.core.moves import value_at
+from companion.core.saving import SaveFailed
 from companion.core.session import STAGES, Session, new_entry_id
 from companion.core.text import Msg
 

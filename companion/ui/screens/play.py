@@ -204,7 +204,7 @@ def SheetHostView(tab: HookValue, sid: str, seat: int | None, dispatch, trigger,
     return ft.Container(width=0, height=0)
 
 
-# The model passed as a `HookValue` value (not observable): the host is not drawn again when the game changes.
+# The model passed as a `HookValue` (not observable): the host is not drawn again when the game changes.
 SheetHost = ft.memo(SheetHostView)
 
 
