@@ -6,11 +6,12 @@ import flet as ft
 
 from companion.core.table import TableHub
 from companion.storage import Repository
+from companion.ui.hook_value import HookValue
 from companion.ui.late_taps import hear_late_taps
 from companion.ui.model import AppModel
 from companion.ui.uploads import Uploads
 from companion.ui.widgets import theme_mode
-from companion.ui.screens.history import HistoryScreen, HookValue, PlayedScreen
+from companion.ui.screens.history import HistoryScreen, PlayedScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate
 from companion.ui.screens.new_game import NewGameScreen

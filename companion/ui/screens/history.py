@@ -13,6 +13,7 @@ from companion.games import GAMES
 from companion.storage import export
 from companion.ui import uploads
 from companion.ui.box_data import BoxCard
+from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
 from companion.ui.screens.invite import qr_png
 from companion.ui.screens.results import ranking
@@ -20,20 +21,6 @@ from companion.ui.widgets import TOUCH, error_banner, screen, section
 
 # Plays drawn at first and added by each "Show more": the screen costs the same at 10 plays or 10,000.
 PAGE = 30
-
-
-class HookValue:
-    """A value kept in a hook (`ft.use_memo(lambda: HookValue(...), deps).value`), shown short. Flet 1.0.5
-    formats every message it sends with repr() (an f-string in a debug log that is built even when the
-    log is off), hooks included: 10,000 plays kept in a hook made each update of History 0.8 s slower."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-    def __repr__(self) -> str:
-        return f"HookValue({type(self.value).__name__})"
 
 
 def when(ts: float) -> str:

@@ -20,10 +20,10 @@ from companion.core.table import box_values_needed, redo_lines, undo_lines
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.games import game_ui
+from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game, use_subscription
-from companion.ui.screens.history import HookValue
 from companion.ui.view import GameView, use_view
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section
 

@@ -9,8 +9,9 @@ import flet as ft
 
 from companion.core import stats
 from companion.core.text import Msg
+from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
-from companion.ui.screens.history import HookValue, filter_row, filters_row, game_title
+from companion.ui.screens.history import filter_row, filters_row, game_title
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen
 
 PALETTE = ["#1e5fb4", "#e07b1a", "#2e7d32", "#c62828", "#6a1b9a", "#00838f", "#8d6e63", "#d81b60",
