@@ -111,7 +111,7 @@ def clicks_timed(clicks: int, warm_ups: int, browser=None, neighbour_fsync_ms: i
     data = Path(tempfile.mkdtemp(prefix="tabula-bench-click-"))
     make_game(data, game, SID)
     start = Repository(data, GAMES).session(SID).state["players"][0]["counters"][counter]  # Anna's
-    name = next(c.label for c in GAMES[game].counters if c.id == counter).render("en")  # as on the screen
+    name = next(c.label for c in GAMES[game].rules.counters if c.id == counter).render("en")  # as on the screen
     header(f"Responsiveness ({game}: {name} +1 in a sheet, click -> updated value on screen; target p95 <= "
            f"{TARGET_MS} ms)" + (f": beside another game tapped meanwhile, its saves {neighbour_fsync_ms} ms longer"
                                  if slow_neighbour else ""))

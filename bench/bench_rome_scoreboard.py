@@ -30,9 +30,9 @@ def whole_game(seed: int = 1) -> Session:
     s = Session("bench", GAME, config)
     for _ in range(14):
         for space in rng.sample(range(1, 6), 4):
-            s.record({"type": "place_builder", "player": GAME.player_on_turn(s.state), "space": space})
+            s.record({"type": "place_builder", "player": GAME.rules.player_on_turn(s.state, s.config), "space": space})
         for k in range(4):
-            player = GAME.player_on_turn(s.state)
+            player = GAME.rules.player_on_turn(s.state, s.config)
             options = tracker.build_options(s.state, player, 4)
             if options:
                 space = rng.choice(sorted(options))

@@ -22,9 +22,9 @@ import common  # noqa: F401
 from common import ROOT, App, chromium, header, median, tabula
 
 from companion.cli import score_data
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.core.text import tr
 from companion.games import GAMES
 from companion.storage import Repository, export
@@ -138,14 +138,14 @@ def run(sizes=(0, 100, 1000, 10_000), entries: int = 200, finishes: int = 20, op
                     sessions[size].record({"type": "adjust", "player": n % 4, "counter": "money", "delta": 1})
                     repos[size].save(sessions[size])
                     entry_ms[size].append((time.perf_counter() - t) * 1000)
-            tables = {size: Tables(repos[size]) for size in sizes}
+            hubs = {size: TableHub(repos[size]) for size in sizes}
             for n in range(finishes):
                 for size in sizes:
                     sid = f"20250102-{r:02d}{n:04d}-finish"
                     repos[size].save(new_session(sid))
                     play = dict(real_play(size + 1 + n), id=sid)
                     t = time.perf_counter()
-                    tables[size].finish(sid, lambda session: play)
+                    hubs[size].finish(sid, lambda session: play)
                     finish_ms[size].append((time.perf_counter() - t) * 1000)
             for n in range(opens):
                 for size in sizes:

@@ -204,7 +204,7 @@ def make_game(data_dir: Path, game_id: str, sid: str, players: int = 4, stage: s
     game = GAMES[game_id]
     repo = Repository(Path(data_dir), GAMES)
     config = make_config(game, [{"name": n, "colour": c} for n, c in zip(NAMES[:players], game.colours_for(players))], 0)
-    if game.box_values:
+    if game.box.values:
         config["box"] = repo.box_data(game_id)
     repo.save(Session(sid, game, config, stage=stage))
 

@@ -34,7 +34,7 @@ async def session_worker(browser, url: str, game_id: str, entries: int, start_va
     from companion.games import GAMES
 
     game = GAMES[game_id]
-    counter = game.counters[0]
+    counter = game.rules.counters[0]
     label = counter.label.render("en")
     context = await browser.new_context(viewport=VIEWPORT)
     await context.add_init_script(init_js())  # tells when the page has settled (a sheet has slid away)
@@ -84,7 +84,7 @@ def check(data: Path, results: list[dict]) -> dict:
         saved = session.events
         lost += sum(1 for a, b in zip(r["acked"], saved) if a != b) + max(0, len(r["acked"]) - len(saved))
         assert saved == r["acked"], (r["game"], len(saved), len(r["acked"]))
-        counter = GAMES[r["game"]].counters[0].id
+        counter = GAMES[r["game"]].rules.counters[0].id
         assert [p["counters"][counter] for p in session.state["players"]] == r["values"]
     assert not damaged and not repo.notices, (damaged, repo.notices)
     return {"files": len(files), "lost": lost, "damaged": len(damaged)}

@@ -243,7 +243,7 @@ def prepare(data_dir: Path, sid: str, game_id: str, example: dict, play: Callabl
     players = example["players"]
     config = make_config(game, [{"name": p["name"], "colour": c}
                                 for p, c in zip(players, game.colours_for(len(players)))], 0)
-    if game.box_values:
+    if game.box.values:
         config["box"] = repo.box_data(game_id)
     session = Session(sid, game, config, stage="play")
     play(session, example)
@@ -636,7 +636,7 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
                 phone.answered()
             result.boards.append((name, measure(phone, enter)))
         built = Repository(data, GAMES).session(sid)
-        cities = GAMES["city-of-rome"].board_from_tracker(built.state, built.config)["players"]
+        cities = GAMES["city-of-rome"].end.board_from_tracker(built.state, built.config)["players"]
         wrong = [f"{example['players'][seat]['name']}: the tracker's city is not the example's"
                  for seat in entered(example["players"], quick)
                  if top_left(cities[seat]["city"]) != top_left(example["players"][seat]["city"])]
@@ -952,11 +952,11 @@ def differences(game_id: str, example: dict, board: dict | None) -> list[str]:
     if board is None:
         return ["nothing was saved"]
     try:
-        got = normalised(game.parse_board_state(board))
+        got = normalised(game.end.parse_board_state(board))
     except Exception as error:  # a board the game refuses: say so with the game's own words
         return [f"the saved board does not read: {getattr(error, 'field', '')} "
                 f"{error.msg.render(LANG) if hasattr(error, 'msg') else error}"]
-    want = normalised(game.parse_board_state(example))
+    want = normalised(game.end.parse_board_state(example))
     out = []
     for g, w in zip(got["players"], want["players"]):
         for key in sorted(set(g) | set(w)):
@@ -1016,7 +1016,7 @@ def entered_elsewhere(data_dir: Path, session: Session, example: dict, seats: li
     """The boards of `seats` entered as on the table and confirmed, on another phone at the table."""
     from companion.storage import Repository
 
-    board = session.game.board_from_tracker(session.state, session.config)
+    board = session.game.end.board_from_tracker(session.state, session.config)
     for seat in seats:
         board["players"][seat] = example["players"][seat]
     session.board, session.board_done = board, sorted(seats)
@@ -1115,7 +1115,7 @@ def run(games: list[str] | None = None, procedures: list[str] | None = None, log
             example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
             # a procedure may need a game played otherwise (City of Rome's "built": the builds recorded)
             session = prepare(data, sid, case.game, example, getattr(procedure, "play", case.play))
-            prepared.append((sid, GAMES[case.game].board_from_tracker(session.state, session.config)))
+            prepared.append((sid, GAMES[case.game].end.board_from_tracker(session.state, session.config)))
             if quick:  # the boards before the last are entered already
                 entered_elsewhere(data, session, example, list(range(len(example["players"]) - 1)))
             if hasattr(procedure, "during_play"):  # and the same table at its first round, nothing entered

@@ -155,7 +155,7 @@ class Counted(App):
 
 
 def label(game_id: str, counter: str) -> str:
-    return t(next(c.label for c in GAMES[game_id].counters if c.id == counter).key)
+    return t(next(c.label for c in GAMES[game_id].rules.counters if c.id == counter).key)
 
 
 def value_of(data: Path, game_id: str, counter: str) -> int:
@@ -213,7 +213,7 @@ def today_step(app: Counted, game_id: str, step: Step | Choice) -> None:
 
 def today_plus_12(app: Counted, game_id: str) -> bool:
     """No number pad: the steps the stepper has (+5, +5, +1, +1 on a counter stepped in fives)."""
-    counter = next(c for c in GAMES[game_id].counters if c.id == MAIN[game_id])
+    counter = next(c for c in GAMES[game_id].rules.counters if c.id == MAIN[game_id])
     left = 12
     for size in sorted(counter.steps, reverse=True):
         while left >= size:

@@ -1,7 +1,7 @@
 """Random end states for the scoring benchmark and the fuzz tests.
 
 `random_state(game_id, rng, players)` draws a board state of the documented JSON format: each game
-draws its own (`GameDefinition.random_board`, with the box data they are scored with; a game without
+draws its own (`EndBoard.random_board`, with the box data they are scored with; a game without
 one is left out). `valid_state(...)` keeps drawing until the game's own reader accepts one (most draws
 are accepted; the rest break a cross-field rule such as card copies or connectivity).
 """
@@ -23,14 +23,14 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 def box_for(game_id: str) -> dict:
     """The box values a game's random end states are scored with (the same for every draw)."""
     game = GAMES[game_id]
-    return game.random_board(random.Random(0), game.min_players)[1] if game.random_board is not None else {}
+    return game.end.random_board(random.Random(0), game.min_players)[1] if game.end.random_board is not None else {}
 
 
 
 def drawable() -> list[str]:
     """The registered games that random end states can be drawn for: each brings its `random_board`
     (a game without one is left out of the fuzz tests and benchmarks)."""
-    return sorted(g for g, game in GAMES.items() if game.random_board is not None)
+    return sorted(g for g, game in GAMES.items() if game.end.random_board is not None)
 
 
 def random_state(game_id: str, rng: random.Random, players: int | None = None) -> dict:
@@ -41,7 +41,7 @@ def random_board_and_box(game_id: str, rng: random.Random, players: int | None =
     game = GAMES[game_id]
     if game_id not in drawable():
         raise LookupError(f"no random end states for {game_id!r}: its GameDefinition has no random_board")
-    return game.random_board(rng, players or rng.randint(game.min_players, game.max_players))
+    return game.end.random_board(rng, players or rng.randint(game.min_players, game.max_players))
 
 
 def valid_state(game_id: str, rng: random.Random, players: int | None = None,
@@ -51,7 +51,7 @@ def valid_state(game_id: str, rng: random.Random, players: int | None = None,
     for _ in range(10_000):
         data = random_state(game_id, rng, players)
         try:
-            game.parse_board_state(data)
+            game.end.parse_board_state(data)
         except BoardStateError as error:
             if stats is not None:
                 stats["refused"] = stats.get("refused", 0) + 1
@@ -65,34 +65,32 @@ def valid_state(game_id: str, rng: random.Random, players: int | None = None,
 
 
 def four_player_end_state(game_id: str) -> dict:
-    """A full 4-player end state built from the examples (the 4th player copies an example's)."""
-    files = {"city-of-rome": "city-of-rome-rulebook.json", "milestones": "milestones-4-players.json",
-             "castles-of-tuscany": "castles-of-tuscany-three-players.json",
-             "carpe-diem": "carpe-diem-2p-district.json"}
-    if game_id not in files:  # a game without an example here: four players drawn at random
-        return valid_state(game_id, random.Random(4), 4)
-    data = json.loads((EXAMPLES / files[game_id]).read_text(encoding="utf-8"))
-    players = data["players"]
-    if game_id == "city-of-rome":
-        # The rulebook city, plus three other legal cities: a full 16-card city is the costly case.
-        rng = random.Random(4)
-        while True:
-            extra = valid_state("city-of-rome", rng, 4)
-            candidate = dict(data, players=[players[0], *extra["players"][1:]])
+    """A full 4-player end state: the players of the game's own example boards (`examples/<game id>-*.json`:
+    City of Rome's rulebook city, a full 16-card city, is the costly case) topped up with players drawn at
+    random, the first such board the game's reader accepts (players of different examples may break a
+    rule across players, such as two discs on one banderole space: then fewer examples are taken)."""
+    game = GAMES[game_id]
+    examples = example_players(game_id)
+    rng = random.Random(4)
+    for taken in range(min(4, len(examples)), -1, -1):
+        for _ in range(50):
+            drawn = valid_state(game_id, rng, 4)
+            players = [*examples[:taken], *drawn["players"][taken:]]
+            candidate = dict(drawn, players=[dict(p, name=n) for p, n in zip(players, NAMES)])
             try:
-                GAMES[game_id].parse_board_state(candidate)
+                game.end.parse_board_state(candidate)
                 return candidate
             except BoardStateError:
                 continue
-    if game_id == "carpe-diem":
-        quick = json.loads((EXAMPLES / "carpe-diem-3p-quick-tie.json").read_text(encoding="utf-8"))["players"]
-        district = players[0]
-        players = [district, players[1], quick[0], quick[1]]
-        players = [dict(p, name=n) for p, n in zip(players, NAMES)]
-        # four different banderole positions the example box data knows
-        for p, (space, level) in zip(players, [(9, 0), (7, 0), (7, 1), (9, 1)]):
-            p["banderole"] = {"space": space, "level": level}
-        return {"game": game_id, "players": players}
-    while len(players) < 4:
-        players.append(dict(players[len(players) % len(players)], name=NAMES[len(players)]))
-    return {"game": game_id, "players": [dict(p, name=n) for p, n in zip(players, NAMES)]}
+    raise RuntimeError(f"no 4-player {game_id} state built")
+
+
+def example_players(game_id: str) -> list[dict]:
+    """The players of a game's example end boards, in the files' order (a file that is no end board of
+    the game, such as Carpe Diem's box data, is skipped)."""
+    players = []
+    for path in sorted(EXAMPLES.glob(f"{game_id}-*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("game") == game_id and isinstance(data.get("players"), list):
+            players += data["players"]
+    return players

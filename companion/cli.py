@@ -12,7 +12,7 @@ from companion.core.board import MAX_BOARD_FILE_BYTES, check_text
 from companion.core.box import check_box_values
 from companion.core.game import BoardStateError, GameDefinition, InvalidMove, MissingBoxData
 from companion.core.saving import in_one_line
-from companion.core.scoring import ScoreSheet
+from companion.core.result import Result
 from companion.core.session import make_config
 from companion.core.text import LANGUAGES, Msg, tr
 from companion.games import GAMES, PLUGINS_ENV, load_plugins
@@ -75,7 +75,7 @@ def cmd_setup(args) -> int:
                              args.start - 1)
     except InvalidMove as error:
         raise CliError(error.msg.render(args.lang))
-    steps = game.setup_checklist(config)
+    steps = game.rules.setup_checklist(config)
     if args.json:
         print(json.dumps({"game": game.id, "players": args.players, "steps": [
             {"id": s.id, "text": s.text.render(args.lang), "details": [d.render(args.lang) for d in s.details]}
@@ -122,14 +122,14 @@ def game_of(data: object) -> GameDefinition:
     return GAMES[game_id]
 
 
-def score_data(data: object, box: dict | None = None) -> ScoreSheet:
+def score_data(data: object, box: dict | None = None) -> Result:
     """Validate and score a board state; raises BoardStateError / MissingBoxData."""
     game = game_of(data)
     check_text(data)  # a lone surrogate (JSON "\\ud800") in a name would fail on output
-    return game.score(game.parse_board_state(data), box or {})
+    return game.end.score(game.end.parse_board_state(data), box or {})
 
 
-def print_sheet(sheet: ScoreSheet, lang: str) -> None:
+def print_sheet(sheet: Result, lang: str) -> None:
     labels = {k: v.render(lang) for k, v in sheet.category_labels.items()}
     print(GAMES[sheet.game].name.render(lang))
     for p in sorted(sheet.players, key=lambda p: p.rank):

@@ -46,7 +46,7 @@ def said(errors) -> list[tuple[str, str]]:
 
 def first_raised(game_id: str, data) -> BoardStateError | None:
     try:
-        GAMES[game_id].parse_board_state(data)
+        GAMES[game_id].end.parse_board_state(data)
     except BoardStateError as error:
         return error
     return None
@@ -62,7 +62,7 @@ VALUES = st.none() | st.booleans() | st.integers(-2, 40) | st.sampled_from(["", 
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_collecting_starts_with_the_raised_problem_and_never_fails_otherwise(game_id, seed, data):
     state = states.valid_state(game_id, random.Random(seed))
-    assert every_problem(GAMES[game_id].parse_board_state, state) == []
+    assert every_problem(GAMES[game_id].end.parse_board_state, state) == []
     changed = copy.deepcopy(state)
     for _ in range(data.draw(st.integers(1, 3), label="changes")):
         where = data.draw(st.sampled_from([p for p in locations(changed) if p]), label="where")
@@ -76,7 +76,7 @@ def test_collecting_starts_with_the_raised_problem_and_never_fails_otherwise(gam
         if not isinstance(changed.get("players"), list):
             break
     raised = first_raised(game_id, changed)
-    problems = every_problem(GAMES[game_id].parse_board_state, changed)
+    problems = every_problem(GAMES[game_id].end.parse_board_state, changed)
     if raised is None:
         assert problems == []
     else:
@@ -91,7 +91,7 @@ def test_collecting_starts_with_the_raised_problem_and_never_fails_otherwise(gam
 def test_a_board_that_can_be_scored_has_no_problem(game_id):
     assert examples(game_id), f"{game_id} brings no example end board (examples/{game_id}-*.json)"
     for path in examples(game_id):
-        assert every_problem(GAMES[game_id].parse_board_state, json.loads(path.read_text(encoding="utf-8"))) == [], path
+        assert every_problem(GAMES[game_id].end.parse_board_state, json.loads(path.read_text(encoding="utf-8"))) == [], path
 
 
 # ------------------------------------------------------------------ two mistakes in two places
@@ -102,7 +102,7 @@ def test_carpe_diem_empty_frame_and_a_one_tile_villa():
     nick["frame"] = []
     villa = next(i for i, f in enumerate(nick["district"]["features"]) if f["kind"] == "villa" and f["completed"])
     nick["district"]["features"][villa]["cells"] = nick["district"]["features"][villa]["cells"][:1]
-    assert said(every_problem(GAMES["carpe-diem"].parse_board_state, data)) == [
+    assert said(every_problem(GAMES["carpe-diem"].end.parse_board_state, data)) == [
         (f"$.players[0].district.features[{villa}].cells", "carpe-diem.error.villa_size"),
         ("$.players[0].frame", "carpe-diem.error.frame_count"),
     ]
@@ -116,7 +116,7 @@ def test_carpe_diem_problems_of_two_features_and_two_goals_and_of_both_players()
     data["players"][0]["frame"][2]["vp"] = 6
     data["players"][0]["frame"][5]["side"] = "middle"
     data["players"][1]["vp"] = "lots"
-    assert said(every_problem(GAMES["carpe-diem"].parse_board_state, data)) == [
+    assert said(every_problem(GAMES["carpe-diem"].end.parse_board_state, data)) == [
         ("$.players[0].district.features[0].kind", "carpe-diem.error.kind"),
         ("$.players[0].district.features[1].cells", "core.board.too_few"),
         ("$.players[0].frame[2].vp", "carpe-diem.error.frame_vp"),
@@ -131,7 +131,7 @@ def test_castles_every_field_of_a_board():
     anna["green"] = anna["red"] + 1
     anna["empty_fields"] = 40
     anna["cards"] = -1
-    assert said(every_problem(GAMES["castles-of-tuscany"].parse_board_state, data)) == [
+    assert said(every_problem(GAMES["castles-of-tuscany"].end.parse_board_state, data)) == [
         ("$.players[0].cards", "core.board.below"),
         ("$.players[0].empty_fields", "castles-of-tuscany.error.empty_fields"),
         ("$.players[0].red", "castles-of-tuscany.error.red_below_green"),
@@ -144,7 +144,7 @@ def test_milestones_points_goods_and_the_row():
     ben["points"] = -3
     ben["goods"]["gold"] = 1
     ben["workers"][2] = {"kind": "wood", "bonus": "yes"}
-    assert said(every_problem(GAMES["milestones"].parse_board_state, data)) == [
+    assert said(every_problem(GAMES["milestones"].end.parse_board_state, data)) == [
         ("$.players[1].points", "core.board.below"),
         ("$.players[1].goods.gold", "core.board.unknown_field"),
         ("$.players[1].workers[2].bonus", "milestones.error.not_bool"),
@@ -158,7 +158,7 @@ def test_city_of_rome_every_rule_of_a_city_and_the_money():
                   if isinstance(cell, dict) and cell.get("vp_markers"))
     city[therme[0]][therme[1]]["vp_markers"] = 0
     data["players"][0]["money"] = "nine"
-    problems = said(every_problem(GAMES["city-of-rome"].parse_board_state, data))
+    problems = said(every_problem(GAMES["city-of-rome"].end.parse_board_state, data))
     assert problems == [
         (f"$.players[0].city[{therme[0]}][{therme[1]}]", "city-of-rome.error.too_few_markers"),
         ("$.players[0].money", "core.board.not_integer"),
@@ -166,7 +166,7 @@ def test_city_of_rome_every_rule_of_a_city_and_the_money():
 
 
 def test_a_table_that_is_not_a_table_says_so_once():
-    assert said(every_problem(GAMES["milestones"].parse_board_state, {"game": "milestones"})) == [
+    assert said(every_problem(GAMES["milestones"].end.parse_board_state, {"game": "milestones"})) == [
         ("$.players", "core.board.missing")]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.carpe_diem import GAME, district
 from companion.storage import Repository
@@ -216,14 +216,14 @@ def test_a_board_said_to_be_entered_keeps_its_form_and_a_bad_switch_changes_noth
 @pytest.fixture
 def hub(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
-    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.colours)], 0)
+    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.rules.colours)], 0)
     session = Session("cd", GAME, config)
     for event in ({"type": "complete_garden", "player": 0, "tiles": 2}, {"type": "banderole", "player": 1, "steps": 3},
                   {"type": "banderole", "player": 2, "steps": 3}):
         session.record(event)
     session.stage = "scoring"
     repo.save(session)
-    return Tables(repo)
+    return TableHub(repo)
 
 
 def test_a_disc_move_changes_every_board_it_affects_at_once_and_reopens_them(hub):
@@ -264,14 +264,14 @@ def test_the_table_enters_counts_from_two_phones_and_the_tracker_fills_them(hub)
     assert [p["quick"] for p in board["players"]][:2] == [
         {"villas": [3], "completed": {"garden": 1}, "frame_met": []},
         {"villas": [5], "completed": {"pond": 1}, "frame_met": []}]
-    assert [c.points for c in GAME.score(GAME.parse_board_state(board), {}).players[1].categories][:2] == [9, 7]
+    assert [c.points for c in GAME.end.score(GAME.end.parse_board_state(board), {}).players[1].categories][:2] == [9, 7]
 
 
 def test_a_new_game_starts_its_boards_in_the_form_the_table_chose():
-    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.colours)], 0)
+    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.rules.colours)], 0)
     session = Session("cd", GAME, {**config, "preferences": {"entry": "counts"}})
     session.record({"type": "complete_pond", "player": 2, "tiles": 3})
-    board = GAME.board_from_tracker(session.state, session.config)
+    board = GAME.end.board_from_tracker(session.state, session.config)
     assert [district.form_of(p) for p in board["players"]] == ["counts"] * 3
     assert board["players"][2]["quick"]["completed"] == {"pond": 1}
-    assert "quick" not in GAME.board_from_tracker(session.state, config)["players"][0]  # the default: the grid
+    assert "quick" not in GAME.end.board_from_tracker(session.state, config)["players"][0]  # the default: the grid

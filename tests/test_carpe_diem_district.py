@@ -295,7 +295,7 @@ def test_scoring_rows_advice_and_the_confirmed_event():
 
 def test_progress_runs_over_the_28_rounds():
     s = scoring_session()
-    assert tracker.progress(s.game.initial_state(s.config)) == 0
+    assert tracker.progress(s.game.rules.initial_state(s.config)) == 0
     assert tracker.progress(s.state) == 6 / 28
     unmet = sp.advise(((4, sp.card_from_json(s.state["cards"]["4"])), (5, sp.card_from_json(s.state["cards"]["5"]))),
                       sp.Holdings(), {}).recommended
@@ -310,7 +310,7 @@ def test_grid_or_counts_is_a_preference_of_the_table_kept_for_the_next_games(tmp
     assert Repository(tmp_path, GAMES).preferences(GAME) == {"entry": "counts"}  # the next game too
     with pytest.raises(ValueError):
         repo.set_preference(GAME, "entry", "list")
-    assert board.FORMS == GAME.preferences[0].choices == ("grid", "counts")
+    assert board.FORMS == GAME.box.preferences[0].choices == ("grid", "counts")
 
 
 def test_the_choice_kept_as_an_app_setting_before_is_read_until_chosen_again(tmp_path):

@@ -13,18 +13,18 @@ REWARDS = [*tracker.LANDSCAPE_ACTIONS, *tracker.REWARD_ACTIONS, "banderole"]
 
 def session(n=2):
     names = ["Anna", "Ben", "Cleo", "Dora"][:n]
-    return Session("t", GAME, make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.colours)], 0))
+    return Session("t", GAME, make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.rules.colours)], 0))
 
 
 def test_every_entry_type_is_a_move_of_its_own():
-    names = [m.name for m in GAME.moves]
+    names = [m.name for m in GAME.rules.moves]
     assert names == ["end_round", "next_player", "set_turn", "score_circle", "set_card", *REWARDS]
     assert GAME.move("set_turn").params == ("player",) and GAME.move("next_player").params == ()
     assert GAME.move("complete_pond").params == ("player", "tiles")
     assert GAME.move("banderole").params == ("player", "steps")
     assert set(GAME.move("score_circle").params) == {"player", "circle", "order", "bread", "sets", "coins_for", "owned"}
     # the upgrades from schema 1 sit on the moves whose entries changed
-    assert sorted(m.name for m in GAME.moves if 1 in m.upgrades) == sorted(
+    assert sorted(m.name for m in GAME.rules.moves if 1 in m.upgrades) == sorted(
         ["score_circle", "banderole", *tracker.LANDSCAPE_ACTIONS])
 
 

@@ -186,11 +186,11 @@ def test_box_data_is_validated(box, field, fragment):
 
 
 def test_box_values_declared_with_known_points_and_source():
-    values = {v.key: v for v in GAME.box_values}
+    values = {v.key: v for v in GAME.box.values}
     assert values["villa_3"].known == 3 and values["villa_5"].known == 7
     assert values["villa_3"].source is not None
     assert values["villa_4"].known is None and values["banderole_0"].known is None
-    assert GAME.box_value("banderole_27").label.render("de").startswith("SP auf Feld 27")
+    assert GAME.box.value("banderole_27").label.render("de").startswith("SP auf Feld 27")
     assert validate_box({"villa_4": 5, "villa_6": 7, "banderole_3": 0}) == {"villa_4": 5, "villa_6": 7,
                                                                           "banderole_3": 0}
 

@@ -13,9 +13,9 @@ from companion.games.carpe_diem.components import card_spaces, circles
 
 def checklist(n, start=0, drawn=False):
     names = ["Anna", "Ben", "Cleo", "Dora"][:n]
-    config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.colours)], start)
+    config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.rules.colours)], start)
     config["start_player_drawn"] = drawn
-    return {s.id: s for s in GAME.setup_checklist(config)}
+    return {s.id: s for s in GAME.rules.setup_checklist(config)}
 
 
 def text(step, lang="en"):
@@ -103,8 +103,8 @@ def test_the_values_printed_only_on_the_box_are_asked_before_the_game():
     the setup asks for exactly the values Tabula does not know yet, saying where each is printed; the
     rulebook's two villa values are never asked, and a box that knows them all asks nothing."""
     names = ["Anna", "Ben"]
-    config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.colours)], 0)
-    step = {s.id: s for s in GAME.setup_checklist(config)}["box"]
+    config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.rules.colours)], 0)
+    step = {s.id: s for s in GAME.rules.setup_checklist(config)}["box"]
     assert step.box == ("villa_1", "villa_2", "villa_4", "villa_6", "villa_7", "villa_8",
                         *(f"banderole_{s}" for s in range(21)))
     words = text(step)
@@ -112,7 +112,7 @@ def test_the_values_printed_only_on_the_box_are_asked_before_the_game():
     assert "(6 values)" in words and "top margin of the game board" in words and "(21 values)" in words
     assert "villa_" not in words and "banderole_" not in text(step, "de")
     known = {**{f"banderole_{s}": s for s in range(21)}, "villa_1": 1, "villa_2": 2, "villa_4": 5, "villa_6": 9}
-    step = {s.id: s for s in GAME.setup_checklist({**config, "box": known})}["box"]
+    step = {s.id: s for s in GAME.rules.setup_checklist({**config, "box": known})}["box"]
     assert step.box == ("villa_7", "villa_8") and "banderole bar" not in text(step)
     everything = {**known, "villa_7": 11, "villa_8": 13}
-    assert "box" not in {s.id for s in GAME.setup_checklist({**config, "box": everything})}
+    assert "box" not in {s.id for s in GAME.rules.setup_checklist({**config, "box": everything})}

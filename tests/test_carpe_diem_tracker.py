@@ -16,7 +16,7 @@ SET_3 = {"letter": "B", "mode": "pay", "requirement": {"chicken": 1, "grapes": 1
 
 def config(n=3, start=0):
     names = ["Anna", "Ben", "Cleo", "Dora"][:n]
-    return make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.colours)], start)
+    return make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.rules.colours)], start)
 
 
 def session(n=3, start=0):
@@ -307,10 +307,10 @@ def test_status_and_logs_render_in_both_languages():
     s.record(advised(s, s.state["scoring"]["order"][0], 1))
     from companion.core.text import Msg
     for lang in ("en", "de"):
-        texts = [m.render(lang) for m in GAME.status(s.state, s.config)]
+        texts = [m.render(lang) for m in GAME.rules.status(s.state, s.config)]
         texts += [Msg.from_json(m).render(lang) for m in s.state["log"]]
         texts += [a.label.render(lang) for a in GAME.actions(s.state, s.config)]
-        texts += [c.label.render(lang) for c in GAME.counters]
+        texts += [c.label.render(lang) for c in GAME.rules.counters]
         for text in texts:
             assert "carpe-diem." not in text and "{" not in text, text
 

@@ -26,12 +26,12 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 
 def session(n=4, start=0):
-    config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(NAMES[:n], GAME.colours)], start)
+    config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(NAMES[:n], GAME.rules.colours)], start)
     return Session("t", GAME, config)
 
 
 def on_turn(s):
-    turn = GAME.player_on_turn(s.state)
+    turn = GAME.rules.player_on_turn(s.state, s.config)
     return None if turn is None else NAMES[turn]
 
 
@@ -113,7 +113,7 @@ def test_a_scoring_period_goes_by_the_banderole_bar_and_the_token_passes_left():
             f"the scoring period goes by the banderole bar: {on_turn(s)} places the next disc")
         assert refused(s, {"type": "set_turn", "player": 2}).startswith("the scoring period goes by")
         free = next(a for a in GAME.actions(s.state, s.config) if a.id == "score_circle").value_choices[0]
-        s.record(advised_event(s.state, s.config, GAME.player_on_turn(s.state), free))
+        s.record(advised_event(s.state, s.config, GAME.rules.player_on_turn(s.state, s.config), free))
     assert scorers == ["Ben", "Anna", "Cleo"]  # furthest first, then the top of the stack on space 0
     # Phase 2: the token passed to Ben's left, Cleo, who opens the round.
     assert (s.state["phase"], s.state["start_player"], on_turn(s)) == (2, 2, "Cleo")
@@ -123,7 +123,7 @@ def test_a_scoring_period_goes_by_the_banderole_bar_and_the_token_passes_left():
 def test_after_the_last_scoring_nobody_is_on_turn():
     s = session(2)
     s.state["stage"], s.state["turn"] = "finished", None  # as after the fourth scoring period
-    assert GAME.player_on_turn(s.state) is None and steps(s) == []
+    assert GAME.rules.player_on_turn(s.state, s.config) is None and steps(s) == []
     with pytest.raises(InvalidMove) as error:
         GAME.apply(s.state, {"type": "set_turn", "player": 0}, s.config)
     assert error.value.msg.key == "carpe-diem.error.game_over"

@@ -20,7 +20,7 @@ DATA = Path(__file__).parent / "data"
 
 def game(n=4, start=0, box=None, picks=("card",) * 4):
     """A session after the setup pick (each player's bonus tile in turn order)."""
-    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours[i]} for i in range(n)], start)
+    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.rules.colours[i]} for i in range(n)], start)
     config["box"] = box or {}
     s = Session("t", GAME, config)
     for k in range(n):
@@ -34,7 +34,7 @@ def steps(s):
 
 
 def on_turn(s):
-    return GAME.player_on_turn(s.state)
+    return GAME.rules.player_on_turn(s.state, s.config)
 
 
 def reveal(p, tiles):
@@ -50,7 +50,7 @@ def last_log(s, lang="en"):
 def test_the_setup_pick_goes_in_turn_order_then_the_start_player_takes_the_first_turn():
     """"Der Startspieler nimmt sich 1 beliebiges Bonuskärtchen ... Reihum tun dies dann alle anderen
     Spieler auch." "Der Startspieler macht den ersten Zug, danach geht es im Uhrzeigersinn reihum"."""
-    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours[i]} for i in range(4)], 2)
+    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.rules.colours[i]} for i in range(4)], 2)
     s = Session("t", GAME, config)
     marked = []
     for _ in range(4):  # the scoreboard marks the player choosing; no turns are taken yet
@@ -140,7 +140,7 @@ def test_round_three_then_the_extra_turn_cycle_from_the_start_player_to_the_last
     s.record({"type": "end_extra_cycle"})
     # The end: nobody is on turn, no step left (the thumb slot holds Final scoring).
     assert s.state["finished"] and on_turn(s) is None and steps(s) == []
-    assert GAME.is_finished(s.state)
+    assert GAME.rules.is_finished(s.state, s.config)
 
 
 def test_the_round_end_can_be_entered_when_the_table_did_not_tap_every_turn():
@@ -206,7 +206,7 @@ def test_cards_drawn_are_three_and_one_more_per_card_bonus_tile():
 
 
 def test_the_turns_entries_come_first_in_a_players_sheet_and_only_once_turns_are_taken():
-    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES[:2], GAME.colours)], 0)
+    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES[:2], GAME.rules.colours)], 0)
     s = Session("t", GAME, config)
     assert [a.id for a in GAME.actions(s.state, config) if a.per_player] == ["bonus_tile"]  # the setup pick
     s = game(n=2)

@@ -136,7 +136,7 @@ def test_impossible_boards_name_the_field(example, mutate, field, fragment):
 def test_registered_and_scores_without_box_data():
     game = GAMES["castles-of-tuscany"]
     assert (game.min_players, game.max_players) == (2, 4)
-    sheet = game.score(game.parse_board_state(table(player("A"), player("B"))), {})
+    sheet = game.end.score(game.end.parse_board_state(table(player("A"), player("B"))), {})
     assert sheet.game == "castles-of-tuscany"
 
 
@@ -189,10 +189,10 @@ def test_the_end_board_holds_each_player_to_the_storage_spaces_the_tracker_count
     game = GAMES["castles-of-tuscany"]
     config = {"players": [{"name": "Anna", "colour": "white"}, {"name": "Ben", "colour": "orange"}],
               "start_player": 0}
-    state = game.initial_state(config)
+    state = game.rules.initial_state(config)
     for p, bonus in ((0, "card"), (1, "storage")):
         state = game.apply(state, {"type": "bonus_tile", "player": p, "bonus": bonus}, config)
-    board = game.board_from_tracker(state, config)
+    board = game.end.board_from_tracker(state, config)
     assert [p["storage_spaces"] for p in board["players"]] == [1, 2]
     for p in board["players"]:
         p["red"] = 40  # after the third scoring, red holds the green points

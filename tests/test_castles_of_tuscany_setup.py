@@ -12,9 +12,9 @@ NAMES = ["Anna", "Ben", "Clara", "Dario"]
 
 
 def checklist(n, start=0, drawn=False, lang="en"):
-    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours[i]} for i in range(n)], start)
+    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.rules.colours[i]} for i in range(n)], start)
     config["start_player_drawn"] = drawn
-    return {s.id: (s.text.render(lang), [d.render(lang) for d in s.details]) for s in GAME.setup_checklist(config)}
+    return {s.id: (s.text.render(lang), [d.render(lang) for d in s.details]) for s in GAME.rules.setup_checklist(config)}
 
 
 def test_steps_in_the_rulebooks_order():

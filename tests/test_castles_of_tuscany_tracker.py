@@ -17,7 +17,7 @@ TILE = ("quarry", "village", "monastery", "estate", "cart")
 
 
 def config_for(n=3, start=0, box=None):
-    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours[i]} for i in range(n)], start)
+    config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.rules.colours[i]} for i in range(n)], start)
     if box is not None:
         config["box"] = box
     return config
@@ -26,7 +26,7 @@ def config_for(n=3, start=0, box=None):
 def play(events, n=3, start=0, box=None, skip_pick=True):
     """Fold events over a fresh state; by default every player first picks "+1 card" (no points)."""
     config = config_for(n, start, box)
-    state = GAME.initial_state(config)
+    state = GAME.rules.initial_state(config)
     if skip_pick:
         for k in range(n):
             state = GAME.apply(state, {"type": "bonus_tile", "player": (start + k) % n, "bonus": "card"}, config)
@@ -155,7 +155,7 @@ def test_tile_effects_with_bonus_tiles():
     # hexagon. Cart with one "+1 yield card": 2 yield cards to reveal (three: 4, the rulebook's example).
     # Monastery: 3 cards, "+1 card" does not help.
     config = config_for(2)
-    state = GAME.initial_state(config)
+    state = GAME.rules.initial_state(config)
     for p, kind in ((0, "marble"), (1, "yield")):
         state = GAME.apply(state, {"type": "bonus_tile", "player": p, "bonus": kind}, config)
     for p, kind in ((0, "marble"), (0, "worker"), (0, "yield"), (1, "yield"), (1, "yield"), (1, "card")):
@@ -175,8 +175,8 @@ def test_tile_effects_with_bonus_tiles():
 
 def test_bonus_pick_in_turn_order_and_storage_gives_two_green():
     config = config_for(3, start=1)  # Ben starts: Ben, Clara, Anna
-    state = GAME.initial_state(config)
-    assert "Ben chooses next" in GAME.status(state, config)[1].render("en")
+    state = GAME.rules.initial_state(config)
+    assert "Ben chooses next" in GAME.rules.status(state, config)[1].render("en")
     with pytest.raises(InvalidMove) as refused:
         GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": "card"}, config)
     assert "Ben chooses next" in refused.value.msg.render("en")
@@ -344,7 +344,7 @@ def test_colour_bonus_first_side_one_second_side_two_then_gone():
         GAME.apply(state, {"type": "colour_bonus", "player": 2, "colour": "yellow"}, config)
     assert "back in the box" in refused.value.msg.render("en")
     assert any("yellow (monastery) back in the box (done: Ben, Anna)" in line.render("en")
-               for line in GAME.status(state, config))  # in words, not "side -"
+               for line in GAME.rules.status(state, config))  # in words, not "side -"
 
 
 def test_second_side_value_asked_only_when_needed_and_box_value_event():
@@ -364,9 +364,9 @@ def test_second_side_value_asked_only_when_needed_and_box_value_event():
 
 
 def test_game_declares_sixteen_unknown_box_values():
-    keys = [b.key for b in GAME.box_values]
+    keys = [b.key for b in GAME.box.values]
     assert len(keys) == len(set(keys)) == 16  # 8 colour-bonus tiles, sides I and II
-    assert all(b.known is None for b in GAME.box_values)
+    assert all(b.known is None for b in GAME.box.values)
     assert "colour_bonus.dark_green.I" in keys and "colour_bonus.beige.II" in keys
 
 
@@ -387,9 +387,9 @@ def test_round_end_waits_for_the_stack_of_that_round(stack):
     with pytest.raises(InvalidMove) as refused:
         GAME.apply(state, {"type": "end_round"}, config)
     assert f"stack {stack}" in refused.value.msg.render("en")
-    assert "closest: Ben with 1 tile to go" in GAME.status(state, config)[1].render("en")
+    assert "closest: Ben with 1 tile to go" in GAME.rules.status(state, config)[1].render("en")
     state = GAME.apply(state, reveal(1, 1), config)  # Ben reveals the last tile of stack k
-    lines = [line.render("en") for line in GAME.status(state, config)]
+    lines = [line.render("en") for line in GAME.rules.status(state, config)]
     assert f"Ben emptied stack {stack}: play the turn cycle to its end (Clara is last)" in lines[1]
     offered = [a for a in GAME.actions(state, config) if a.id == "end_round"]
     assert len(offered) == 1 and not offered[0].per_player and offered[0].confirm is not None
@@ -397,7 +397,7 @@ def test_round_end_waits_for_the_stack_of_that_round(stack):
 
 def test_turn_cycle_ends_with_the_start_players_right_neighbour():
     state, config = play([reveal(3, 7)], n=4, start=2)  # Clara starts; Ben (seat 1) is last
-    assert "(Ben is last)" in GAME.status(state, config)[1].render("en")
+    assert "(Ben is last)" in GAME.rules.status(state, config)[1].render("en")
 
 
 def test_three_scorings_extra_cycle_then_final():
@@ -417,9 +417,9 @@ def test_three_scorings_extra_cycle_then_final():
     assert counters(state, 0)["red"] == 5
     # the extra cycle begins with the start player; its end is the step after the last turn
     assert [a.id for a in GAME.actions(state, config) if not a.per_player] == ["end_extra_cycle", "next_player"]
-    assert GAME.player_on_turn(state) == 0
+    assert GAME.rules.player_on_turn(state, config) == 0
     assert "Extra turn cycle: everyone plays once more, Anna first and Clara last" in \
-        GAME.status(state, config)[1].render("en")
+        GAME.rules.status(state, config)[1].render("en")
     with pytest.raises(InvalidMove):
         GAME.apply(state, {"type": "end_round"}, config)
     # green scored in the extra cycle still reaches red at the third scoring
@@ -431,9 +431,9 @@ def test_three_scorings_extra_cycle_then_final():
     assert GAME.actions(state, config) == []
     with pytest.raises(InvalidMove):
         GAME.apply(state, {"type": "region", "player": 0, "fields": 1}, config)
-    board = GAME.board_from_tracker(state, config)
+    board = GAME.end.board_from_tracker(state, config)
     assert board["players"][0]["red"] == 16 and board["players"][0]["green"] == 11
-    GAME.score(GAME.parse_board_state(board), {})  # the prefilled form is a valid board state
+    GAME.end.score(GAME.end.parse_board_state(board), {})  # the prefilled form is a valid board state
 
 
 def test_revealed_counter_stops_at_21_and_storage_at_5():
@@ -443,12 +443,12 @@ def test_revealed_counter_stops_at_21_and_storage_at_5():
     assert "cannot go above 21" in refused.value.msg.render("en")
     with pytest.raises(InvalidMove):
         GAME.apply(state, {"type": "adjust", "player": 0, "counter": "storage", "delta": 7}, config)
-    assert "all stacks empty" in " ".join(line.render("en") for line in GAME.status(state, config))
+    assert "all stacks empty" in " ".join(line.render("en") for line in GAME.rules.status(state, config))
 
 
 def test_initial_state_everyone_at_zero_with_five_cards():
     config = config_for(4)
-    state = GAME.initial_state(config)
+    state = GAME.rules.initial_state(config)
     for p in state["players"]:
         assert p["counters"] == {"green": 0, "red": 0, "cards": 5, "marble": 0, "workers": 0, "hexagons": 0,
                                  "storage": 0, "revealed": 0}
@@ -510,7 +510,7 @@ def test_box_values_from_the_config_are_used_and_unknown_keys_ignored():
 def test_every_message_renders_in_both_languages():
     box = {f"colour_bonus.{c}.{s}": 2 for c in COLOUR for s in ("I", "II")}
     config = config_for(4, start=3, box=box)
-    state = GAME.initial_state(config)
+    state = GAME.rules.initial_state(config)
     events = [{"type": "bonus_tile", "player": p, "bonus": "storage"} for p in (3, 0, 1, 2)]
     events += [{"type": "tile_effect", "player": 0, "tile": v} for v in TILE]
     events += [{"type": "yield_goods", "player": 1, "goods": v} for v in GOODS]
@@ -523,14 +523,14 @@ def test_every_message_renders_in_both_languages():
     seen = []
     for event in events:
         state = GAME.apply(state, event, config)
-        seen += GAME.status(state, config)
+        seen += GAME.rules.status(state, config)
         seen += [a.label for a in GAME.actions(state, config)]
         seen += [a.confirm for a in GAME.actions(state, config) if a.confirm]
         seen += [c for a in GAME.actions(state, config) for c in a.choice_labels]
     state = GAME.apply(state, {"type": "end_extra_cycle"}, config)
-    seen += GAME.status(state, config)
+    seen += GAME.rules.status(state, config)
     seen += [Msg.from_json(line) for line in state["log"]]
-    seen += [c.label for c in GAME.counters] + [b.label for b in GAME.box_values] + [b.source for b in GAME.box_values]
+    seen += [c.label for c in GAME.rules.counters] + [b.label for b in GAME.box.values] + [b.source for b in GAME.box.values]
     for lang in ("en", "de"):
         for msg in seen:
             text = msg.render(lang)
@@ -539,7 +539,7 @@ def test_every_message_renders_in_both_languages():
 
 def test_only_the_bonus_pick_is_offered_until_everyone_has_picked():
     config = config_for(2)
-    state = GAME.initial_state(config)
+    state = GAME.rules.initial_state(config)
     assert [a.id for a in GAME.actions(state, config)] == ["bonus_tile"]
     bonus = GAME.actions(state, config)[0]
     assert bonus.per_player and [c.render("en") for c in bonus.choice_labels] == [
@@ -552,7 +552,7 @@ def test_only_the_bonus_pick_is_offered_until_everyone_has_picked():
                        "agriculture", "colour_bonus", "yield_red", "yield_green", "yield_goods"}
     colour = next(a for a in GAME.actions(state, config) if a.id == "colour_bonus")
     assert len(colour.value_choices) == len(colour.choice_labels) == 8
-    assert "after 7 tiles revealed" in GAME.status(state, config)[1].render("en")
+    assert "after 7 tiles revealed" in GAME.rules.status(state, config)[1].render("en")
 
 
 # ------------------------------------------------------------------ entries by name; games saved before
@@ -601,7 +601,7 @@ def test_upgrade_from_event_schema_1(old, new):
     if new["type"] == "tile_effect":
         new = {**new, "storage_by_hand": True}
     assert GAME.upgrade(old, 1, state, config) == new
-    assert GAME.upgrade(new, GAME.event_schema, state, config) == new  # today's form: nothing to do
+    assert GAME.upgrade(new, GAME.rules.event_schema, state, config) == new  # today's form: nothing to do
 
 
 def test_the_end_form_prefills_every_value_the_tracker_knows():
@@ -619,7 +619,7 @@ def test_the_end_form_prefills_every_value_the_tracker_knows():
         adjust(0, "cards", -2),                                       # two cards played
         {"type": "yield_goods", "player": 1, "goods": "marble"},
     ])
-    board = GAME.board_from_tracker(state, config)
+    board = GAME.end.board_from_tracker(state, config)
     assert board["players"][0] == {"name": "Anna", "red": 4, "green": 5, "storage_spaces": 2, "tiles": 1,
                                    "hexagons": 1, "marble": 1, "workers": 1, "cards": 5 + 3 - 2, "empty_fields": 0}
     assert board["players"][1] == {"name": "Ben", "red": 0, "green": 0, "storage_spaces": 1, "tiles": 0,
@@ -638,7 +638,7 @@ def test_every_move_takes_exactly_its_params():
             "yield_green": {"player": 0, "points": 1}, "yield_goods": {"player": 0, "goods": "card"},
             "box_value": {"key": "colour_bonus.red.I", "value": 4}, "take_tile": {"player": 0},
             "draw_cards": {"player": 0}, "next_player": {}}
-    assert set(good) | {"end_round", "end_extra_cycle"} == {m.name for m in GAME.moves}
+    assert set(good) | {"end_round", "end_extra_cycle"} == {m.name for m in GAME.rules.moves}
     for name, params in good.items():
         GAME.apply(state, {"type": name, **params}, config)  # taken as it is
         with pytest.raises(InvalidMove):
@@ -669,7 +669,7 @@ def test_the_offers_come_in_the_order_the_table_needs_them():
 def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
     """A tile's value and the colour bonus that needs it, sent together, are both applied; a batch with one
     refused entry leaves the game and its file as they were."""
-    from companion.core.table import Tables
+    from companion.core.table import TableHub
     from companion.storage import Repository
 
     repo = Repository(tmp_path / "data", GAMES)
@@ -677,7 +677,7 @@ def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
     game.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
     game.record({"type": "bonus_tile", "player": 1, "bonus": "card"})
     repo.save(game)
-    hub = Tables(repo)
+    hub = TableHub(repo)
     hub.apply("c1", {"type": "box_value", "key": "colour_bonus.red.I", "value": 5},
               {"type": "colour_bonus", "player": 1, "colour": "red"})
     assert counters(hub.session("c1").state, 1)["green"] == 5

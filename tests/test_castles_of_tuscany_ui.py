@@ -12,7 +12,7 @@ import pytest
 from companion.core.game import InvalidMove
 from companion.core.moves import added
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
 from companion.core.text import Msg
@@ -28,7 +28,7 @@ NAMES = ["Anna", "Ben"]
 
 
 def session(box=None):
-    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.colours)], 0)
+    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.rules.colours)], 0)
     config["box"] = box or {}
     s = Session("t", GAME, config)
     s.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
@@ -45,9 +45,9 @@ def hub(tmp_path):
     game = session()
     game.id = "c1"
     repo.save(game)
-    tables = Tables(repo)
-    tables.apply("c1", {"type": "stage", "stage": "scoring"})
-    return tables
+    hub = TableHub(repo)
+    hub.apply("c1", {"type": "stage", "stage": "scoring"})
+    return hub
 
 
 def board_of(hub, player=0):
@@ -151,17 +151,17 @@ def test_random_end_states_read_and_score():
     seen_empty = set()
     for _ in range(300):
         players = rng.randint(GAME.min_players, GAME.max_players)
-        board, box = GAME.random_board(rng, players)
+        board, box = GAME.end.random_board(rng, players)
         assert box == {} and len(board["players"]) == players
-        GAME.score(GAME.parse_board_state(copy.deepcopy(board)), box)
+        GAME.end.score(GAME.end.parse_board_state(copy.deepcopy(board)), box)
         seen_empty |= {p["empty_fields"] for p in board["players"]}
     assert max(seen_empty) > 20  # the whole range of the board is drawn
-    assert GAME.random_board is random_board
+    assert GAME.end.random_board is random_board
 
 
 def test_the_command_line_never_imports_the_screens():
     code = ("import sys, companion.cli, companion.games; from companion.games import GAMES; "
-            "GAMES['castles-of-tuscany'].parse_board_state; "
+            "GAMES['castles-of-tuscany'].end.parse_board_state; "
             "print([m for m in sys.modules if m.startswith('companion.games.castles_of_tuscany.ui') or m == 'flet'])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -331,7 +331,7 @@ def test_the_play_screen_sends_the_choice_by_name():
 def test_a_choice_of_goods_is_copied_into_the_entry():
     from companion.games.milestones import GAME as MILESTONES
 
-    config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(NAMES, MILESTONES.colours)], 0)
+    config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(NAMES, MILESTONES.rules.colours)], 0)
     s = Session("m", MILESTONES, config)
     s.record({"type": "adjust", "player": 0, "counter": "stone", "delta": 2})
     s.record({"type": "adjust", "player": 0, "counter": "wood", "delta": 1})

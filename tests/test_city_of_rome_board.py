@@ -16,7 +16,7 @@ import pytest
 
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
 from companion.games.city_of_rome.board import space_move, tap_space, therme_markers
@@ -210,7 +210,7 @@ def test_the_rulebook_city_entered_from_the_start_buildings_scores_as_the_rulebo
                     {"type": "board_add", "player": 0, "path": ["influence_tokens"], "delta": 3, "maximum": 999},
                     {"type": "influence_card", "player": 0, "card": 3, "won": True})
     assert entered == example
-    assert GAME.score(GAME.parse_board_state(entered), {}).players[0].total == 75
+    assert GAME.end.score(GAME.end.parse_board_state(entered), {}).players[0].total == 75
     # entered in reading order, the therme got its 2 markers from the two cards beside it then; the
     # Kaiser-Therme got 2 + 1 (the house under it was not entered yet) and one tap corrected it to 4
     assert [e for e in events if e["type"] == "city_markers"] == [
@@ -224,9 +224,9 @@ def table(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     session = Session("g1", GAME, make_config(GAME, copy.deepcopy(PLAYERS), 0))
     repo.save(session)
-    tables = Tables(repo)
-    tables.apply("g1", {"type": "stage", "stage": "scoring"})
-    return tables
+    hub = TableHub(repo)
+    hub.apply("g1", {"type": "stage", "stage": "scoring"})
+    return hub
 
 
 def test_through_the_hub_a_batch_is_all_or_nothing_and_an_edited_board_is_entered_again(table):

@@ -66,7 +66,7 @@ def test_number_of_rounds(n, total):
     assert s.state["finished"]
     assert s.state["round"] == total  # the round counter does not run past the last round
     assert [a.id for a in GAME.actions(s.state, s.config)] == ["build"]  # no round left to end
-    assert [m.key for m in GAME.status(s.state, s.config)] == ["city-of-rome.status.finished"]
+    assert [m.key for m in GAME.rules.status(s.state, s.config)] == ["city-of-rome.status.finished"]
     assert log_keys(s.state)[-1] == "city-of-rome.log.game_over"
 
 
@@ -89,7 +89,7 @@ def test_start_player_passes_clockwise_to_the_next_seat(n, start):
     for _ in range(rounds(n) - 1):
         s.record(END_ROUND)
         seen.append(s.state["start_player"])
-        assert GAME.status(s.state, s.config)[1].params["name"] == NAMES[seen[-1]]
+        assert GAME.rules.status(s.state, s.config)[1].params["name"] == NAMES[seen[-1]]
     assert seen == [(start + r) % n for r in range(rounds(n))]
 
 
@@ -125,11 +125,11 @@ def test_influence_cards_appear_in_the_right_rounds(n, expected):
 def test_no_influence_card_in_round_one_and_status_names_the_next():
     s = session(3)
     assert s.state["waiting_cards"] == []
-    assert GAME.status(s.state, s.config)[-1].key == "city-of-rome.status.next_card"
-    assert GAME.status(s.state, s.config)[-1].params == {"card": 3, "round": 3}
+    assert GAME.rules.status(s.state, s.config)[-1].key == "city-of-rome.status.next_card"
+    assert GAME.rules.status(s.state, s.config)[-1].params == {"card": 3, "round": 3}
     end_rounds(s, 2)
     assert s.state["waiting_cards"] == [3]
-    status = {m.key: m.params for m in GAME.status(s.state, s.config)}
+    status = {m.key: m.params for m in GAME.rules.status(s.state, s.config)}
     assert status["city-of-rome.status.waiting"] == {"cards": ["3"]}
     assert status["city-of-rome.status.next_card"] == {"card": 6, "round": 6}
     assert GAME.actions(s.state, s.config)[0].confirm.key == "city-of-rome.confirm.end_round_scoring"
@@ -216,7 +216,7 @@ def test_a_tie_after_the_last_round_is_not_awarded(n):
     assert s.state["players"][0]["counters"]["influence_tokens"] == 2  # nobody returned tokens
     lapse = [e for e in s.state["log"] if e["key"] == "city-of-rome.log.cards_lapse"]
     assert lapse[0]["params"] == {"cards": [str(c) for c in influence_cards(n)]}
-    assert GAME.board_from_tracker(s.state, s.config)["players"][0]["influence_cards"] == []
+    assert GAME.end.board_from_tracker(s.state, s.config)["players"][0]["influence_cards"] == []
 
 
 def test_a_single_majority_in_the_last_round_takes_everything_waiting():
@@ -259,7 +259,7 @@ def test_counters_cannot_go_below_zero(counter):
 
 def test_every_player_starts_with_5_money():
     for n in (2, 3, 4):
-        state = GAME.initial_state(config(n))
+        state = GAME.rules.initial_state(config(n))
         assert [p["counters"] for p in state["players"]] == [
             {"money": 5, "influence_tokens": 0, "build_markers": 0}] * n
 
@@ -267,7 +267,7 @@ def test_every_player_starts_with_5_money():
 # ------------------------------------------------------------------ setup checklist
 
 def steps_of(n, start=0, drawn=False):
-    return {s.id: s for s in GAME.setup_checklist(config(n, start, drawn))}
+    return {s.id: s for s in GAME.rules.setup_checklist(config(n, start, drawn))}
 
 
 @pytest.mark.parametrize("n, used, unused", [
@@ -333,7 +333,7 @@ def test_setup_says_when_the_start_player_was_drawn():
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_checklist_renders_in_both_languages(n):
-    for step in GAME.setup_checklist(config(n)):
+    for step in GAME.rules.setup_checklist(config(n)):
         for lang in ("en", "de"):
             for msg in (step.text, *step.details):
                 text = msg.render(lang)
@@ -352,7 +352,7 @@ def test_board_from_tracker_carries_money_tokens_and_won_cards():
     tokens(s, 1, 4)
     tokens(s, 2, 1)
     s.record({"type": "adjust", "player": 2, "counter": "build_markers", "delta": 2})
-    board = GAME.board_from_tracker(s.state, s.config)
+    board = GAME.end.board_from_tracker(s.state, s.config)
     assert board["game"] == "city-of-rome"
     assert [(p["name"], p["money"], p["influence_tokens"], p["influence_cards"]) for p in board["players"]] == [
         ("Anna", 12, 0, []), ("Ben", 0, 4, []), ("Cleo", 5, 1, [3])]
@@ -374,13 +374,13 @@ def test_a_city_nobody_built_on_opens_as_its_start_buildings_and_scores():
     s = session(3)
     s.record({"type": "swap_start", "player": 2})
     build(s, 0, "market", 1, 0)  # only Anna recorded a build
-    board = GAME.board_from_tracker(s.state, s.config)
+    board = GAME.end.board_from_tracker(s.state, s.config)
     assert board["players"][1]["city"] == [[None] * 4, [None, "house-2", "vegetable-farm", None], [None] * 4,
                                            [None] * 4]
     assert board["players"][2]["city"][1] == [None, "vegetable-farm", "house-2", None]
     assert board["players"][0]["city"] == [[None] * 4, [None, "house-2", "vegetable-farm", None],
                                            [None, "market", None, None], [None] * 4]
-    sheet = GAME.score(GAME.parse_board_state(board), {})
+    sheet = GAME.end.score(GAME.end.parse_board_state(board), {})
     # Ben: the lone value-2 house touches no public building (0), 5 money; Anna's touches her market: 2 x 1
     assert [p.total for p in sheet.players] == [2 + 5 + 1, 5, 5]
 
@@ -389,7 +389,7 @@ def test_a_city_lies_in_the_middle_of_the_grid_with_room_where_it_can_still_grow
     s = session(4)
     build(s, 0, "house-3", 0, 2)   # three wide
     build(s, 0, "house-3", -1, 0)  # two high
-    city = GAME.board_from_tracker(s.state, s.config)["players"][0]["city"]
+    city = GAME.end.board_from_tracker(s.state, s.config)["players"][0]["city"]
     assert city == [[None] * 4, ["house-3", None, None, None], ["house-2", "vegetable-farm", "house-3", None],
                     [None] * 4]
 
@@ -441,7 +441,7 @@ def test_the_rulebook_city_built_during_play_is_the_end_board_and_scores_75():
     for card, row, col in RULEBOOK_BUILDS:
         build(s, 0, card, row, col)
     assert s.state["replaced"] == ["vegetable-farm"]  # the start farm, under the aqueduct
-    board = GAME.board_from_tracker(s.state, s.config)
+    board = GAME.end.board_from_tracker(s.state, s.config)
     assert board["players"][0]["city"] == example["players"][0]["city"]
     # nothing recorded: the start buildings as the setup lays them
     assert board["players"][1]["city"][1] == [None, "house-2", "vegetable-farm", None]
@@ -450,7 +450,7 @@ def test_the_rulebook_city_built_during_play_is_the_end_board_and_scores_75():
     assert s.state["players"][0]["counters"]["influence_tokens"] == 6
     me = board["players"][0]
     me.update(money=9, influence_tokens=3, influence_cards=[3])
-    sheet = GAME.score(GAME.parse_board_state({**example, "players": [me, *example["players"][1:]]}), {})
+    sheet = GAME.end.score(GAME.end.parse_board_state({**example, "players": [me, *example["players"][1:]]}), {})
     assert sheet.players[0].total == 75
 
 
@@ -562,7 +562,7 @@ def test_build_stays_offered_after_the_last_round():
     assert [a.id for a in GAME.actions(s.state, s.config)] == ["build"]
     build(s, 1, "house-3", 1, 0)  # forgotten during play: entered without undoing the last round
     # the start buildings and the house under the value-2 house: 2 rows, 2 columns, in the middle
-    assert GAME.board_from_tracker(s.state, s.config)["players"][1]["city"][2][1] == "house-3"
+    assert GAME.end.board_from_tracker(s.state, s.config)["players"][1]["city"][2][1] == "house-3"
 
 
 # ------------------------------------------------------------------ the moves as the game declares them
@@ -594,12 +594,12 @@ def test_the_moves_offer_end_round_then_the_rounds_next_step_then_build_and_swap
 
 
 def test_a_build_through_the_table_hub_is_saved_and_resumes(tmp_path):
-    from companion.core.table import Tables
+    from companion.core.table import TableHub
     from companion.games import GAMES
     from companion.storage import Repository
     repo = Repository(tmp_path, GAMES)
     repo.save(session(3))
-    table = Tables(repo)
+    table = TableHub(repo)
     table.apply("t", {"type": "swap_start", "player": 1},
                 {"type": "build", "player": 1, "card": "therme", "space": [1, 0]})
     with pytest.raises(InvalidMove):  # all or nothing: the swap is too late after a build

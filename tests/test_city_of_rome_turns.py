@@ -27,7 +27,7 @@ def session(n, start=0):
 
 
 def on_turn(s):
-    return GAME.player_on_turn(s.state)
+    return GAME.rules.player_on_turn(s.state, s.config)
 
 
 def place(s, *spaces):
@@ -145,7 +145,7 @@ def test_the_hint_reads_in_both_languages_and_is_gone_after_the_last_round():
     assert hint.render("de") == "Anna: 1 der 4 Gebäude aus dem Angebot nehmen, dann bauen und produzieren."
     for _ in range(14):
         s.record(END_ROUND)
-    assert GAME.is_finished(s.state) and turns.turn_hint(s.state, s.config) is None
+    assert GAME.rules.is_finished(s.state, s.config) and turns.turn_hint(s.state, s.config) is None
 
 
 def test_the_round_end_passes_the_start_player_and_clears_the_strip():
@@ -158,11 +158,11 @@ def test_the_round_end_passes_the_start_player_and_clears_the_strip():
     s.record(NEXT)
     s.record(END_ROUND)
     assert s.state["strip"] == [None] * 5 and s.state["acted"] == 0
-    assert on_turn(s) == 0 == GAME.start_player_now(s.state, s.config)
-    assert GAME.status(s.state, s.config)[0].key == "city-of-rome.status.round_placing"
+    assert on_turn(s) == 0 == GAME.rules.start_player_now(s.state, s.config)
+    assert GAME.rules.status(s.state, s.config)[0].key == "city-of-rome.status.round_placing"
     place(s, 5, 4, 3)
     assert on_turn(s) == 2  # Cleo's builder is nearest the emperor
-    assert GAME.status(s.state, s.config)[0].key == "city-of-rome.status.round_acting"
+    assert GAME.rules.status(s.state, s.config)[0].key == "city-of-rome.status.round_acting"
 
 
 def test_ending_a_round_early_says_who_has_not_acted():
@@ -212,7 +212,7 @@ def test_nobody_is_on_turn_after_the_last_round_and_final_scoring_is_the_next_st
     s = session(2)
     for _ in range(7):
         s.record(END_ROUND)
-    assert on_turn(s) is None and GAME.is_finished(s.state)
+    assert on_turn(s) is None and GAME.rules.is_finished(s.state, s.config)
     assert steps(s) == []  # the screen puts Final scoring in the thumb slot
     with pytest.raises(InvalidMove):
         s.record({"type": "place_builder", "player": 0, "space": 1})
@@ -235,7 +235,7 @@ def test_a_game_saved_before_turns_were_kept_resumes_with_the_rounds_turns_ahead
     resumed = Repository(tmp_path, {"city-of-rome": GAME}).session(doc["id"])
     state = resumed.state
     assert state["strip"] == [None] * 5 and state["acted"] == 0
-    assert GAME.player_on_turn(state) == state["start_player"] == 1
+    assert GAME.rules.player_on_turn(state, resumed.config) == state["start_player"] == 1
 
 
 # ------------------------------------------------------------------ the scoreboard's row
@@ -266,7 +266,7 @@ def test_the_large_number_is_what_the_end_scoring_of_the_prefilled_board_gives()
         s.record({"type": "build", "player": player, "card": card, "space": space})
     adjust(s, 1, "money", 7)
     adjust(s, 2, "influence_tokens", 5)
-    sheet = GAME.score(GAME.parse_board_state(GAME.board_from_tracker(s.state, s.config)), {})
+    sheet = GAME.end.score(GAME.end.parse_board_state(GAME.end.board_from_tracker(s.state, s.config)), {})
     assert [points_now(s.state, p) for p in range(4)] == [p.total for p in sheet.players]
     assert len({p.total for p in sheet.players}) > 1
 
@@ -281,11 +281,11 @@ def test_a_row_per_influence_scoring(n, spans):
     s = session(n)
     seen = []
     for _ in range(spans[-1][1]):
-        seen.append(GAME.period(s.state).params)
+        seen.append(GAME.show.period(s.state, s.config).params)
         s.record(END_ROUND)
     assert seen[0] == {"number": 1, "first": 1, "last": spans[0][1]}
     assert seen[-1] == {"number": len(spans), "first": spans[-1][0], "last": spans[-1][1]}
-    assert GAME.period(s.state).render("de") == f"Wertung {len(spans)}\nRunden {spans[-1][0]}–{spans[-1][1]}"
+    assert GAME.show.period(s.state, s.config).render("de") == f"Wertung {len(spans)}\nRunden {spans[-1][0]}–{spans[-1][1]}"
 
 
 def test_the_score_sheets_rows_add_up_to_the_points_now():

@@ -106,7 +106,7 @@ def test_the_whole_city_moves_one_space_unless_a_card_would_fall_off():
     """A city entered or opened in the wrong place of the 4 x 4 moves in one tap, with its thermes' markers;
     a move that would push a card off the grid is not offered."""
     s = session(3)
-    city = GAME.board_from_tracker(s.state, s.config)["players"][0]["city"]  # the start buildings, row 2
+    city = GAME.end.board_from_tracker(s.state, s.config)["players"][0]["city"]  # the start buildings, row 2
     city[2][2] = {"card": "therme", "vp_markers": 1}
     left = shifted(city, "left")
     assert left[1][:3] == ["house-2", "vegetable-farm", None] and left[2][1] == {"card": "therme", "vp_markers": 1}

@@ -148,7 +148,7 @@ def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
     # Saved again it is a file of today's schema, which loads to the same game without an upgrade.
     repo.save(session)
     saved = json.loads((tmp_path / "live" / f"{doc['id']}.json").read_text(encoding="utf-8"))["session"]["1"]
-    assert saved["event_schema"] == session.game.event_schema >= 2
+    assert saved["event_schema"] == session.game.rules.event_schema >= 2
     again = Repository(tmp_path, GAMES).session(doc["id"])
     assert again.events == session.events and rendered(again.state, game_id) == kept(expected["at_cursor"])
 
@@ -159,7 +159,7 @@ def test_upgraded_with_the_state_before_each_entry(game_id):
     (Carpe Diem's scorings left to the advisor need that state)."""
     doc, expected = fixture(game_id)
     game = GAMES[game_id]
-    state, events = game.initial_state(doc["config"]), []
+    state, events = game.rules.initial_state(doc["config"]), []
     for old in doc["events"]:
         event = game.upgrade(old, 1, state, doc["config"])
         check_named(game_id, event)
@@ -200,7 +200,7 @@ def test_a_game_saved_before_each_game_had_its_own_event_schema_resumes_exactly(
     assert repo.notices == [] and session is not None
     # each entry as the game upgrades one of its schema 2 (Milestones, now at 3, marks its old bonus tiles;
     # Castles, at 3, its tiles placed)
-    game, state, events = GAMES[game_id], GAMES[game_id].initial_state(doc["config"]), []
+    game, state, events = GAMES[game_id], GAMES[game_id].rules.initial_state(doc["config"]), []
     for event in expected["events"]:
         events.append(game.upgrade(event, 2, state, doc["config"]))
         game.apply_in_place(state, events[-1], doc["config"])

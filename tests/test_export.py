@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main, score_data
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.session import Session, make_config
 from companion.games import GAMES
 from companion.storage import Repository

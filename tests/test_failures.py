@@ -145,7 +145,7 @@ def app(tmp_path):
     """A data folder with data in it and two phones' models on it (as the server gives each tab)."""
     repo = filled(tmp_path / "data")
     anna = AppModel.create(repo)
-    ben = AppModel.create(repo, anna.tables)
+    ben = AppModel.create(repo, anna.hub)
     return anna, ben, repo, tmp_path / "data"
 
 
@@ -268,7 +268,7 @@ def test_names_not_remembered_are_said_on_the_new_game_and_the_game_is_saved(app
     assert anna.error_for(session) == ("Not saved: the device's storage is full. The game is saved, but its "
                                        "names were not remembered for next time.")
     monkeypatch.undo()
-    assert dispatched(anna, session.id, {"type": "setup_tick", "step": CASTLES.setup_checklist(session.config)[0].id,
+    assert dispatched(anna, session.id, {"type": "setup_tick", "step": CASTLES.rules.setup_checklist(session.config)[0].id,
                                          "done": True})
     assert anna.error_for(repo.session(session.id)) == ""
 
@@ -618,14 +618,14 @@ def broken_game(monkeypatch, where: str, error: Exception):
         raise error
 
     if where == "initial_state":
-        game = dataclasses.replace(ROME, initial_state=buggy)
+        game = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, initial_state=buggy))
     else:
         def broken(move):
             if move.name != "end_round":
                 return move
             return dataclasses.replace(move, apply=buggy) if where == "apply" else \
                 dataclasses.replace(move, upgrades={1: buggy})
-        game = dataclasses.replace(ROME, moves=tuple(broken(m) for m in ROME.moves))
+        game = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, moves=tuple(broken(m) for m in ROME.rules.moves)))
     monkeypatch.setitem(GAMES, "city-of-rome", game)
 
 
@@ -746,7 +746,7 @@ def test_every_game_refuses_an_entry_of_the_wrong_shape_with_invalid_move():
     tried = 0
     for game_id, config, events in entries_of_the_fixtures():
         game = GAMES[game_id]
-        state = game.initial_state(config)
+        state = game.rules.initial_state(config)
         for event in events:
             changed = [{k: v for k, v in event.items() if k != key} for key in event]
             changed += [{**event, key: value} for key in event for value in ODD_VALUES]

@@ -19,14 +19,14 @@ import pytest
 from companion.cli import score_data
 from companion.core.board import read_fields
 from companion.core.game import BoardStateError, GameDefinition
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.core.text import Msg
 from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregister
 from companion.storage import Repository
 from companion.ui import games as ui_games
-from companion.core.table import added
+from companion.core.moves import added
 from companion.core.where import where
 from companion.ui.boards.generic import GenericBoard, typed_value, value_of
 from tests import fifth_game
@@ -64,7 +64,7 @@ def test_the_game_is_known_only_while_registered(honey):
 def test_a_game_brings_its_screens_and_one_without_gets_the_generic_editor(honey):
     from tests.fifth_game.ui import HoneyBoard, HoneyPanel
     assert ui_games.game_ui(GAME_ID).board_editor is HoneyBoard and ui_games.game_ui(GAME_ID).panel is HoneyPanel
-    plain = dataclasses.replace(GAME, id="plain-honey", ui=None)
+    plain = dataclasses.replace(GAME, id="plain-honey", show=dataclasses.replace(GAME.show, ui=None))
     register(plain)
     try:
         assert ui_games.game_ui("plain-honey").board_editor is GenericBoard
@@ -80,19 +80,19 @@ def test_a_game_brings_its_screens_and_one_without_gets_the_generic_editor(honey
 
 
 def test_registering_refuses_what_cannot_work():
-    bare = GameDefinition(**{**{k: getattr(GAME, k) for k in (
-        "name", "min_players", "max_players", "counters", "setup_checklist", "initial_state", "moves",
-        "status", "parse_board_state", "score", "board_from_tracker")}, "id": "bare"})
+    bare = GameDefinition("bare", GAME.name, GAME.min_players, GAME.max_players, GAME.rules,
+                          dataclasses.replace(GAME.end, board_fields=()))
     with pytest.raises(ValueError, match="neither an end-scoring editor .* nor board_fields"):
         register(bare)
     assert "bare" not in GAMES
     with pytest.raises(ValueError, match="another game is registered as 'milestones'"):
-        register(dataclasses.replace(bare, id="milestones", board_fields=GAME.board_fields))
+        register(dataclasses.replace(bare, id="milestones", end=GAME.end))
     assert GAMES["milestones"].name == Msg("milestones.name")
     with pytest.raises(ValueError, match="one of the app's own games"):
         unregister("city-of-rome")
     with pytest.raises(ValueError, match="two moves are named 'harvest'"):
-        dataclasses.replace(GAME, moves=GAME.moves + tuple(m for m in GAME.moves if m.name == "harvest"))
+        dataclasses.replace(GAME, rules=dataclasses.replace(GAME.rules, moves=GAME.rules.moves + tuple(
+            m for m in GAME.rules.moves if m.name == "harvest")))
 
 
 def test_adding_the_game_took_only_its_package_its_texts_and_its_registration():
@@ -110,42 +110,42 @@ def test_adding_the_game_took_only_its_package_its_texts_and_its_registration():
 
 def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey, tmp_path):
     repo = Repository(tmp_path, GAMES)
-    tables = Tables(repo)
+    hub = TableHub(repo)
     config = make_config(GAME, PLAYERS, 1)
     session = Session("honey-1", GAME, config)
     repo.save(session)
-    steps = GAME.setup_checklist(config)
+    steps = GAME.rules.setup_checklist(config)
     assert [s.text.render("en") for s in steps][-1] == "Ben starts."
-    tables.apply(session.id, *[{"type": "setup_tick", "step": s.id, "done": True} for s in steps],
+    hub.apply(session.id, *[{"type": "setup_tick", "step": s.id, "done": True} for s in steps],
                  {"type": "stage", "stage": "play"})
-    tables.apply(session.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
-    tables.apply(session.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
-    tables.apply(session.id, {"type": "undo", "entry": tables.session(session.id).last_entry})
-    state = tables.session(session.id).state
+    hub.apply(session.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
+    hub.apply(session.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
+    hub.apply(session.id, {"type": "undo", "entry": hub.session(session.id).last_entry})
+    state = hub.session(session.id).state
     assert [p["counters"]["honey"] for p in state["players"]] == [5, 0, 0]
-    assert not GAME.is_finished(state) and GAME.player_on_turn(state) == 1  # the start player begins
-    assert GAME.start_player_now(state, config) == 1  # the default: the start player chosen at the start
+    assert not GAME.rules.is_finished(state, config) and GAME.rules.player_on_turn(state, config) == 1  # the start player begins
+    assert GAME.rules.start_player_now(state, config) == 1  # the default: the start player chosen at the start
     # Turns go clockwise from the start player: Next player is an entry like any other, undone the same way.
-    tables.apply(session.id, {"type": "next_player"}, {"type": "next_player"})
-    assert GAME.player_on_turn(tables.session(session.id).state) == 0  # Ben, Cleo, then Anna
-    tables.apply(session.id, {"type": "undo", "entry": tables.session(session.id).last_entry})
-    assert GAME.player_on_turn(tables.session(session.id).state) == 2
-    tables.apply(session.id, {"type": "set_turn", "player": 0})  # the table decides otherwise
-    assert GAME.player_on_turn(tables.session(session.id).state) == 0
-    assert GAME.actions(tables.session(session.id).state, config)[0].label.render("en") == "Next: Ben"
+    hub.apply(session.id, {"type": "next_player"}, {"type": "next_player"})
+    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 0  # Ben, Cleo, then Anna
+    hub.apply(session.id, {"type": "undo", "entry": hub.session(session.id).last_entry})
+    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 2
+    hub.apply(session.id, {"type": "set_turn", "player": 0})  # the table decides otherwise
+    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 0
+    assert GAME.actions(hub.session(session.id).state, config)[0].label.render("en") == "Next: Ben"
     for _ in range(3):
-        tables.apply(session.id, {"type": "end_round"})
-    state = tables.session(session.id).state
-    assert GAME.is_finished(state) and GAME.status(state, config)[0].render("de").startswith("Die Ernte ist vorbei")
-    board = GAME.board_from_tracker(state, config)
+        hub.apply(session.id, {"type": "end_round"})
+    state = hub.session(session.id).state
+    assert GAME.rules.is_finished(state, config) and GAME.rules.status(state, config)[0].render("de").startswith("Die Ernte ist vorbei")
+    board = GAME.end.board_from_tracker(state, config)
     assert [p["honey"] for p in board["players"]] == [5, 0, 0]
     # Anna 5 + 2x2 = 9, Ben 9 with 1 jar more: the tie-breaker decides
     board["players"][0].update(flowers=2, jars=3)
     board["players"][1].update(honey=9, jars=4)
-    sheet = GAME.score(GAME.parse_board_state(board), {})
+    sheet = GAME.end.score(GAME.end.parse_board_state(board), {})
     assert [(p.name, p.total, p.rank) for p in sheet.players] == [("Anna", 9, 2), ("Ben", 9, 1), ("Cleo", 0, 3)]
     assert sheet.players[1].tiebreak_note.render("en") == "4 full jars"
-    play_id = tables.finish(session.id, lambda latest: make_play(latest, sheet, board))
+    play_id = hub.finish(session.id, lambda latest: make_play(latest, sheet, board))
     assert [p["id"] for p in Repository(tmp_path, GAMES, read_only=True).plays()] == [play_id]
 
 
@@ -155,12 +155,12 @@ def test_every_text_of_the_made_up_game_is_in_its_catalogue(honey):
     de = json.loads((fifth_game.CATALOGUES / "de" / f"{GAME_ID}.json").read_text(encoding="utf-8"))
     assert set(en) == set(de)
     config = make_config(GAME, PLAYERS, 0)
-    state = GAME.initial_state(config)
+    state = GAME.rules.initial_state(config)
     board = fifth_game.random_board(random.Random(1), 3)[0]
-    sheet = GAME.score(GAME.parse_board_state(board))
-    msgs = [GAME.name, *[s.text for s in GAME.setup_checklist(config)], *[c.label for c in GAME.counters],
-            *[a.label for a in GAME.actions(state, config)], *GAME.status(state, config),
-            *[f.label for f in GAME.board_fields], *[f.help for f in GAME.board_fields if f.help],
+    sheet = GAME.end.score(GAME.end.parse_board_state(board))
+    msgs = [GAME.name, *[s.text for s in GAME.rules.setup_checklist(config)], *[c.label for c in GAME.rules.counters],
+            *[a.label for a in GAME.actions(state, config)], *GAME.rules.status(state, config),
+            *[f.label for f in GAME.end.board_fields], *[f.help for f in GAME.end.board_fields if f.help],
             *sheet.category_labels.values(), *sheet.notes,
             *[c.explanation for p in sheet.players for c in p.categories], sheet.players[0].tiebreak_note]
     for lang in ("en", "de"):
@@ -173,17 +173,17 @@ def test_board_problems_name_the_declared_field(honey):
     board = {"game": GAME_ID, "players": [{"name": "Anna", "honey": 3, "flowers": 1, "jars": 0},
                                           {"name": "Ben", "honey": 3, "flowers": 13, "jars": 0}]}
     with pytest.raises(BoardStateError) as raised:
-        GAME.parse_board_state(board)
+        GAME.end.parse_board_state(board)
     assert raised.value.field == "$.players[1].flowers"
     assert where("en", GAME, raised.value.field, names) == "Ben's flower cards"
     assert where("de", GAMES[GAME_ID], raised.value.field, names).endswith("Blumenkarten")
     with pytest.raises(BoardStateError, match="unknown_field"):
         read_fields({"name": "Anna", "honey": 1, "flowers": 0, "jars": 0, "bees": 2}, "$.players[0]",
-                    GAME.board_fields)
+                    GAME.end.board_fields)
 
 
 def test_the_generic_editor_keeps_each_number_within_its_field():
-    honey_field, flowers, jars = GAME.board_fields
+    honey_field, flowers, jars = GAME.end.board_fields
     assert value_of({"name": "Anna"}, flowers) == 0  # not entered yet: its lowest value
     assert value_of({"flowers": True}, flowers) == 0
     def stepped(value, delta, field):  # what the editor's -/+ asks the hub to do (board_add with its bounds)
@@ -213,7 +213,7 @@ def test_random_end_states_for_a_game_that_brings_a_generator(honey):
         assert [p.total for p in sheet.players] == [
             p["honey"] + 2 * p["flowers"] + sum(h["frames"] for h in p["hives"] if h["queen"]) for p in data["players"]]
     assert len(states.four_player_end_state(GAME_ID)["players"]) == 4
-    plain = dataclasses.replace(GAME, id="plain-honey", random_board=None)
+    plain = dataclasses.replace(GAME, id="plain-honey", end=dataclasses.replace(GAME.end, random_board=None))
     register(plain)
     try:  # ... and leave out one that does not
         assert "plain-honey" not in states.drawable()
@@ -264,7 +264,7 @@ def test_the_score_sheet_has_a_row_per_round_with_what_each_player_made_in_it(ho
 
 
 def test_a_game_without_its_own_standing_shows_its_first_counters(honey):
-    standing = GAME.standing_of(GAME.initial_state(make_config(GAME, PLAYERS, 0)), make_config(GAME, PLAYERS, 0), 1)
+    standing = GAME.standing_of(GAME.rules.initial_state(make_config(GAME, PLAYERS, 0)), make_config(GAME, PLAYERS, 0), 1)
     assert (standing.score, standing.counter, standing.label.render("en")) == (0, "honey", "Honey")
     assert [(label.render("en"), value) for label, value in standing.numbers] == [("Bees", 2)]
 

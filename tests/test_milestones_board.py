@@ -10,7 +10,7 @@ import pytest
 from companion.core.board import every_problem
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.milestones import GAME
 from companion.games.milestones.board import (
@@ -271,15 +271,15 @@ def test_every_edit_gives_a_board_the_game_reads_and_scores():
             continue
         few = [i for i, q in enumerate(t["players"]) if workers_entered(q) < 2]
         if few:  # a board still being entered: the reader says which show fewer than the 2 workers kept
-            assert [(e.field.split(".")[1], e.msg.key) for e in every_problem(GAME.parse_board_state, t)] == [
+            assert [(e.field.split(".")[1], e.msg.key) for e in every_problem(GAME.end.parse_board_state, t)] == [
                 (f"players[{i}]", "milestones.error.too_few_workers") for i in few]
             continue
-        parsed = GAME.parse_board_state(t)
+        parsed = GAME.end.parse_board_state(t)
         for q, read in zip(t["players"], parsed["players"]):
             assert {k: sum(v) for k, v in read["workers"].items()} == {k: c["workers"] for k, c in counts_of(q).items()}
             assert {k: v[1] for k, v in read["workers"].items()} == {k: c["bonus"] for k, c in counts_of(q).items()}
             assert q["points"] >= 0 and min(goods_of(q).values()) >= 0
-        GAME.score(parsed, {})
+        GAME.end.score(parsed, {})
 
 
 def test_random_end_boards_are_read_by_the_game_mostly():
@@ -288,7 +288,7 @@ def test_random_end_boards_are_read_by_the_game_mostly():
         data, box = random_board(rng, rng.randint(2, 4))
         assert box == {}
         try:
-            GAME.score(GAME.parse_board_state(data), box)
+            GAME.end.score(GAME.end.parse_board_state(data), box)
             read += 1
         except Exception as error:  # a draw may break a rule across players (the 15 bonus tiles)
             assert type(error).__name__ == "BoardStateError"
@@ -300,11 +300,11 @@ def test_random_end_boards_are_read_by_the_game_mostly():
 @pytest.fixture
 def hub(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
-    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben"], GAME.colours)], 0)
+    config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben"], GAME.rules.colours)], 0)
     session = Session("m1", GAME, config)
     session.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
     repo.save(session)
-    return Tables(repo)
+    return TableHub(repo)
 
 
 def test_two_phones_entering_one_row_keep_both_and_a_stale_tap_is_refused(hub):

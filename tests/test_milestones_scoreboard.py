@@ -44,16 +44,16 @@ def test_turns_go_clockwise_by_end_turn_alone():
     beside its End turn, which asks first and counts the end); after the end nobody is on turn."""
     s = session(3, start=2)
     assert not GAME.has_move("set_turn") and not GAME.has_move("next_player")
-    seen = [GAME.player_on_turn(s.state)]
+    seen = [GAME.rules.player_on_turn(s.state, s.config)]
     for _ in range(3):
         s.record(END_TURN)
-        seen.append(GAME.player_on_turn(s.state))
+        seen.append(GAME.rules.player_on_turn(s.state, s.config))
     assert seen == [2, 0, 1, 2]
     assert [a.id for a in GAME.actions(s.state, s.config) if not a.per_player] == ["end_turn"]  # the thumb slot
     give(s, 2, points=59)
     for _ in range(3):  # Cleo triggers the end; Anna and Ben play their last turns
         s.record(END_TURN)
-    assert GAME.is_finished(s.state) and GAME.player_on_turn(s.state) is None
+    assert GAME.rules.is_finished(s.state, s.config) and GAME.rules.player_on_turn(s.state, s.config) is None
 
 
 def test_a_castle_waiting_for_goods_is_said_right_after_whose_turn_it_is():
@@ -61,7 +61,7 @@ def test_a_castle_waiting_for_goods_is_said_right_after_whose_turn_it_is():
     s = session()
     give(s, 0, stone=3, grain=2)  # 6 goods with the coin, of three kinds: the castle waits for a choice
     s.record({"type": "castle", "player": 0})
-    keys = [m.key for m in GAME.status(s.state, s.config)]
+    keys = [m.key for m in GAME.rules.status(s.state, s.config)]
     assert keys == ["milestones.status.turn", "milestones.status.castle", "milestones.status.target",
                     "milestones.status.tiles_left"]
 
@@ -90,7 +90,7 @@ def test_the_score_sheet_has_a_row_per_round_then_the_last_turns():
     s.record(END_TURN)
     give(s, 1, points=5)  # Ben's last turn, in round 3 by the clock
     s.record(END_TURN)
-    assert GAME.is_finished(s.state) and s.state["round"] == 3
+    assert GAME.rules.is_finished(s.state, s.config) and s.state["round"] == 3
     sheet = score_sheet(s)
     assert [(row.label.render("en"), row.points) for row in sheet.rows] == [
         ("Round 1", (1, 4, 7)), ("Round 2", (1, 3, 52)), ("Last turns", (2, 5, 0))]

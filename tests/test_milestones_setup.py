@@ -18,7 +18,7 @@ I18N = Path(__file__).resolve().parents[1] / "assets" / "i18n"
 def checklist(n, start=0, drawn=False):
     config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours_for(n)[i]} for i in range(n)], start)
     config["start_player_drawn"] = drawn
-    return {s.id: s for s in GAME.setup_checklist(config)}
+    return {s.id: s for s in GAME.rules.setup_checklist(config)}
 
 
 def text(step, lang="en"):

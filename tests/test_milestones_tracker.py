@@ -13,7 +13,7 @@ import pytest
 from companion.core.board import every_problem
 from companion.core.game import InvalidMove
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.core.text import Msg
 from companion.games.milestones import GAME
 from companion.games.milestones.components import WORKER_KINDS
@@ -63,7 +63,7 @@ def test_initial_state(n, target):
     assert s.state["turn"] == 1 and s.state["round"] == 1
     for p in range(n):
         assert counters(s, p) == {"points": 0, "stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1}
-    assert [c.id for c in GAME.counters] == ["points"] + GOODS
+    assert [c.id for c in GAME.rules.counters] == ["points"] + GOODS
 
 
 # ------------------------------------------------------------------ quick scoring, the rulebook's examples
@@ -458,10 +458,10 @@ def test_castle_without_a_choice_waits_for_the_goods_to_be_given_back():
     s = session()
     give(s, 0, stone=3, grain=2)  # 6 goods
     s.record({"type": "castle", "player": 0})
-    assert any(m.key == "milestones.status.castle" for m in GAME.status(s.state, s.config))
+    assert any(m.key == "milestones.status.castle" for m in GAME.rules.status(s.state, s.config))
     assert unchanged_after(s, END_TURN).key == "milestones.error.castle_pending"
     give(s, 0, stone=-2, grain=-1)
-    assert not any(m.key == "milestones.status.castle" for m in GAME.status(s.state, s.config))
+    assert not any(m.key == "milestones.status.castle" for m in GAME.rules.status(s.state, s.config))
     s.record(END_TURN)
     assert s.state["turn"] == 1
 
@@ -519,7 +519,7 @@ def test_reaching_the_target_ends_the_game_after_one_more_turn_each(n, start):
     trigger = (start + 1) % n
     give(s, trigger, stone=1, sand=1, points=target - 3)
     s.record({"type": "road", "player": trigger, "number": 3})  # exactly the target field
-    assert any(m.key == "milestones.status.ends_after_turn_target" for m in GAME.status(s.state, s.config))
+    assert any(m.key == "milestones.status.ends_after_turn_target" for m in GAME.rules.status(s.state, s.config))
     end_turn = GAME.actions(s.state, s.config)[0]
     assert end_turn.confirm is not None and end_turn.confirm.key == "milestones.confirm.end_turn_trigger"
     s.record(END_TURN)
@@ -535,7 +535,7 @@ def test_reaching_the_target_ends_the_game_after_one_more_turn_each(n, start):
         s.record(END_TURN)
     assert played == others
     assert GAME.actions(s.state, s.config) == []
-    assert [m.key for m in GAME.status(s.state, s.config)] == ["milestones.status.finished"]
+    assert [m.key for m in GAME.rules.status(s.state, s.config)] == ["milestones.status.finished"]
     assert unchanged_after(s, END_TURN).key == "milestones.error.game_over"
 
 
@@ -552,7 +552,7 @@ def test_countdown_shows_who_is_still_to_play():
     s = session(4)
     give(s, 0, points=51)
     s.record(END_TURN)
-    lines = [m.render("en") for m in GAME.status(s.state, s.config)]
+    lines = [m.render("en") for m in GAME.rules.status(s.state, s.config)]
     assert "Anna reached the target field 51. Last turns still to play: Ben, Cleo, Dora" == lines[0]
     assert "Ben's turn" in lines[1]
     s.record(END_TURN)
@@ -596,7 +596,7 @@ def test_late_entry_for_a_player_whose_turn_is_over():
     s.record(END_TURN)  # Anna
     s.record(END_TURN)  # Ben
     give(s, 1, points=51)
-    assert any(m.key == "milestones.status.late_trigger" for m in GAME.status(s.state, s.config))
+    assert any(m.key == "milestones.status.late_trigger" for m in GAME.rules.status(s.state, s.config))
     s.record(END_TURN)  # Cleo
     assert s.state["end"] == {"by": 1, "reason": "target", "pending": [3, 0]}
     assert [p["done"] for p in s.state["players"]] == [False, True, True, False]
@@ -618,7 +618,7 @@ def test_the_player_on_turn_and_a_late_entry_both_on_the_target_the_player_on_tu
     entries = [(1, 51), (2, 51)] if late_first else [(2, 51), (1, 51)]
     for player, points in entries:
         give(s, player, points=points)
-    status = [m.key for m in GAME.status(s.state, s.config)]
+    status = [m.key for m in GAME.rules.status(s.state, s.config)]
     assert "milestones.status.ends_after_turn_target" in status and "milestones.status.late_trigger" not in status
     assert GAME.actions(s.state, s.config)[0].confirm == Msg("milestones.confirm.end_turn_trigger", name="Cleo")
     s.record(END_TURN)  # Cleo
@@ -675,22 +675,22 @@ def test_board_from_tracker_prefills_points_and_goods():
     give(s, 0, stone=2, sand=2, wood=2, grain=4, coins=2)
     s.record({"type": "road", "player": 0, "number": 3})     # 1 stone + 1 sand: +3
     s.record({"type": "market", "player": 0, "number": 2})   # 1 wood + 1 sand: +2
-    data = GAME.board_from_tracker(s.state, s.config)
+    data = GAME.end.board_from_tracker(s.state, s.config)
     assert data["players"][0] == {"name": "Anna", "points": 5,
                                   "goods": {"stone": 1, "wood": 1, "sand": 0, "grain": 4, "coins": 3},
                                   "workers": [None] * 8}
     s.record({"type": "flour", "player": 0, "points": 7})    # 2 grain: +7 and 1 coin
     s.record({"type": "buy_worker", "player": 0})            # 2 coins
     s.record({"type": "bonus_taken", "player": 1, "kind": "sand"})  # +1
-    data = GAME.board_from_tracker(s.state, s.config)
+    data = GAME.end.board_from_tracker(s.state, s.config)
     assert [(p["name"], p["points"], p["goods"]) for p in data["players"]] == [
         ("Anna", 12, {"stone": 1, "wood": 1, "sand": 0, "grain": 2, "coins": 2}),
         ("Ben", 1, {"stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1})]
     # the empty rows are for the players to fill in: not a board that can be scored yet (2 workers at least)
-    assert [e.msg.key for e in every_problem(GAME.parse_board_state, data)] == ["milestones.error.too_few_workers"] * 2
+    assert [e.msg.key for e in every_problem(GAME.end.parse_board_state, data)] == ["milestones.error.too_few_workers"] * 2
     data["players"][0]["workers"][:2] = ["wood", "wood"]
     data["players"][1]["workers"][:2] = [{"kind": "sand", "bonus": True}, "stone"]
-    sheet = GAME.score(GAME.parse_board_state(data), {})
+    sheet = GAME.end.score(GAME.end.parse_board_state(data), {})
     assert [p.total for p in sheet.players] == [12 + 5, 1 + 5 + 5]  # wood for Anna; sand and stone for Ben
 
 
@@ -705,13 +705,13 @@ def test_every_log_and_status_line_is_translated():
         s.record(event)
     # 1 stone and 3 coins left: 4 goods of two kinds, so the castle waits for a choice
     assert counters(s, 0)["stone"] == 1 and counters(s, 0)["coins"] == 3
-    castle_lines = [m for m in GAME.status(s.state, s.config) if m.key == "milestones.status.castle"]
+    castle_lines = [m for m in GAME.rules.status(s.state, s.config) if m.key == "milestones.status.castle"]
     assert len(castle_lines) == 1
     lines = list(castle_lines) + [Msg.from_json(m) for m in s.state["log"]]
     s.record({"type": "castle", "keep": {"coins": 3}})
     give(s, 0, points=60)
     s.record(END_TURN)
-    lines += [Msg.from_json(m) for m in s.state["log"]] + GAME.status(s.state, s.config)
+    lines += [Msg.from_json(m) for m in s.state["log"]] + GAME.rules.status(s.state, s.config)
     lines += [a.label for a in GAME.actions(s.state, s.config)]
     for lang in ("en", "de"):
         for m in lines:
@@ -776,7 +776,7 @@ def test_a_bonus_tile_that_left_the_game_is_not_on_the_end_board():
     s.record({"type": "bonus_removed", "player": 0, "kind": "wood"})
     tracked = bonus_by_kind(s.state, 0)
     assert tracked == {"wood": 1}
-    board = GAME.board_from_tracker(s.state, s.config)
+    board = GAME.end.board_from_tracker(s.state, s.config)
     for index in (0, 1):
         GAME.board_move("path_space").apply(board, {"type": "path_space", "player": 0, "space": index, "kind": "wood",
                                                     "expect": None, "tracked": tracked}, s.config)
@@ -893,7 +893,7 @@ def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_p
         game.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5]})
     repo = Repository(tmp_path, {"milestones": GAME})
     repo.save(game)
-    table = Tables(repo)
+    table = TableHub(repo)
     entry = {"type": "bonus_taken", "player": 0, "kind": "coin"}
     start, outcomes = threading.Barrier(2), []
 
@@ -922,7 +922,7 @@ def test_no_phone_can_mark_a_new_tile_as_taken_before_the_bound(tmp_path):
     game = session(2)
     repo = Repository(tmp_path, {"milestones": GAME})
     repo.save(game)
-    table = Tables(repo)
+    table = TableHub(repo)
     with pytest.raises(InvalidMove) as refused:
         table.apply(game.id, {"type": "bonus_taken", "player": 0, "kind": "coin", "before_bound": True})
     assert refused.value.msg.key == "core.error.bad_event"

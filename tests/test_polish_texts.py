@@ -5,7 +5,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.session import Session, make_config
 from companion.core.text import Msg, tr
 from companion.games.milestones import GAME as MILESTONES
@@ -28,11 +28,11 @@ def texts_of(control) -> list[str]:
     return out
 
 
-def sheet(totals: dict[str, int]) -> ScoreSheet:
+def sheet(totals: dict[str, int]) -> Result:
     players = [PlayerScore(name, [Category("track", total, Msg("milestones.explain.track", points=total))],
                            tiebreak=(i,), tiebreak_note=Msg("milestones.tiebreak_total", count=i))
                for i, (name, total) in enumerate(totals.items())]
-    return ScoreSheet("milestones", players, {"track": Msg("milestones.category.track")},
+    return Result("milestones", players, {"track": Msg("milestones.category.track")},
                       notes=[Msg("milestones.tiebreak_rule")])
 
 
@@ -51,7 +51,7 @@ def test_a_broken_tie_is_worded_on_the_tied_cards_only():
 
 def test_the_castle_action_says_what_it_does():
     config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben", "Carla"],
-                                                                                MILESTONES.colours)], 2)
+                                                                                MILESTONES.rules.colours)], 2)
     session = Session("t", MILESTONES, config)
     action = next(a for a in MILESTONES.actions(session.state, config) if a.id == "castle")
     # on each player's sheet, under their name

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.session import Session, make_config
 from companion.games import GAMES
 from companion.storage import Repository, export
@@ -27,17 +27,17 @@ def finished_play(repo: Repository, box: dict) -> dict:
     config = make_config(GAME, [{"name": p["name"], "colour": c} for p, c in zip(BOARD["players"], GAME.colours_for(2))], 0)
     session = Session("20250101-120000-cd", GAME, config, stage="scoring")
     session.board = copy.deepcopy(BOARD)
-    sheet = GAME.score(GAME.parse_board_state(session.board), box)
+    sheet = GAME.end.score(GAME.end.parse_board_state(session.board), box)
     play = make_play(session, sheet, session.board, box)
     repo.finish(session, play)
     return play
 
 
 def test_a_result_without_the_box_values_it_needs_is_provisional_and_says_which():
-    sheet = GAME.score(GAME.parse_board_state(copy.deepcopy(BOARD)), {})
+    sheet = GAME.end.score(GAME.end.parse_board_state(copy.deepcopy(BOARD)), {})
     assert sheet.provisional and sheet.uncounted  # villas by chimneys, banderole spaces: not entered
     assert all(key.startswith(("villa_", "banderole_")) for key in sheet.uncounted)
-    final = GAME.score(GAME.parse_board_state(copy.deepcopy(BOARD)), BOX)
+    final = GAME.end.score(GAME.end.parse_board_state(copy.deepcopy(BOARD)), BOX)
     assert not final.provisional and final.uncounted == []
     assert sheet.to_json()["uncounted"] == sheet.uncounted
 
@@ -46,7 +46,7 @@ def test_entering_the_values_later_scores_the_provisional_plays_again(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     provisional = finished_play(repo, {})
     assert provisional["uncounted"]
-    final = GAME.score(GAME.parse_board_state(copy.deepcopy(BOARD)), BOX)
+    final = GAME.end.score(GAME.end.parse_board_state(copy.deepcopy(BOARD)), BOX)
 
     changed = repo.set_box_data("carpe-diem", BOX)
     assert [(before["id"], after["id"]) for before, after in changed] == [(provisional["id"], provisional["id"])]

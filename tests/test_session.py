@@ -66,7 +66,7 @@ def test_undo_and_redo_move_the_cursor_and_replay():
     s.undo()
     s.undo()
     assert s.cursor == 0 and not s.can_undo
-    assert s.state == GAME.initial_state(s.config)
+    assert s.state == GAME.rules.initial_state(s.config)
     s.undo()  # nothing left to undo: no change, no error
     assert s.cursor == 0
     assert len(s.events) == 3  # undo never deletes entries
@@ -235,10 +235,10 @@ def _v2_to_v3(event, state, config):
     return {"type": "count", "amount": event["points"] * state["factor"]}
 
 
-VERSIONED = dataclasses.replace(
-    GAME, id="versioned", counters=(), event_schema=3, initial_state=lambda config: {"total": 0, "factor": 2,
-                                                                                      "log": [], "players": []},
-    moves=(GAME.moves[0].__class__("count", _count, params=("amount",), upgrades={1: _v1_to_v2, 2: _v2_to_v3}),))
+VERSIONED = dataclasses.replace(GAME, id="versioned", rules=dataclasses.replace(
+    GAME.rules, counters=(), event_schema=3,
+    initial_state=lambda config: {"total": 0, "factor": 2, "log": [], "players": []},
+    moves=(GAME.rules.moves[0].__class__("count", _count, params=("amount",), upgrades={1: _v1_to_v2, 2: _v2_to_v3}),)))
 
 
 def saved(events, schema, set_aside=()):
@@ -309,7 +309,7 @@ def test_make_config_accepts_the_game_player_counts(n):
 
 @pytest.mark.parametrize("n", [0, 1, 5])
 def test_make_config_rejects_other_player_counts(n):
-    ps = [{"name": f"P{i}", "colour": GAME.colours[i % 4]} for i in range(n)]
+    ps = [{"name": f"P{i}", "colour": GAME.rules.colours[i % 4]} for i in range(n)]
     with pytest.raises(InvalidMove) as raised:
         make_config(GAME, ps, 0)
     assert raised.value.msg.key == "core.error.player_count"

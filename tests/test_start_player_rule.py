@@ -13,10 +13,10 @@ from companion.games import GAMES
     ("castles-of-tuscany", "Who is the youngest?", "Wer ist am jüngsten?"),
 ])
 def test_the_question_each_rulebook_asks(game_id, en, de):
-    question = GAMES[game_id].start_question
+    question = GAMES[game_id].rules.start_question
     assert question.render("en").startswith(en)
     assert question.render("de").startswith(de)
 
 
 def test_milestones_draws_the_start_player():
-    assert GAMES["milestones"].start_question is None
+    assert GAMES["milestones"].rules.start_question is None

@@ -10,9 +10,10 @@ import pytest
 
 from companion.core.end_scoring import end_scoring, result_to_keep
 from companion.core.game import InvalidMove
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.session import Session, make_config
-from companion.core.table import SaveFailed, Tables, redo_lines, undo_lines
+from companion.core.saving import SaveFailed
+from companion.core.table import TableHub, redo_lines, undo_lines
 from companion.games import GAMES
 from companion.storage import Repository
 
@@ -30,7 +31,7 @@ def table(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     session = Session("g1", ROME, make_config(ROME, copy.deepcopy(PLAYERS), 0))
     repo.save(session)
-    return Tables(repo)
+    return TableHub(repo)
 
 
 def reloaded(table) -> Session:
@@ -116,9 +117,9 @@ def test_a_game_saved_before_entries_had_ids_gets_ids_and_undoes_by_them(table):
     path.write_text(json.dumps(data), encoding="utf-8")
     old = reloaded(table)
     assert len(old.entry_ids) == 1 and old.last_entry
-    tables = Tables(Repository(table.repo.dir, GAMES))
-    tables.apply("g1", {"type": "undo", "entry": tables.session("g1").last_entry})
-    assert tables.session("g1").cursor == 0
+    hub = TableHub(Repository(table.repo.dir, GAMES))
+    hub.apply("g1", {"type": "undo", "entry": hub.session("g1").last_entry})
+    assert hub.session("g1").cursor == 0
 
 
 def test_redo_from_a_screen_that_is_behind_is_refused_too(table):
@@ -178,7 +179,7 @@ def test_four_phones_entering_at_once_lose_nothing(table):
 
 
 def test_setup_ticks_from_two_phones_both_stay(table):
-    steps = [s.id for s in ROME.setup_checklist(table.session("g1").config)]
+    steps = [s.id for s in ROME.rules.setup_checklist(table.session("g1").config)]
     table.apply("g1", {"type": "setup_tick", "step": steps[2], "done": True})
     table.apply("g1", {"type": "setup_tick", "step": steps[0], "done": True})
     table.apply("g1", {"type": "setup_tick", "step": steps[1], "done": True})

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from companion.core.session import Session, make_config
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.storage import Repository
 from companion.ui.model import AppModel
@@ -24,8 +24,8 @@ PLAYERS = [{"name": "Anna", "colour": "violet"}, {"name": "Ben", "colour": "oran
 def tabs(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     repo.save(Session("g1", ROME, make_config(ROME, copy.deepcopy(PLAYERS), 0)))
-    tables = Tables(repo)
-    return AppModel.create(repo, tables), AppModel.create(repo, tables)
+    hub = TableHub(repo)
+    return AppModel.create(repo, hub), AppModel.create(repo, hub)
 
 
 def money(session, seat):
@@ -140,13 +140,13 @@ def test_a_tabs_moves_are_saved_off_the_event_loop_in_the_order_it_made_them(tab
         def run_task(self, fn, *args):
             tasks.append(loop.create_task(fn(*args)))
     anna.broadcast.page = Page()
-    apply = anna.tables.apply
+    apply = anna.hub.apply
 
     def saving(*args, **kwargs):
         savers.append(threading.current_thread())
         time.sleep(0.01)  # a slow disk: later moves are made while this one is being saved
         return apply(*args, **kwargs)
-    anna.tables.apply = saving
+    anna.hub.apply = saving
     seen = []
     for delta in range(1, 6):
         anna.dispatch("g1", {"type": "adjust", "player": 0, "counter": "money", "delta": delta},

@@ -18,9 +18,9 @@ def is_box_key(game: GameDefinition, key: Any) -> bool:
     """A key the game asks the players for: declared in `box_values`, or one its `box_value` describes."""
     if not isinstance(key, str):
         return False
-    if any(bv.key == key for bv in game.box_values):
+    if any(bv.key == key for bv in game.box.values):
         return True
-    return game.box_value is not None and game.box_value(key) is not None
+    return game.box.value is not None and game.box.value(key) is not None
 
 
 def check_box_values(game: GameDefinition, values: Any, path: str = "box") -> dict[str, int]:
@@ -28,7 +28,7 @@ def check_box_values(game: GameDefinition, values: Any, path: str = "box") -> di
     whole number from 0 to MAX_BOX_VALUE, then the game's own check (`validate_box`, e.g. Carpe
     Diem's villa table may not decrease). Raises BoardStateError naming `<path>.<key>`."""
     require_dict(values, path)
-    check = game.validate_box
+    check = game.box.validate
     if check:  # first: a game with many keys (Carpe Diem) says what its keys look like
         try:
             check(values)
@@ -38,7 +38,7 @@ def check_box_values(game: GameDefinition, values: Any, path: str = "box") -> di
     for key, value in values.items():
         at = f"{path}.{key}"
         if not is_box_key(game, key):
-            known = [bv.key for bv in game.box_values]
+            known = [bv.key for bv in game.box.values]
             raise BoardStateError(at, Msg("core.box.unknown_key", known=known) if known else Msg("core.box.none"))
         require_int(value, at, 0, MAX_BOX_VALUE)
     return dict(values)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from companion.core.board import every_problem
 from companion.core.game import BoardStateError, InvalidMove, MissingBoxData
-from companion.core.scoring import ScoreSheet
+from companion.core.result import Result
 from companion.core.session import Session
 from companion.core.text import Msg
 from companion.core.where import player_of
@@ -24,7 +24,7 @@ class EndScoring:
     entered: frozenset[int]
     problems: tuple[BoardStateError, ...]  # every problem the game's reader finds (said or not yet)
     missing_box: tuple[str, ...]  # box values the result needs that nobody has entered
-    computed: ScoreSheet | None  # what the boards score as they are (entered or not)
+    computed: Result | None  # what the boards score as they are (entered or not)
     checked: frozenset[int] = frozenset()  # boards this phone tried to confirm: their problems are said
 
     @property
@@ -59,25 +59,25 @@ class EndScoring:
         return sorted(seats, key=lambda s: -1 if s is None else s)
 
     @property
-    def sheet(self) -> ScoreSheet | None:
+    def sheet(self) -> Result | None:
         """The result: only when every board is confirmed and the boards can be scored."""
         return self.computed if self.all_entered and not self.problems and not self.missing_box else None
 
 
 def board_problems(game, board: dict, seat: int) -> list[BoardStateError]:
     """What keeps seat's board from being scored (said or not yet): a board with any cannot be confirmed."""
-    return [e for e in every_problem(game.parse_board_state, board) if player_of(e.field) == seat]
+    return [e for e in every_problem(game.end.parse_board_state, board) if player_of(e.field) == seat]
 
 
 def end_scoring(session: Session, box: dict, checked: frozenset[int] = frozenset()) -> EndScoring:
     """`checked`: the boards the phone asking tried to confirm."""
     game = session.game
-    board = session.board or game.board_from_tracker(session.state, session.config)
+    board = session.board or game.end.board_from_tracker(session.state, session.config)
     problems, missing, computed = (), (), None
     try:
-        computed = game.score(game.parse_board_state(board), box)
+        computed = game.end.score(game.end.parse_board_state(board), box)
     except BoardStateError as error:
-        problems = tuple(every_problem(game.parse_board_state, board) or [error])
+        problems = tuple(every_problem(game.end.parse_board_state, board) or [error])
     except MissingBoxData as needed:
         missing = tuple(needed.keys)
     return EndScoring(board, len(session.config["players"]), frozenset(session.board_done), problems, missing,
@@ -89,12 +89,12 @@ def as_opened(session: Session) -> dict[int, list[str]]:
     what the tracker knew: what nobody has looked at, said before a board is confirmed as it is."""
     if session.board is None:
         return {}
-    opened = session.game.board_from_tracker(session.state, session.config)["players"]
+    opened = session.game.end.board_from_tracker(session.state, session.config)["players"]
     return {seat: [key for key, value in now.items() if key != "name" and key in then and then[key] == value]
             for seat, (now, then) in enumerate(zip(session.board["players"], opened))}
 
 
-def result_to_keep(session: Session, box: dict, shown: ScoreSheet) -> EndScoring:
+def result_to_keep(session: Session, box: dict, shown: Result) -> EndScoring:
     """Where final scoring stands, if its result is the one a phone showed (`shown`) and every board of it
     is confirmed and right: a result is kept only as the phone that confirmed it saw it. Raises InvalidMove
     otherwise (another phone edited a board, or box values changed, between the result and the tap)."""

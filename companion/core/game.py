@@ -1,10 +1,15 @@
 """The game-definition protocol every game package implements.
 
-A game is a static description plus pure functions over plain JSON-able data:
-- `setup_checklist(config)`: the steps to set up the physical box for this table;
-- `initial_state(config)` and its `moves` (companion/core/moves.py): the live tracker as a fold over
-  the session's event log (undo, redo and resume are replays of that log);
-- `parse_board_state(data)` / `score(board, box)` and its `board_moves`: the end scoring, pure.
+A game is who it is (id, name, player counts) and four parts, each a frozen object of data and functions
+over plain JSON-able data:
+- `rules` (`Rules`): its setup checklist, its tracker's `initial_state(config)` and `moves`
+  (companion/core/moves.py), a fold over the session's event log (undo, redo and resume are replays of
+  that log), and what the screens need to know of a tracker state (status, turn, end);
+- `end` (`EndBoard`): the end board read (`parse_board_state(data)`), edited (`board_moves`) and scored
+  (`score(board, box)`, pure);
+- `box` (`Box`): the values printed on components the players enter once, and the table's preferences;
+- `show` (`Presentation`): the scoreboard's standing, the score sheet's rows, the game's own screens.
+A callback over a tracker state takes `(state, config, ...)` in every part.
 The generic screens and the CLI only talk to this protocol: no `if game == ...` anywhere else.
 """
 
@@ -16,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.core.moves import CORE_BOARD_MOVES, BoardMove, InvalidMove, Move, by_name, seat_of
-from companion.core.scoring import ScoreSheet
+from companion.core.result import Result
 from companion.core.text import Msg
 
 __all__ = ["InvalidMove", "Move", "BoardMove"]  # re-exported: the games import them from here
@@ -168,84 +173,127 @@ class Preference:
             raise ValueError(f"preference {self.id!r}: default {self.default!r} is not a choice")
 
 
-@dataclass
-class GameDefinition:
-    id: str
-    name: Msg
-    min_players: int
-    max_players: int
+@dataclass(frozen=True)
+class Rules:
+    """How the game is played, as the live tracker follows it. A callback over the tracker takes
+    `(state, config, ...)`: the state and the table's config it was set up with, in that order; the
+    setup's take the config alone (there is no state yet)."""
+
     counters: tuple[Counter, ...]
+    # `(config) -> [SetupStep]`: the steps to set up the physical box for this table.
     setup_checklist: Callable[[dict], list[SetupStep]]
+    # `(config) -> state`: the tracker before its first entry (plain JSON data).
     initial_state: Callable[[dict], dict]
     # Every kind of tracker entry (companion/core/moves.py); "adjust" (a counter) comes with the core.
     moves: tuple[Move, ...]
+    # `(state, config) -> [Msg]`: where the game is, in its own words.
     status: Callable[[dict, dict], list[Msg]]
-    parse_board_state: Callable[[Any], dict]
-    score: Callable[[dict, dict], ScoreSheet]
-    board_from_tracker: Callable[[dict, dict], dict]
-    player_counts_note: Msg | None = None
-    box_values: tuple[BoxValue, ...] = ()
-    # BoardGameGeek's id of the game, where known with a source (docs/export.md): BG Stats matches by it.
-    bgg_id: int | None = None
-    colours: tuple[str, ...] = ("red", "blue", "yellow", "green")
-    # Player counts whose rules fix the colours (City of Rome: 2 players are white and brown).
-    fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # The version of this game's entries: a saved game carries it, and an entry saved under an older
     # one is upgraded on load, step by step (each move's `upgrades`). Raise it when an entry's meaning
     # or shape changes, and add the step to the moves it changes.
     event_schema: int = 1
-    # The game's own edits of the end board besides the core's board_set and board_add.
-    board_moves: tuple[BoardMove, ...] = ()
-    # How messages name the parts of its end board (companion/core/where.py).
-    parts: BoardParts = BoardParts()
-    # Choices a table keeps from one game to the next.
-    preferences: tuple[Preference, ...] = ()
-    # A random end state of its board format and the box values scoring it needs, `(rng, players) ->
-    # (board, box)`, for the fuzz tests and benchmarks (bench/states.py); None: it is left out of them.
-    random_board: Callable[[random.Random, int], tuple[dict, dict]] | None = None
-    # What its screens need beyond the generic ones: a function that imports its `ui` module and returns
-    # its `GameUI` (companion/ui/games.py). Called by the app only: the command line never imports screens.
-    ui: Callable[[], Any] | None = None
-    # A box key's description for keys made on demand (Carpe Diem's villa values by chimneys); None for a
-    # key that is not one of the game's.
-    box_value: Callable[[str], "BoxValue | None"] | None = None
-    # The game's own check of box values beyond whole numbers (raises BoardStateError).
-    validate_box: Callable[[dict], None] | None = None
     # What the screens need to know of a tracker state, declared by the game (a screen never reads a
     # game's own state keys). Whether the tracker has reached the game's own end (its last round, phase
     # or end trigger): final scoring before that asks first. The default: a tracker that does not follow
     # the game to its end never holds final scoring back.
-    is_finished: Callable[[dict], bool] = lambda state: True
+    is_finished: Callable[[dict, dict], bool] = lambda state, config: True
     # The seat on turn, for a tracker that follows turns (its card comes first and is marked); None
     # when it does not, or nobody is (after the end).
-    player_on_turn: Callable[[dict], int | None] = lambda state: None
-    # A player as the scoreboard shows them, `(state, config, seat) -> Standing`; the default: the first
-    # counter as the score, the next two as its numbers.
-    standing: Callable[[dict, dict, int], Standing] | None = None
-    # The row of the score sheet the game is in now, in its own terms ("Round 3", "Scoring 2"), `(state)
-    # -> Msg`: the sheet has a row per such part of the game, with the points each player made in it;
-    # None: the game keeps no score during play to put in rows.
-    period: Callable[[dict], Msg] | None = None
-    # The seat holding the start-player marker now (`(state, config)`; a tracker may pass it on); the
-    # default is the start player chosen on the new-game screen.
+    player_on_turn: Callable[[dict, dict], int | None] = lambda state, config: None
+    # The seat holding the start-player marker now (a tracker may pass it on); the default is the start
+    # player chosen on the new-game screen.
     start_player_now: Callable[[dict, dict], int | None] = lambda state, config: config.get("start_player")
-    # The box values the tracker holds now (given at the start or by `box_value` entries), for a tracker
-    # that reads box data during play: the screen hands it only the stored values it does not have.
-    tracker_box: Callable[[dict], dict] = lambda state: {}
-    # The end board as whole numbers per player, for a game without an end-scoring editor of its own
-    # (the app then shows the generic one); see BoardField.
-    board_fields: tuple[BoardField, ...] = ()
-    # The rulebook's question that picks the start player ("Who is the oldest?"), asked on the new-game
-    # screen with the names as answers; None where the rules draw the start player at random.
-    start_question: Msg | None = None
     # A counter's limit that depends on the game so far (Castles: the storage spaces a player has):
     # `(state, config, player, counter_id, new_value)` returns the message naming the limit when the
     # raised value is more than the box can hold, else None. Lowering a counter is always allowed.
     counter_limit: Callable[..., Msg | None] = lambda state, config, player, counter, value: None
+    # The box values the tracker holds now (given at the start or by `box_value` entries), for a tracker
+    # that reads box data during play: the screen hands it only the stored values it does not have.
+    tracker_box: Callable[[dict, dict], dict] = lambda state, config: {}
+    # The rulebook's question that picks the start player ("Who is the oldest?"), asked on the new-game
+    # screen with the names as answers; None where the rules draw the start player at random.
+    start_question: Msg | None = None
+    colours: tuple[str, ...] = ("red", "blue", "yellow", "green")
+    # Player counts whose rules fix the colours (City of Rome: 2 players are white and brown).
+    fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EndBoard:
+    """The end of the game: the boards as they lie, read, edited and scored. Pure functions of a board
+    (`parse_board_state(data)`, `score(board, box)`), except `board_from_tracker(state, config)`, which
+    lays the boards out from what the tracker knows."""
+
+    # `(data) -> board`: an end state checked (raises BoardStateError naming the place).
+    parse_board_state: Callable[[Any], dict]
+    # `(board, box) -> Result`: the final scoring, pure.
+    score: Callable[[dict, dict], Result]
+    # `(state, config) -> board`: the end boards as far as the tracker knows them.
+    board_from_tracker: Callable[[dict, dict], dict]
+    # The game's own edits of the end board besides the core's board_set and board_add.
+    board_moves: tuple[BoardMove, ...] = ()
+    # How messages name the parts of its end board (companion/core/where.py).
+    parts: BoardParts = BoardParts()
+    # The end board as whole numbers per player, for a game without an end-scoring editor of its own
+    # (the app then shows the generic one); see BoardField.
+    board_fields: tuple[BoardField, ...] = ()
+    # A random end state of its board format and the box values scoring it needs, `(rng, players) ->
+    # (board, box)`, for the fuzz tests and benchmarks (bench/states.py); None: it is left out of them.
+    random_board: Callable[[random.Random, int], tuple[dict, dict]] | None = None
+
+
+@dataclass(frozen=True)
+class Box:
+    """What a table keeps from one game to the next: the values printed on components that the players
+    enter once (the box-data policy), and the choices it made (preferences)."""
+
+    values: tuple[BoxValue, ...] = ()
+    # `(key) -> BoxValue | None`: a box key's description for keys made on demand (Carpe Diem's villa
+    # values by chimneys); None for a key that is not one of the game's.
+    value: Callable[[str], "BoxValue | None"] | None = None
+    # `(box) -> None`: the game's own check of box values beyond whole numbers (raises BoardStateError).
+    validate: Callable[[dict], None] | None = None
+    # Choices a table keeps from one game to the next.
+    preferences: tuple[Preference, ...] = ()
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How the screens show the game beyond the generic ones; callbacks take `(state, config, ...)`."""
+
+    # A player as the scoreboard shows them, `(state, config, seat) -> Standing`; the default: the first
+    # counter as the score, the next two as its numbers.
+    standing: Callable[[dict, dict, int], Standing] | None = None
+    # The row of the score sheet the game is in now, in its own terms ("Round 3", "Scoring 2"), `(state,
+    # config) -> Msg`: the sheet has a row per such part of the game, with the points each player made in
+    # it; None: the game keeps no score during play to put in rows.
+    period: Callable[[dict, dict], Msg] | None = None
+    # A function that imports the game's `ui` module and returns its `GameUI` (companion/ui/games.py).
+    # Called by the app only: the command line never imports screens.
+    ui: Callable[[], Any] | None = None
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """A game: who it is (id, name, player counts, BoardGameGeek's id) and its parts: how it is played
+    (`rules`), its end board (`end`), what a table keeps of its box (`box`) and how the screens show it
+    (`show`)."""
+
+    id: str
+    name: Msg
+    min_players: int
+    max_players: int
+    rules: Rules
+    end: EndBoard
+    box: Box = Box()
+    show: Presentation = Presentation()
+    # BoardGameGeek's id of the game, where known with a source (docs/export.md): BG Stats matches by it.
+    bgg_id: int | None = None
 
     def __post_init__(self):
-        self._moves = by_name((*core_moves(self), *self.moves))
-        self._board_moves = by_name((*CORE_BOARD_MOVES, *self.board_moves))
+        # The move tables, looked up by every entry: made once (a frozen object's own attributes).
+        object.__setattr__(self, "_moves", by_name((*core_moves(self), *self.rules.moves)))
+        object.__setattr__(self, "_board_moves", by_name((*CORE_BOARD_MOVES, *self.end.board_moves)))
 
     def move(self, name: Any) -> Move:
         """The tracker move `name`; InvalidMove for a type no move has."""
@@ -258,9 +306,9 @@ class GameDefinition:
         return self._board_moves.get(name) if isinstance(name, str) else None
 
     def standing_of(self, state: dict, config: dict, seat: int) -> Standing:
-        if self.standing is not None:
-            return self.standing(state, config, seat)
-        counters = [c for c in self.counters if not c.secondary]
+        if self.show.standing is not None:
+            return self.show.standing(state, config, seat)
+        counters = [c for c in self.rules.counters if not c.secondary]
         values = state["players"][seat]["counters"]
         if not counters:
             return Standing(0, Msg("core.score"))
@@ -277,7 +325,7 @@ class GameDefinition:
     def upgrade(self, event: dict, schema: int, state: dict, config: dict) -> dict:
         """An entry saved under event schema `schema` of this game, in today's form: each version's step
         of its move in turn (the state before the entry: an old entry may have left a choice open)."""
-        for version in range(schema, self.event_schema):
+        for version in range(schema, self.rules.event_schema):
             move = self._moves.get(event.get("type")) if isinstance(event, dict) else None
             step = move.upgrades.get(version) if move is not None else None
             if step is not None:
@@ -285,7 +333,7 @@ class GameDefinition:
         return event
 
     def colours_for(self, players: int) -> tuple[str, ...]:
-        return self.fixed_colours.get(players, self.colours)
+        return self.rules.fixed_colours.get(players, self.rules.colours)
 
     @property
     def player_counts(self) -> range:
@@ -313,7 +361,7 @@ class GameDefinition:
 
 def core_moves(game: GameDefinition) -> tuple[Move, ...]:
     """The moves every game with counters has: "adjust", a counter's -/+."""
-    if not game.counters:
+    if not game.rules.counters:
         return ()
     return (Move("adjust", lambda state, event, config: apply_adjust(game, state, event, config),
                  params=("player", "counter", "delta")),)
@@ -327,7 +375,7 @@ def is_entry(event: Any) -> bool:
 
 def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:
     """The generic counter change: {"type": "adjust", "player": p, "counter": id, "delta": n}."""
-    counters = {c.id: c for c in game.counters}
+    counters = {c.id: c for c in game.rules.counters}
     player, counter_id, delta = seat_of(event, config), event.get("counter"), event.get("delta")
     # bool is an int subclass: true/false is not a change.
     if not isinstance(counter_id, str) or counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
@@ -340,7 +388,7 @@ def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -
     if counter.maximum is not None and new_value > counter.maximum:
         raise InvalidMove(Msg("core.error.above_maximum", counter=counter.label, maximum=counter.maximum))
     if delta > 0:
-        problem = game.counter_limit(state, config, player, counter_id, new_value)
+        problem = game.rules.counter_limit(state, config, player, counter_id, new_value)
         if problem is not None:
             raise InvalidMove(problem)
     values[counter_id] = new_value

@@ -1,7 +1,8 @@
 """A game's moves: every kind of entry is a named move the game declares (boardgame.io's `moves`).
 
-A tracker move (`Move`) is the event `{"type": name, **params}`: its parameters, its pure `apply`
-(change the tracker state in place, or raise `InvalidMove` and change nothing that is kept), the actions
+A tracker move (`Move`) is the event `{"type": name, **params}`: its parameters, its `apply` (changes
+the tracker state it is given in place and nothing else, from the entry and the config alone: no clock,
+no file, no chance; or raises `InvalidMove` and changes nothing that is kept), the actions
 it offers the screens now (`offer`), and how an entry saved under an older event schema of its game
 becomes today's (`upgrades`, one step per schema version).
 

@@ -109,7 +109,7 @@ class Session:
     @property
     def state(self) -> dict:
         if self._state is None:
-            state = self.game.initial_state(self.config)
+            state = self.game.rules.initial_state(self.config)
             marks = []
             for event in self.events[: self.cursor]:
                 # Entries were valid when recorded; `from_json` finds a log that fails here at load.
@@ -181,7 +181,7 @@ class Session:
             "id": self.id,
             "game": self.game.id,
             "config": self.config,
-            "event_schema": self.game.event_schema,
+            "event_schema": self.game.rules.event_schema,
             "events": self.events,
             "entry_ids": self.entry_ids,
             "cursor": self.cursor,
@@ -220,7 +220,7 @@ class Session:
         in (with the state before it: an entry may have left a choice open); at the first entry that
         fails, keep what came before and set the rest aside as it was saved (still in the file, with
         its version) instead of losing the game."""
-        state = self.game.initial_state(self.config)
+        state = self.game.rules.initial_state(self.config)
         kept = []
         for index, event in enumerate(self.events):
             try:
@@ -289,7 +289,7 @@ def check_shape(data, games: dict[str, GameDefinition]) -> None:
     need(isinstance(data, dict), "the game is not a JSON object")
     need(isinstance(data.get("game"), str) and data["game"] in games, f"unknown game {data.get('game')!r}")
     need(isinstance(data.get("id"), str) and data["id"] != "", "the game has no id")
-    known = games[data["game"]].event_schema
+    known = games[data["game"]].rules.event_schema
     need(data.get("event_schema", 1) in range(1, known + 1) and _is_int(data.get("event_schema", 1)),
          f"event schema {data.get('event_schema')!r}, this version knows 1 to {known}")
     config = data.get("config")

@@ -1,4 +1,4 @@
-"""Statistics over finished plays (the records `core.history.make_play` builds).
+"""Statistics over finished plays (the records `core.plays.make_play` builds).
 
 Plain functions on plain data, so the numbers can be checked by hand. Rules used throughout:
 - a player is the same person in every play when the name matches ignoring case and surrounding

@@ -31,8 +31,8 @@ from typing import Any, Callable
 
 from companion.core.end_scoring import board_problems
 from companion.core.game import InvalidMove, MissingBoxData
-from companion.core.moves import MISSING, added, is_int, set_at, value_at  # noqa: F401 (re-exported)
-from companion.core.saving import SaveFailed  # noqa: F401  (raised here; screens import it from here too)
+from companion.core.moves import value_at
+from companion.core.saving import SaveFailed
 from companion.core.session import STAGES, Session, new_entry_id
 from companion.core.text import Msg
 
@@ -40,7 +40,7 @@ from companion.core.text import Msg
 KEPT_FINISHED = 64  # games finished lately whose play id a late Confirm still gets
 
 
-class Tables:
+class TableHub:
     """The hub over the repository: `apply` is the one way a game in progress changes."""
 
     def __init__(self, repo):
@@ -161,7 +161,7 @@ def _redo(session: Session, change: dict) -> None:
 
 
 def _setup_tick(session: Session, change: dict) -> None:
-    steps = [s.id for s in session.game.setup_checklist(session.config)]
+    steps = [s.id for s in session.game.rules.setup_checklist(session.config)]
     step, done = change.get("step"), change.get("done")
     if step not in steps or not isinstance(done, bool):
         raise InvalidMove(Msg("core.error.bad_event"))
@@ -253,7 +253,7 @@ def _board_undo(session: Session, change: dict) -> None:
 def board_of(session: Session) -> dict:
     """The end-scoring board being entered, prefilled from the tracker the first time."""
     if session.board is None:
-        session.board = session.game.board_from_tracker(session.state, session.config)
+        session.board = session.game.end.board_from_tracker(session.state, session.config)
     return session.board
 
 

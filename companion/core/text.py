@@ -58,32 +58,38 @@ def _param_from_json(value: Any) -> Any:
     return value
 
 
-# Folders laid out like assets/i18n (`<lang>/<namespace>.json`) that a game registered from outside
-# the app brings along (see companion.games.register); read after the app's own.
-EXTRA_DIRS: list[Path] = []
+class Catalogues:
+    """What loads the texts: the app's own folder, then the folders laid out like it (`<lang>/<namespace>.json`)
+    that games registered from outside the app brought (companion.games.register adds and removes them).
+    `catalogues(lang)` is every key of a language, merged once and kept until the folders change."""
+
+    def __init__(self, folder: Path):
+        self.folders: tuple[Path, ...] = (Path(folder),)
+        self._merged: dict[str, dict[str, str]] = {}
+
+    def add(self, folder: Path) -> None:
+        if Path(folder) not in self.folders:
+            self.folders = (*self.folders, Path(folder))
+            self._merged = {}
+
+    def remove(self, folder: Path) -> None:
+        if Path(folder) in self.folders[1:]:  # the app's own texts stay
+            self.folders = tuple(f for f in self.folders if f != Path(folder))
+            self._merged = {}
+
+    def __call__(self, lang: str) -> dict[str, str]:
+        merged = self._merged.get(lang)
+        if merged is None:
+            merged = {}
+            for folder in self.folders:
+                for path in sorted((folder / lang).glob("*.json")):
+                    merged.update(json.loads(path.read_text(encoding="utf-8")))
+            self._merged[lang] = merged
+        return merged
 
 
-def add_catalogues(folder: Path) -> None:
-    """Read the catalogues in `folder` too (a game's own texts, `<lang>/<namespace>.json`)."""
-    folder = Path(folder)
-    if folder not in EXTRA_DIRS:
-        EXTRA_DIRS.append(folder)
-        catalogue.cache_clear()
-
-
-def remove_catalogues(folder: Path) -> None:
-    if Path(folder) in EXTRA_DIRS:
-        EXTRA_DIRS.remove(Path(folder))
-        catalogue.cache_clear()
-
-
-@lru_cache(maxsize=None)
-def catalogue(lang: str) -> dict[str, str]:
-    merged: dict[str, str] = {}
-    for folder in (I18N_DIR, *EXTRA_DIRS):
-        for path in sorted((folder / lang).glob("*.json")):
-            merged.update(json.loads(path.read_text(encoding="utf-8")))
-    return merged
+# The texts every message is rendered from: one loader, whose folders only the games' registry changes.
+catalogue = Catalogues(I18N_DIR)
 
 
 def _render_param(lang: str, value: Any) -> str:

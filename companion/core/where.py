@@ -8,7 +8,7 @@ column 2"). A step without a name of its own (an unknown key, a coordinate of a 
 The words are the game's: a part is named by `<game>.where.<part>` in its catalogue (or by the label of
 a field it declares for the generic editor), the n-th item of a numbered part by
 `<game>.where.item.<part>`; which parts are numbered, grids or lists of kinds, the game declares
-(`GameDefinition.parts`).
+(`EndBoard.parts`).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def _field(lang: str, game: GameDefinition, name: str, top: bool) -> str | None:
     label of a field it declares for the generic editor (`board_fields`)."""
     if top and _known(lang, f"{game.id}.where.board.{name}"):
         return tr(lang, f"{game.id}.where.board.{name}")
-    for field in game.board_fields if top else ():
+    for field in game.end.board_fields if top else ():
         if field.id == name:
             return _mid_sentence(lang, field.label.render(lang))
     for key in (f"{game.id}.where.{name}", f"{NS}.field.{name}"):  # the game's word, or one every board has
@@ -74,7 +74,7 @@ def part_words(lang: str, game: GameDefinition, path: str) -> list[str]:
         return []
     if steps[:1] == ["players"] and len(steps) >= 2 and isinstance(steps[1], int):
         steps = steps[2:]
-    parts = game.parts
+    parts = game.end.parts
     words: list[str] = []
     parent: str | int | None = None
     grandparent: str | int | None = None

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from companion.core.game import GameDefinition
-from companion.core.text import add_catalogues, remove_catalogues
+from companion.core.text import catalogue
 from companion.games.carpe_diem import GAME as CARPE_DIEM
 from companion.games.castles_of_tuscany import GAME as CASTLES_OF_TUSCANY
 from companion.games.city_of_rome import GAME as CITY_OF_ROME
@@ -46,11 +46,11 @@ def register(definition: GameDefinition, catalogues: Path | None = None) -> None
     Registering the same definition again changes nothing; another game under a taken id is refused."""
     if GAMES.get(definition.id, definition) is not definition:
         raise ValueError(f"another game is registered as {definition.id!r} already")
-    if definition.ui is None and not definition.board_fields:
+    if definition.show.ui is None and not definition.end.board_fields:
         raise ValueError(f"{definition.id!r} has neither an end-scoring editor (its ui) nor board_fields for "
                          "the generic one")
     if catalogues is not None:
-        add_catalogues(catalogues)
+        catalogue.add(catalogues)
         _CATALOGUES[definition.id] = Path(catalogues)
     GAMES[definition.id] = definition
 
@@ -61,7 +61,7 @@ def unregister(game_id: str) -> None:
         raise ValueError(f"{game_id!r} is one of the app's own games")
     GAMES.pop(game_id, None)
     if game_id in _CATALOGUES:
-        remove_catalogues(_CATALOGUES.pop(game_id))
+        catalogue.remove(_CATALOGUES.pop(game_id))
 
 
 def load_plugins(names: str | None = None) -> list[str]:

@@ -35,7 +35,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from companion.core.game import GameDefinition
-from companion.core.history import rescored
+from companion.core.plays import rescored
 from companion.core.saving import reason
 from companion.core.session import Session, check_shape
 from companion.core.text import Msg
@@ -346,13 +346,13 @@ class Repository:
         with self._lock:
             doc = self._settings.table("settings").get(doc_id=1) or {}
         chosen = {}
-        for pref in game.preferences:
+        for pref in game.box.preferences:
             value = doc.get(f"{game.id}.{pref.id}", doc.get(pref.formerly) if pref.formerly else None)
             chosen[pref.id] = value if value in pref.choices else pref.default
         return chosen
 
     def set_preference(self, game: GameDefinition, pref_id: str, value: str) -> None:
-        pref = next((p for p in game.preferences if p.id == pref_id), None)
+        pref = next((p for p in game.box.preferences if p.id == pref_id), None)
         if pref is None or value not in pref.choices:
             raise ValueError(f"{game.id}.{pref_id}={value!r}")
         with self._lock:

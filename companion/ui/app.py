@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.storage import Repository
+from companion.ui.hook_value import HookValue
 from companion.ui.late_taps import hear_late_taps
 from companion.ui.model import AppModel
 from companion.ui.uploads import Uploads
 from companion.ui.widgets import theme_mode
-from companion.ui.screens.history import HistoryScreen, Kept, PlayedScreen
+from companion.ui.screens.history import HistoryScreen, PlayedScreen
 from companion.ui.screens.picture import PictureScreen
 from companion.ui.screens.home import HomeScreen
 from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate
@@ -54,10 +55,10 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
     is the static web app (each phone alone, no table mode); `uploads`: where a server takes files uploaded
     (a backup to import)."""
 
-    tables = Tables(repo)  # one hub for every tab: each game's changes go through its lock
+    hub = TableHub(repo)  # one hub for every tab: each game's changes go through its lock
 
     def main(page: ft.Page) -> AppModel:
-        model = AppModel.create(repo, tables, page)
+        model = AppModel.create(repo, hub, page)
         model.uploads = uploads
         model.late_taps = hear_late_taps(page)
         # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
@@ -72,7 +73,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
         # The App takes no observable argument: it re-renders on route changes only. Each screen
         # receives the model and re-renders itself on a change (far cheaper than the whole tree); the
         # play screen gets it kept, one object for the tab (it hears the model after the open sheet).
-        kept = Kept(model)
+        kept = HookValue(model)
         @ft.component
         def App():
 

@@ -24,10 +24,10 @@ from companion.ui.widgets import TOUCH
 def describe(game, key: str) -> BoxValue:
     """A box key's label: from the game's list, or its `box_value` for keys made on demand (a key the game
     does not describe has none)."""
-    for bv in game.box_values:
+    for bv in game.box.values:
         if bv.key == key:
             return bv
-    made = game.box_value(key) if game.box_value else None
+    made = game.box.value(key) if game.box.value else None
     return made or BoxValue(key, None)
 
 

@@ -62,6 +62,6 @@ DEFAULT = GameUI()
 def game_ui(game_id: str) -> GameUI:
     """The game's parts (the defaults when it has none); UnknownGame for an id no game is registered as."""
     definition = games.game(game_id)
-    if definition.ui is not None:
-        return definition.ui()
+    if definition.show.ui is not None:
+        return definition.show.ui()
     return DEFAULT

@@ -16,11 +16,11 @@ from typing import Callable
 
 import flet as ft
 
-KEPT = 64  # buttons gone from one tab whose late taps still count: far more than a phone falls behind
+MAX_GONE = 64  # buttons gone from one tab whose late taps still count: far more than a phone falls behind
 
 
 class LateTaps:
-    """One tab's buttons that went away, by control id, the newest KEPT."""
+    """One tab's buttons that went away, by control id, the newest MAX_GONE."""
 
     def __init__(self):
         self.gone: OrderedDict[int, Callable] = OrderedDict()
@@ -28,7 +28,7 @@ class LateTaps:
     def remember(self, control_id: int, handler: Callable) -> None:
         self.gone[control_id] = handler
         self.gone.move_to_end(control_id)
-        while len(self.gone) > KEPT:
+        while len(self.gone) > MAX_GONE:
             self.gone.popitem(last=False)
 
 

@@ -23,7 +23,7 @@ import flet as ft
 from companion.core.game import GameDefinition, InvalidMove
 from companion.core.saving import SaveFailed, saving
 from companion.core.session import Session, make_config, new_session_id
-from companion.core.table import Tables, redo_lines, undo_lines
+from companion.core.table import TableHub, redo_lines, undo_lines
 from companion.core.text import Msg, tr
 from companion.games import GAMES
 from companion.storage import Repository, export
@@ -40,7 +40,7 @@ ANYWHERE = "*"  # where a message shows when no one screen made the change (the 
 # `{"type": "box_data", "values": {key: number}}`.
 PREFERENCE = "preference"
 BOX_DATA = "box_data"
-KEPT = (PREFERENCE, BOX_DATA)
+KEPT_MOVES = (PREFERENCE, BOX_DATA)
 log = logging.getLogger("tabula.app")
 ME_KEY = "tabula.me."  # + game id, in the browser's storage: which player this device is
 
@@ -112,7 +112,7 @@ class AppModel:
     error_revision: int = -1
     info: str = ""  # what the last change on this tab did, when the screen alone does not show it (undo)
     notices: list = field(default_factory=list)
-    tables: Tables | None = None
+    hub: TableHub | None = None
     broadcast: Broadcast = field(default_factory=Broadcast)
     me: dict = field(default_factory=dict)  # session id -> the seat this device plays ("this phone is me")
     # The finished play this tab deleted last, offered back (History's Undo) until restored or dismissed.
@@ -129,11 +129,11 @@ class AppModel:
     _in_order: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @staticmethod
-    def create(repo: Repository, tables: Tables | None = None, page: ft.Page | None = None) -> "AppModel":
+    def create(repo: Repository, hub: TableHub | None = None, page: ft.Page | None = None) -> "AppModel":
         settings = repo.settings()
         model = AppModel(repo=repo, lang=settings["lang"], theme=settings["theme"],
                          notices=[n.render(settings["lang"]) for n in repo.notices],
-                         tables=tables or Tables(repo), broadcast=Broadcast(page))
+                         hub=hub or TableHub(repo), broadcast=Broadcast(page))
         model.broadcast.on_heard = model.changed
         return model
 
@@ -293,9 +293,9 @@ class AppModel:
 
     def start_game(self, game: GameDefinition, players: list[dict], start_player: int | None) -> Session:
         config = make_config(game, players, start_player)
-        if game.box_values:  # the tracker may need printed values during play (e.g. colour bonuses)
+        if game.box.values:  # the tracker may need printed values during play (e.g. colour bonuses)
             config["box"] = self.repo.box_data(game.id)
-        if game.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
+        if game.box.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
             config["preferences"] = self.repo.preferences(game)
         session = Session(new_session_id(), game, config)
         with saving("core.not_saved.new_game"):  # SaveFailed: no game, the form stays as it was
@@ -311,7 +311,7 @@ class AppModel:
         return session
 
     def session(self, session_id: str) -> Session | None:
-        return self.tables.session(session_id)
+        return self.hub.session(session_id)
 
     def dispatch(self, session_id: str, *moves: dict, then: Callable[[Session], None] | None = None,
                  kept: tuple[dict, ...] = ()) -> None:
@@ -336,7 +336,7 @@ class AppModel:
         """(the saved game, or why not; with kept moves, the plays they scored again, else None)"""
         rescored: list | None = [] if kept else None
         try:
-            return self.tables.apply(session_id, *moves, by=self.tab,
+            return self.hub.apply(session_id, *moves, by=self.tab,
                                      kept=self._kept_writer(session_id, kept, rescored) if kept else None), rescored
         except (InvalidMove, SaveFailed) as refused:
             return refused, None
@@ -346,7 +346,7 @@ class AppModel:
 
     def _kept_writer(self, session_id: str, kept: tuple, rescored: list) -> Callable[[], None]:
         def write() -> None:
-            game = self.tables.session(session_id).game
+            game = self.hub.session(session_id).game
             for move in kept:
                 if move.get("type") == PREFERENCE:
                     self.repo.set_preference(game, move.get("id"), move.get("value"))
@@ -406,7 +406,7 @@ class AppModel:
 
     def _finish_now(self, drawn: Session, make_play) -> str | InvalidMove | SaveFailed:
         try:
-            return self.tables.finish(drawn.id, make_play, drawn.revision)
+            return self.hub.finish(drawn.id, make_play, drawn.revision)
         except (InvalidMove, SaveFailed) as refused:
             return refused
         except Exception:  # a bug of ours: logged with its traceback and said; the game stays in progress
@@ -424,7 +424,7 @@ class AppModel:
 
     def _refused(self, refused: InvalidMove | SaveFailed, session_id: str) -> None:
         """Say why a change of that game did not happen; "Not saved" lasts while the game stays as saved."""
-        latest = self.tables.session(session_id)
+        latest = self.hub.session(session_id)
         revision = latest.revision if isinstance(refused, SaveFailed) and latest is not None else -1
         self.error, self.error_session, self.error_revision = refused.msg.render(self.lang), session_id, revision
         self.changed()
@@ -448,7 +448,7 @@ class AppModel:
 
     def discard(self, session: Session) -> bool:
         """Discard a game in progress (Home); if its file cannot be removed, Home says so and it stays."""
-        if not self.store("/", "core.not_saved.discard", lambda: self.tables.discard(session.id)):
+        if not self.store("/", "core.not_saved.discard", lambda: self.hub.discard(session.id)):
             return False
         self.changed()
         self.broadcast.tell(session.id, -1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.game import Action, Counter, Standing
-from companion.core.score_sheet import PlaySheet
+from companion.core.score_sheet import ScoreSheet
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, stepper
 
 SCORE_SIZE = 40  # the score in large type: read from across the table, the phone lying flat
@@ -187,7 +187,7 @@ def action_buttons(texts: Texts, name: str, seat: int, actions: tuple[Action, ..
 
 # ---------------------------------------------------------------- the score sheet
 
-def score_sheet_table(texts: Texts, sheet: PlaySheet, names: list[str], colours: list[str]) -> ft.Control:
+def score_sheet_table(texts: Texts, sheet: ScoreSheet, names: list[str], colours: list[str]) -> ft.Control:
     """Rounds by players, as on a paper pad, with the totals: as wide as the phone, every column in view."""
     def line(label: ft.Control, cells: list[ft.Control], shaded: bool = False) -> ft.Control:
         return ft.Container(ft.Row([ft.Container(label, expand=3),

@@ -15,7 +15,7 @@ import flet as ft
 from companion.core.game import GameDefinition
 from companion.core.session import Session
 from companion.core.text import Msg, tr
-from companion.ui.model import BOX_DATA, KEPT, PREFERENCE, AppModel  # noqa: F401 (the games' parts take them from here)
+from companion.ui.model import BOX_DATA, KEPT_MOVES, PREFERENCE, AppModel  # noqa: F401 (the games' parts take them from here)
 
 
 class Dispatch(Protocol):
@@ -64,10 +64,10 @@ class GameView:
     @property
     def board(self) -> dict:
         """The end board being entered; before anyone touched it, as the tracker prefills it."""
-        return self.session.board or self.game.board_from_tracker(self.session.state, self.session.config)
+        return self.session.board or self.game.end.board_from_tracker(self.session.state, self.session.config)
 
     def preference(self, pref_id: str) -> str:
-        declared = next(p for p in self.game.preferences if p.id == pref_id)
+        declared = next(p for p in self.game.box.preferences if p.id == pref_id)
         return self.preferences.get(pref_id, declared.default)
 
 
@@ -78,8 +78,8 @@ def use_view(model: AppModel, sid: str, session: Session | None) -> tuple[GameVi
     def dispatch(*moves: dict, then=None) -> None:
         """All or nothing: the moves kept beyond the game (a preference, box values) are written by the
         hub together with the game's, once those are known to be right."""
-        model.dispatch(sid, *(m for m in moves if m.get("type") not in KEPT), then=then,
-                       kept=tuple(m for m in moves if m.get("type") in KEPT))
+        model.dispatch(sid, *(m for m in moves if m.get("type") not in KEPT_MOVES), then=then,
+                       kept=tuple(m for m in moves if m.get("type") in KEPT_MOVES))
     stable = ft.use_callback(dispatch, [sid])
     if session is None:
         return None, stable

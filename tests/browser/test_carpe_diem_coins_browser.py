@@ -18,7 +18,7 @@ def game_at_the_first_scoring(data) -> None:
     game = GAMES["carpe-diem"]
     config = make_config(game, [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], 0)
     session = Session(SID, game, config)
-    session.setup_done = [step.id for step in game.setup_checklist(config)]
+    session.setup_done = [step.id for step in game.rules.setup_checklist(config)]
     session.stage = "play"
     for space, card in zip((2, 4, 5, 6, 7, 8, 9, 11), [HERBS_2] + [CHIMNEYS_3] * 7):
         session.record({"type": "set_card", "space": space, "card": card})

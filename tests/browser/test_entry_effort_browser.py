@@ -36,7 +36,7 @@ def test_the_prepared_game_is_at_its_end_and_prefills_what_the_tracker_knows(tmp
     session = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", game_id, table, case.play)
     assert session.stage == "scoring"
     assert entry_effort.saved_board(tmp_path / "data", "20250101-120000-t") is None  # nothing entered yet
-    prefilled = GAMES[game_id].board_from_tracker(session.state, session.config)
+    prefilled = GAMES[game_id].end.board_from_tracker(session.state, session.config)
     for seat, (got, want) in enumerate(zip(prefilled["players"], table["players"])):
         assert got["name"] == want["name"]
         for key in TRACKED[game_id]:
@@ -58,7 +58,7 @@ def test_city_of_rome_built_during_play_prefills_every_city(tmp_path):
     table = example(case)
     session = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", "city-of-rome", table,
                                    entry_effort.play_city_of_rome_built)
-    prefilled = GAMES["city-of-rome"].board_from_tracker(session.state, session.config)
+    prefilled = GAMES["city-of-rome"].end.board_from_tracker(session.state, session.config)
     assert entry_effort.differences("city-of-rome", table, prefilled) == []
     # where a city lies in the 4 x 4 does not matter: the same city one space further up is the same board
     from companion.games.city_of_rome.board import shifted

@@ -38,8 +38,8 @@ def server(tmp_path):
 
 
 def test_a_provisional_result_is_said_kept_so_and_scored_again_once_the_values_are_in(browser, server):
-    provisional = GAME.score(GAME.parse_board_state(copy.deepcopy(BOARD)), {})
-    final = GAME.score(GAME.parse_board_state(copy.deepcopy(BOARD)), BOX)
+    provisional = GAME.end.score(GAME.end.parse_board_state(copy.deepcopy(BOARD)), {})
+    final = GAME.end.score(GAME.end.parse_board_state(copy.deepcopy(BOARD)), BOX)
     assert provisional.winners != final.winners or provisional.players[0].total != final.players[0].total
     app = App(browser, server.url).open(f"game/{SID}/score")
     app.calculate()

@@ -20,10 +20,10 @@ import random
 from pathlib import Path
 
 from companion.core.board import field, read_fields, read_table, reject_unknown, require_dict, require_int, require_list
-from companion.core.game import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Counter, GameDefinition,
-                                 InvalidMove, Move, Preference, SetupStep)
+from companion.core.game import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Box, Counter, EndBoard,
+                                 GameDefinition, InvalidMove, Move, Preference, Presentation, Rules, SetupStep)
 from companion.core.moves import is_int, player_board, seat_of
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.core.turns import clockwise, on_turn, turn_moves
 
@@ -203,7 +203,7 @@ def parse_board_state(data) -> dict:
          "hives": read_hives(p, f"$.players[{i}]")} for i, p in enumerate(players)]}
 
 
-def score(board: dict, box: dict | None = None) -> ScoreSheet:
+def score(board: dict, box: dict | None = None) -> Result:
     def hives(p):
         frames = sum(h["frames"] for h in p["hives"] if h["queen"])
         return Category("hives", frames, m("explain.hives", frames=frames,
@@ -213,7 +213,7 @@ def score(board: dict, box: dict | None = None) -> ScoreSheet:
         Category("flowers", FLOWER_POINTS * p["flowers"], m("explain.flowers", count=p["flowers"], per=FLOWER_POINTS)),
         hives(p),
     ], tiebreak=(p["jars"],), tiebreak_note=m("tiebreak", jars=p["jars"])) for p in board["players"]]
-    return ScoreSheet(GAME_ID, players, {c: m(f"category.{c}") for c in ("honey", "flowers", "hives")},
+    return Result(GAME_ID, players, {c: m(f"category.{c}") for c in ("honey", "flowers", "hives")},
                       notes=[m("tiebreak_rule")])
 
 
@@ -233,17 +233,18 @@ def ui():
 
 
 GAME = GameDefinition(
-    id=GAME_ID, name=m("name"), min_players=2, max_players=4, counters=COUNTERS,
-    setup_checklist=setup_checklist, initial_state=initial_state, moves=MOVES, board_moves=BOARD_MOVES,
-    status=status, parse_board_state=parse_board_state, score=score, board_from_tracker=board_from_tracker,
-    board_fields=BOARD_FIELDS, is_finished=lambda state: state["over"], player_on_turn=on_turn,
-    # the score sheet: a row per round, with the honey each beekeeper made in it
-    period=lambda state: m("status.round", round=state["round"], rounds=ROUNDS),
-    colours=("yellow", "black", "white", "orange"),
-    parts=BoardParts(numbered=frozenset({"hives"})),
+    id=GAME_ID, name=m("name"), min_players=2, max_players=4,
+    rules=Rules(counters=COUNTERS, setup_checklist=setup_checklist, initial_state=initial_state, moves=MOVES,
+                status=status, is_finished=lambda state, config: state["over"],
+                player_on_turn=lambda state, config: on_turn(state),
+                colours=("yellow", "black", "white", "orange")),
+    end=EndBoard(parse_board_state=parse_board_state, score=score, board_from_tracker=board_from_tracker,
+                 board_moves=BOARD_MOVES, board_fields=BOARD_FIELDS, parts=BoardParts(numbered=frozenset({"hives"})),
+                 random_board=random_board),
     # The honey track typed in (a long track) or stepped with -/+ 1 and 5: the table's choice, kept.
-    preferences=(Preference("honey_entry", ("typed", "stepped"), "typed"),),
-    random_board=random_board, ui=ui,
+    box=Box(preferences=(Preference("honey_entry", ("typed", "stepped"), "typed"),)),
+    # the score sheet: a row per round, with the honey each beekeeper made in it
+    show=Presentation(period=lambda state, config: m("status.round", round=state["round"], rounds=ROUNDS), ui=ui),
 )
 CATALOGUES = Path(__file__).resolve().parent / "i18n"
 

@@ -7,7 +7,7 @@ data (`box`), the end board as the players enter it (`district`) and its edits (
 boards for the fuzz tests (`random_end`), and its screens (`ui`, imported by the app only).
 """
 
-from companion.core.game import BoardParts, GameDefinition, Preference
+from companion.core.game import BoardParts, Box, EndBoard, GameDefinition, Preference, Presentation, Rules
 from companion.core.text import Msg
 from companion.games.carpe_diem import board_moves, box, random_end, scoring, setup, tracker
 
@@ -23,33 +23,41 @@ GAME = GameDefinition(
     min_players=2,
     max_players=4,
     bgg_id=245934,  # BoardGameGeek, sources in docs/export.md
-    counters=tracker.COUNTERS,
-    setup_checklist=setup.setup_checklist,
-    initial_state=tracker.initial_state,
-    moves=tracker.MOVES,
-    board_moves=board_moves.BOARD_MOVES,
-    status=tracker.status,
-    parse_board_state=scoring.parse_board_state,
-    score=scoring.score,
-    board_from_tracker=tracker.board_from_tracker,
-    box_values=box.BOX_VALUES,
-    event_schema=2,
-    parts=BoardParts(numbered=frozenset({"frame", "fountain_cards", "features", "cells", "villas", "frame_met"}),
-                     item_says_all=frozenset({"features", "cells", "villas", "completed"}),
-                     kinds={"storage": "carpe-diem.counter.", "completed": "carpe-diem.counter."}),
-    # The final districts drawn as a grid or entered as counts only: one choice for the whole table, kept
-    # for the next games (before, the app-wide setting "carpe_diem_entry").
-    preferences=(Preference("entry", ("grid", "counts"), "grid", formerly="carpe_diem_entry"),),
-    # "Das Startspielerplättchen erhält der Spieler, der zuletzt in Rom war" (EN: "born farthest from 1 B.C.")
-    start_question=Msg("carpe-diem.start_question"),
-    is_finished=lambda state: state["stage"] == "finished",
-    start_player_now=lambda state, config: state["start_player"],  # passed on after every phase
-    # Clockwise from the start player in a phase, by the banderole bar in a scoring period.
-    player_on_turn=tracker.player_on_turn,
-    standing=tracker.standing,
-    period=tracker.period,  # a row per phase and its scoring period
-    box_value=box.box_value,
-    validate_box=box.validate_box,
-    random_board=random_end.random_board,
-    ui=ui,
+    rules=Rules(
+        counters=tracker.COUNTERS,
+        setup_checklist=setup.setup_checklist,
+        initial_state=tracker.initial_state,
+        moves=tracker.MOVES,
+        status=tracker.status,
+        event_schema=2,
+        # "Das Startspielerplättchen erhält der Spieler, der zuletzt in Rom war" (EN: "born farthest from 1 B.C.")
+        start_question=Msg("carpe-diem.start_question"),
+        is_finished=lambda state, config: state["stage"] == "finished",
+        start_player_now=lambda state, config: state["start_player"],  # passed on after every phase
+        # Clockwise from the start player in a phase, by the banderole bar in a scoring period.
+        player_on_turn=tracker.player_on_turn,
+    ),
+    end=EndBoard(
+        parse_board_state=scoring.parse_board_state,
+        score=scoring.score,
+        board_from_tracker=tracker.board_from_tracker,
+        board_moves=board_moves.BOARD_MOVES,
+        parts=BoardParts(numbered=frozenset({"frame", "fountain_cards", "features", "cells", "villas", "frame_met"}),
+                         item_says_all=frozenset({"features", "cells", "villas", "completed"}),
+                         kinds={"storage": "carpe-diem.counter.", "completed": "carpe-diem.counter."}),
+        random_board=random_end.random_board,
+    ),
+    box=Box(
+        values=box.BOX_VALUES,
+        value=box.box_value,
+        validate=box.validate_box,
+        # The final districts drawn as a grid or entered as counts only: one choice for the whole table, kept
+        # for the next games (before, the app-wide setting "carpe_diem_entry").
+        preferences=(Preference("entry", ("grid", "counts"), "grid", formerly="carpe_diem_entry"),),
+    ),
+    show=Presentation(
+        standing=tracker.standing,
+        period=tracker.period,  # a row per phase and its scoring period
+        ui=ui,
+    ),
 )

@@ -1,5 +1,5 @@
 """Random end boards of Carpe Diem's board-state format, for the fuzz tests and the benchmarks
-(`GameDefinition.random_board`). Each is drawn with the box data it is scored with: the made-up values of
+(`EndBoard.random_board`). Each is drawn with the box data it is scored with: the made-up values of
 `examples/carpe-diem-box.json`, never a real box's (see `box.py`), and only chimney counts and banderole
 spaces those values cover."""
 

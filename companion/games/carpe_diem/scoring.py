@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.carpe_diem.box import (
     BANDEROLE_KEY, KNOWN_VILLA, VILLA_KEY, missing_value, validate_box, villa_points,
@@ -431,13 +431,13 @@ def score_player(p: dict, box: dict[str, int]) -> PlayerScore:
                        tiebreak_note=Msg("carpe-diem.tiebreak", space=space, level=level + 1))
 
 
-def score(board: dict, box: dict | None = None) -> ScoreSheet:
+def score(board: dict, box: dict | None = None) -> Result:
     """Score a parsed board state. `box`: entered box data (`villa_<chimneys>`, `banderole_<space>`),
     BoardStateError("box.<key>") if invalid. A value printed on the box that is not entered yet is never
     guessed: those points are not counted, and the first note says which values they are, where they are
     printed and where to enter them (`needed_box_keys` lists them)."""
     box = validate_box(box or {})
-    sheet = ScoreSheet(GAME_ID, [score_player(p, box) for p in board["players"]], CATEGORY_LABELS,
+    sheet = Result(GAME_ID, [score_player(p, box) for p in board["players"]], CATEGORY_LABELS,
                        notes=[Msg("carpe-diem.tiebreak_rule")])
     missing = needed_box_keys(board, box)
     if missing:

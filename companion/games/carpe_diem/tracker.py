@@ -482,7 +482,7 @@ def still_to_play(state: dict, config: dict) -> list[int]:
     return order[order.index(now) + 1:] if state["stage"] == "play" and now in order else []
 
 
-def player_on_turn(state: dict) -> int | None:
+def player_on_turn(state: dict, config: dict) -> int | None:
     """While a phase is played, the player whose turn it is; in a scoring period, the next to place a disc
     (furthest on the banderole bar first); nobody after the end."""
     return next_scorer(state) if state["stage"] == "scoring" else on_turn(state)
@@ -528,7 +528,7 @@ def standing(state: dict, config: dict, seat: int) -> Standing:
         (Msg("carpe-diem.counter.coins"), c["coins"]), (Msg("carpe-diem.counter.bread"), c["bread"])))
 
 
-def period(state: dict) -> Msg:
+def period(state: dict, config: dict) -> Msg:
     """The score sheet's row: a phase with the scoring period that ends it (VP change only there)."""
     return Msg("carpe-diem.period", phase=state["phase"])
 

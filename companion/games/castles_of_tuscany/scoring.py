@@ -11,7 +11,7 @@ import random
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_int
 from companion.core.game import BoardStateError
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (
     BOARD_FIELDS, CARDS_PER_POINT, GAME_ID, MAX_PLAYERS, STORAGE_SPACES_BASE, STORAGE_SPACES_MAX,
@@ -93,10 +93,10 @@ def score_player(p: dict) -> PlayerScore:
                        tiebreak_note=m("tiebreak", empty=p["empty_fields"], green=p["green"]))
 
 
-def score(board: dict, box: dict | None = None) -> ScoreSheet:
+def score(board: dict, box: dict | None = None) -> Result:
     """Score a parsed board state. The final scoring needs no box data (the colour bonuses were
     scored on the green track during play and reached red at the scorings)."""
-    return ScoreSheet(GAME_ID, [score_player(p) for p in board["players"]], CATEGORY_LABELS,
+    return Result(GAME_ID, [score_player(p) for p in board["players"]], CATEGORY_LABELS,
                       notes=[m("tiebreak_rule")])
 
 

@@ -27,7 +27,7 @@ def standing(state: dict, config: dict, seat: int) -> Standing:
     return Standing(tracks["red"], m("counter.red"), "red", ((m("standing.green"), tracks["green"]),))
 
 
-def period(state: dict) -> Msg:
+def period(state: dict, config: dict) -> Msg:
     """The row of the score sheet the game is in: a round with the scoring that ends it."""
     if state["extra_cycle"] or state["finished"]:
         return m("period.extra_cycle", scoring=STACKS)

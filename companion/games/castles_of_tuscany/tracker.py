@@ -461,7 +461,7 @@ def taking_turns(state: dict) -> bool:
     return not state["finished"] and not state["bonus_pick"]
 
 
-def player_on_turn(state: dict) -> int | None:
+def player_on_turn(state: dict, config: dict) -> int | None:
     """The seat on turn; during the setup pick the player choosing a bonus tile; nobody after the end."""
     if state["finished"]:
         return None

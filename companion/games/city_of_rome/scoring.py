@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.city_of_rome.cards import (
     AQUEDUCT, CARDS, HOUSE, PRODUCTION, PUBLIC, PUBLIC_TYPES, TEMPLE, Card, copies_in_play,
@@ -348,7 +348,7 @@ def score_player(p: dict) -> PlayerScore:
                        tiebreak_note=Msg("city-of-rome.tiebreak", tokens=tokens, money=p["money"]))
 
 
-def score(board: dict, box: dict | None = None) -> ScoreSheet:
+def score(board: dict, box: dict | None = None) -> Result:
     """Score a parsed board state (see `parse_board_state`). City of Rome needs no box data."""
-    return ScoreSheet("city-of-rome", [score_player(p) for p in board["players"]], CATEGORY_LABELS,
+    return Result("city-of-rome", [score_player(p) for p in board["players"]], CATEGORY_LABELS,
                       notes=[Msg("city-of-rome.tiebreak_rule")])

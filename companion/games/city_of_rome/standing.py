@@ -63,7 +63,7 @@ def scoring_rounds(players: int) -> list[tuple[int, int]]:
     return [(first + 1, last) for first, last in zip([0, *ends], ends)]
 
 
-def period(state: dict) -> Msg:
+def period(state: dict, config: dict) -> Msg:
     """The score sheet's row the game is in: the influence scoring whose rounds hold the current round."""
     spans = scoring_rounds(len(state["players"]))
     number, (first, last) = next((n, span) for n, span in enumerate(spans, 1) if state["round"] <= span[1])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
 from companion.core.game import BoardStateError
-from companion.core.scoring import Category, PlayerScore, ScoreSheet
+from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.milestones.components import (
     BONUS_TILES, CASTLE_KEEPS_WORKERS, GOODS, MAJORITY_SHARED, MAJORITY_SOLE, PATH_SPACES, WORKER_KINDS, WORKER_VALUE,
@@ -164,7 +164,7 @@ def _workers_msg(plain: int, bonus: int) -> Msg:
     return Msg(f"{NS}.explain.workers", workers=plain + bonus, bonus=bonus, value=worker_value(plain, bonus))
 
 
-def score(board: dict, box: dict | None = None) -> ScoreSheet:
+def score(board: dict, box: dict | None = None) -> Result:
     """Score a parsed board state (see `parse_board_state`). Milestones needs no box data."""
     players = board["players"]
     names = [p["name"] for p in players]
@@ -195,4 +195,4 @@ def score(board: dict, box: dict | None = None) -> ScoreSheet:
                     goods=goods_msgs(goods) or Msg(f"{NS}.goods.none"))
                 if goods is not None else Msg(f"{NS}.tiebreak_total", count=p["goods_left"]))
         sheet_players.append(PlayerScore(p["name"], cats, tiebreak=(p["goods_left"],), tiebreak_note=note))
-    return ScoreSheet(GAME_ID, sheet_players, CATEGORY_LABELS, notes=[Msg(f"{NS}.tiebreak_rule")])
+    return Result(GAME_ID, sheet_players, CATEGORY_LABELS, notes=[Msg(f"{NS}.tiebreak_rule")])

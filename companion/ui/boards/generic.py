@@ -1,5 +1,5 @@
 """The end-scoring editor of a game that has none of its own: one row per number the game declares
-on each player's board (`GameDefinition.board_fields`), in the game's own words. A game's own editor
+on each player's board (`EndBoard.board_fields`), in the game's own words. A game's own editor
 may show its declared fields with the same rows (`FieldRows`) beside its own parts.
 
 A field is stepped with -/+ (48 px buttons, never past its bounds: `board_add`, so every tap counts) or,
@@ -93,5 +93,5 @@ def GenericBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
     return ft.Column([
         *Placing(problems).rest(),  # this board's problems, once it is entered (its fields are few)
         ft.Text(view.t(f"{NS}.generic_hint", name=view.board["players"][player]["name"]), size=13),
-        FieldRows(view, player, dispatch, view.game.board_fields),
+        FieldRows(view, player, dispatch, view.game.end.board_fields),
     ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -48,7 +48,7 @@ def missing_game(model: AppModel, route: str, sid: str = "") -> ft.View:
     """A link to a game that is no longer in progress: saved to the history (perhaps from another
     phone), discarded, or a stale bookmark."""
     page = ft.context.page
-    play_id = model.tables.finished.get(sid)
+    play_id = model.hub.finished.get(sid)
     if play_id:
         return screen(model, route, "Tabula", [
             ft.Text(model.t("ui.game.saved_elsewhere")),

@@ -14,6 +14,7 @@ from companion.games import GAMES
 from companion.storage import export
 from companion.ui import uploads
 from companion.ui.box_data import BoxCard
+from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
 from companion.ui.screens.invite import qr_png
 from companion.ui.screens.results import ranking
@@ -21,20 +22,6 @@ from companion.ui.widgets import TOUCH, error_banner, icon_button, screen, secti
 
 # Plays drawn at first and added by each "Show more": the screen costs the same at 10 plays or 10,000.
 PAGE = 30
-
-
-class Kept:
-    """A value kept in a hook (`ft.use_memo(lambda: Kept(...), deps).value`), shown short. Flet 1.0.5
-    formats every message it sends with repr() (an f-string in a debug log that is built even when the
-    log is off), hooks included: 10,000 plays kept in a hook made each update of History 0.8 s slower."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-    def __repr__(self) -> str:
-        return f"Kept({type(self.value).__name__})"
 
 
 def when(ts: float) -> str:
@@ -95,7 +82,7 @@ def HistoryScreen(model: AppModel):
     # The history is kept in memory, newest first, by the repository: nothing here re-reads or re-sorts
     # it; a filter runs once per change of the history or of the filter, not on every render.
     everything = model.repo.plays()
-    plays = ft.use_memo(lambda: Kept(stats.filter_plays(everything, game_f or None, player_f or None)
+    plays = ft.use_memo(lambda: HookValue(stats.filter_plays(everything, game_f or None, player_f or None)
                                      if game_f or player_f else everything),
                         [model.repo.history_version, game_f, player_f]).value
     deleted = model.deleted_play

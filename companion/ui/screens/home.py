@@ -45,7 +45,7 @@ def HomeScreen(model: AppModel):
 
     def live_tile(s):
         state = s.state
-        status = s.game.status(state, s.config) if s.stage == "play" else []
+        status = s.game.rules.status(state, s.config) if s.stage == "play" else []
         subtitle = ", ".join(p["name"] for p in s.config["players"])
         where = model.t(f"ui.stage.{s.stage}")
         if status:

@@ -72,7 +72,7 @@ def NewGameScreen(model: AppModel):
         new[i] = colour
         set_colours(new)
 
-    question = game.start_question
+    question = game.rules.start_question
     chosen = start if start == RANDOM or (start is not None and int(start) < count) else None
     if chosen is None and question is None:
         chosen = RANDOM  # the rules draw the start player

@@ -20,10 +20,10 @@ from companion.core.table import box_values_needed, redo_lines, undo_lines
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
 from companion.ui.games import game_ui
+from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game, use_subscription
-from companion.ui.screens.history import Kept
 from companion.ui.view import GameView, use_view
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, message_banner, screen, section
 
@@ -31,7 +31,7 @@ LOG_LINES = 12
 
 
 @ft.component
-def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears it after the sheet
+def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen hears it after the sheet
     model: AppModel = tab.value
     page = ft.context.page
     sid = ft.use_route_params().get("sid", "")
@@ -82,7 +82,7 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
     game, state = session.game, session.state
 
     def to_scoring(e=None):
-        if game.is_finished(state) or session.board is not None:  # over, or scoring was begun before
+        if game.rules.is_finished(state, session.config) or session.board is not None:  # over, or scoring was begun before
             go_scoring()
         else:
             set_asking("early")
@@ -91,7 +91,7 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
         status_line(model, view),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
         *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
-                         on_click=lambda e: set_showing_sheet(True))] if game.period is not None else []),
+                         on_click=lambda e: set_showing_sheet(True))] if game.show.period is not None else []),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
         SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
@@ -146,7 +146,7 @@ def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
 
 def status_line(model: AppModel, view: GameView) -> ft.Control:
     """Where the game stands (the round, the phase), one line of it bold."""
-    lines = view.game.status(view.state, view.config)
+    lines = view.game.rules.status(view.state, view.config)
     return ft.Column([ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None, size=14 if n else 16)
                       for n, line in enumerate(lines[:2])], spacing=2)
 
@@ -154,8 +154,8 @@ def status_line(model: AppModel, view: GameView) -> ft.Control:
 def scoreboard(model: AppModel, view: GameView, open_sheet, set_turn) -> list[ft.Control]:
     """A row per player, in seat order (a row never moves under a thumb), the player on turn marked."""
     game, state, config = view.game, view.state, view.config
-    on_turn = seat_on_turn(game, state, len(view.names))
-    start = game.start_player_now(state, config)
+    on_turn = seat_on_turn(game, state, config, len(view.names))
+    start = game.rules.start_player_now(state, config)
     texts = Texts(model.lang)
     turns = on_turn is not None or game.has_move("next_player")
     return [ScoreRow(texts, seat, name, colour, game.standing_of(state, config, seat), seat == on_turn,
@@ -172,7 +172,7 @@ def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Contro
     buttons = [ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=TOUCH, expand=True,
                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
                for a in steps[:2]]
-    if game.is_finished(state):
+    if game.rules.is_finished(state, view.config):
         buttons.append(ft.FilledButton(model.t("ui.play.to_scoring"), icon=ft.Icons.SCOREBOARD, height=TOUCH,
                                        expand=True, on_click=to_scoring))
     for b in buttons[:-1]:  # the last is the step the game waits for; the others quieter
@@ -192,7 +192,7 @@ def log_section(model: AppModel, state: dict) -> ft.Control:
 
 
 @ft.component
-def SheetHostView(tab: Kept, sid: str, seat: int | None, dispatch, trigger, close):
+def SheetHostView(tab: HookValue, sid: str, seat: int | None, dispatch, trigger, close):
     """The open player's sheet, as a dialog. Drawn again only when another sheet opens or it closes:
     Flet walks and compares a dialog's whole content each time the dialog is passed again (about 6,000
     objects for a sheet), so the play screen, drawn on every entry, does not pass it; the sheet's content
@@ -204,7 +204,7 @@ def SheetHostView(tab: Kept, sid: str, seat: int | None, dispatch, trigger, clos
     return ft.Container(width=0, height=0)
 
 
-# The model passed as a `Kept` value (not observable): the host is not drawn again when the game changes.
+# The model passed as a `HookValue` (not observable): the host is not drawn again when the game changes.
 SheetHost = ft.memo(SheetHostView)
 
 
@@ -230,8 +230,8 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     game, state, config = view.game, view.state, view.config
     name, texts = view.names[seat], Texts(model.lang)
     standing = game.standing_of(state, config, seat)
-    counters = tuple(c for c in game.counters if not c.secondary)
-    more = tuple(c for c in game.counters if c.secondary)
+    counters = tuple(c for c in game.rules.counters if not c.secondary)
+    more = tuple(c for c in game.rules.counters if c.secondary)
     usual.current = standing.counter or (counters[0].id if counters else None)
     pad_for = target or usual.current
     ui = game_ui(game.id)
@@ -250,7 +250,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
-        *([NumberPad(texts, name, tuple(game.counters), pad_for, add)] if pad_for else []),
+        *([NumberPad(texts, name, tuple(game.rules.counters), pad_for, add)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
@@ -294,7 +294,7 @@ def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_bo
         def entered():
             set_needs_box(None)
             latest = model.session(session.id) or session
-            given = box_events(keys, model.repo.box_data(session.game.id), session.game.tracker_box(latest.state))
+            given = box_events(keys, model.repo.box_data(session.game.id), session.game.rules.tracker_box(latest.state, latest.config))
             # asks again if a value is still missing
             dispatch(*given, then=lambda saved: submit(event)) if given else submit(event)
         return box_dialog(model, session, keys, why, entered, lambda: set_needs_box(None))
@@ -330,10 +330,10 @@ def EntryButton(model: AppModel, session, kind: str):
                        disabled=entry is None, key=f"{kind}-{entry}", late=model.late_taps)
 
 
-def seat_on_turn(game, state: dict, players: int) -> int | None:
+def seat_on_turn(game, state: dict, config: dict, players: int) -> int | None:
     """The seat on turn, when the game's tracker follows turns (its `player_on_turn`); anything but a
     seat number of this table counts as nobody."""
-    turn = game.player_on_turn(state)
+    turn = game.rules.player_on_turn(state, config)
     if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < players:
         return turn
     return None
@@ -352,7 +352,7 @@ def me_label(model: AppModel, session) -> str:
 
 def early_scoring_dialog(model: AppModel, session, close, go) -> ft.AlertDialog:
     """Final scoring before the game's own end asks first, naming where the game stands."""
-    where = session.game.status(session.state, session.config)
+    where = session.game.rules.status(session.state, session.config)
     return ft.AlertDialog(
         modal=True, title=ft.Text(model.t("ui.play.not_over_title")),
         content=ft.Text(model.t("ui.play.not_over_text", where=where[0] if where else model.t("ui.stage.play"))),

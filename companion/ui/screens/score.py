@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.core.end_scoring import EndScoring, as_opened, end_scoring, result_to_keep
 from companion.core.game import BoardStateError
-from companion.core.history import make_play
+from companion.core.plays import make_play
 from companion.core.where import on_board, part_of, part_words, where
 from companion.ui.boards.problems import Problem, problem_line, scroll_key
 from companion.ui.box_data import BoxCard

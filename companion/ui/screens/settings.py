@@ -22,7 +22,7 @@ def choice_row(options: list[tuple[str, str]], current: str, on_pick) -> ft.Cont
 
 @ft.component
 def SettingsScreen(model: AppModel):
-    games_with_box = [g for g in GAMES.values() if g.box_values]
+    games_with_box = [g for g in GAMES.values() if g.box.values]
     page = ft.context.page
     use_watch(model, SETTINGS)  # box data entered on another phone shows here too
 
@@ -50,4 +50,4 @@ def SettingsScreen(model: AppModel):
 def BoxDataEditor(model: AppModel, game_id: str):
     game = GAMES[game_id]
     return ft.ExpansionTile(title=ft.Text(model.m(game.name)), controls_padding=8,
-                            controls=[BoxDataForm(model, game_id, tuple(bv.key for bv in game.box_values))])
+                            controls=[BoxDataForm(model, game_id, tuple(bv.key for bv in game.box.values))])

@@ -18,7 +18,7 @@ def SetupScreen(model: AppModel):
     session = use_game(model, sid)
     if session is None:
         return missing_game(model, route, sid)
-    steps = session.game.setup_checklist(session.config)
+    steps = session.game.rules.setup_checklist(session.config)
     done = set(session.setup_done)
 
     def tick(step_id, value):

@@ -9,8 +9,9 @@ import flet as ft
 
 from companion.core import stats
 from companion.core.text import Msg
+from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
-from companion.ui.screens.history import Kept, filter_row, filters_row, game_title
+from companion.ui.screens.history import filter_row, filters_row, game_title
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen
 
 PALETTE = ["#1e5fb4", "#e07b1a", "#2e7d32", "#c62828", "#6a1b9a", "#00838f", "#8d6e63", "#d81b60",
@@ -160,7 +161,7 @@ def StatsScreen(model: AppModel):
     plays = model.repo.plays()  # kept in memory by the repository, newest first
     # Figures worked out from this history, kept until the history changes: a re-render (any change of
     # the model) or going back to a filter shown before computes nothing again.
-    cache = ft.use_memo(lambda: Kept({}), [model.repo.history_version]).value
+    cache = ft.use_memo(lambda: HookValue({}), [model.repo.history_version]).value
 
     def once(key: tuple, compute):
         if key not in cache:

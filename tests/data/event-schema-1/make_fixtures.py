@@ -36,11 +36,11 @@ class Table:
         game = GAMES[game_id]
         config = make_config(game, [{"name": NAMES[i], "colour": game.colours_for(players)[i]}
                                     for i in range(players)], start)
-        if game.box_values:
+        if game.box.values:
             config["box"] = repo.box_data(game_id)
         self.repo, self.game = repo, game
         self.session = Session(sid, game, config)
-        self.session.setup_done = [step.id for step in game.setup_checklist(config)]
+        self.session.setup_done = [step.id for step in game.rules.setup_checklist(config)]
         self.session.stage = "play"
         repo.save(self.session)
 

@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 from companion.core.session import Session
-from companion.core.table import Tables
+from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.storage.repository import Repository
 
@@ -44,7 +44,7 @@ def main(out: Path) -> None:
         sid = json.loads((SCHEMA_1 / f"{game_id}.json").read_text(encoding="utf-8"))["session"]["1"]["id"]
         shutil.copyfile(SCHEMA_1 / f"{game_id}.json", data / "live" / f"{sid}.json")
     repo = Repository(data, GAMES)
-    tables = Tables(repo)
+    hub = TableHub(repo)
     ids = {s.game.id: s.id for s in repo.live_sessions()}
     for game_id, sid in ids.items():
         repo.save(repo.session(sid))  # as schema 2, with entry ids
@@ -57,13 +57,13 @@ def main(out: Path) -> None:
     session["entry_ids"] = session["entry_ids"][:session["cursor"]] + ["x1", "x2"]
     path.write_text(json.dumps(doc), encoding="utf-8")
     repo = Repository(data, GAMES)
-    tables = Tables(repo)
+    hub = TableHub(repo)
     repo.save(repo.session(ids["castles-of-tuscany"]))
     # City of Rome: final scoring begun, Anna's money changed, her board entered.
     rome = ids["city-of-rome"]
-    tables.apply(rome, {"type": "stage", "stage": "scoring"})
-    tables.apply(rome, {"type": "board_add", "player": 0, "path": ["money"], "delta": 3, "maximum": 999})
-    tables.apply(rome, {"type": "board_done", "player": 0, "done": True})
+    hub.apply(rome, {"type": "stage", "stage": "scoring"})
+    hub.apply(rome, {"type": "board_add", "player": 0, "path": ["money"], "delta": 3, "maximum": 999})
+    hub.apply(rome, {"type": "board_done", "player": 0, "done": True})
     for game_id, sid in ids.items():
         saved = repo.session(sid)
         shutil.copyfile(data / "live" / f"{sid}.json", out / f"{game_id}.json")

@@ -37,8 +37,8 @@ def bonus(player, kind):
 
 def milestones(repo: Repository) -> Session:
     game = GAMES["milestones"]
-    config = make_config(game, [{"name": n, "colour": c} for n, c in zip(("Anna", "Ben"), game.colours)], 0)
-    session = Session("20261126-090000-b0a7d5", game, config, setup_done=[s.id for s in game.setup_checklist(config)],
+    config = make_config(game, [{"name": n, "colour": c} for n, c in zip(("Anna", "Ben"), game.rules.colours)], 0)
+    session = Session("20261126-090000-b0a7d5", game, config, setup_done=[s.id for s in game.rules.setup_checklist(config)],
                       stage="play")
 
     def entry(event):

@@ -47,7 +47,7 @@ def castle_dialog(view: GameView, action: Action, player: int, close, dispatch: 
 def MilestonesPanel(view: GameView, dispatch: Dispatch):
     """The game's status lines the status line above the scoreboard leaves out, small; a castle still
     waiting for goods given back in bold (End turn waits for it)."""
-    lines = view.game.status(view.state, view.config)[SHOWN_BY_STATUS:]
+    lines = view.game.rules.status(view.state, view.config)[SHOWN_BY_STATUS:]
     return ft.Column([ft.Text(view.m(line), size=13,
                               weight=ft.FontWeight.BOLD if line.key == f"{NS}.status.castle" else None)
                       for line in lines], spacing=2)

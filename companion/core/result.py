@@ -1,4 +1,5 @@
-"""Score sheets and ranking with a game's tie-breakers (pure, game-agnostic)."""
+"""The result of a finished game's scoring: every player's points by category, ranked with the game's
+tie-breakers (pure, game-agnostic). The sheet of a game still in progress is core/score_sheet.py's ScoreSheet."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ class PlayerScore:
 
 
 @dataclass
-class ScoreSheet:
+class Result:
     game: str
     players: list[PlayerScore]
     category_labels: dict[str, Msg]

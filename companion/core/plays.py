@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 
 from companion.core.game import BoardStateError, MissingBoxData
-from companion.core.scoring import ScoreSheet
+from companion.core.result import Result
 from companion.core.session import Session
 
 
-def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict | None = None) -> dict:
+def make_play(session: Session, sheet: Result, board: dict, box_used: dict | None = None) -> dict:
     """The play: its players in seat order, named as on the score sheet (a name corrected on the end
     board included); the start player by seat (`start_seat`) and by that name."""
     finished = time.time()
@@ -27,7 +27,7 @@ def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict |
     }
 
 
-def result_of(sheet: ScoreSheet, colours: list[str], board: dict, box_used: dict | None) -> dict:
+def result_of(sheet: Result, colours: list[str], board: dict, box_used: dict | None) -> dict:
     """What a play keeps of its result: each player's score, the winners, the notes, the board it was
     scored from and the box values it used; `uncounted`: the box values it still needs (provisional)."""
     return {
@@ -53,7 +53,7 @@ def rescored(play: dict, game, box: dict) -> dict | None:
     if not play.get("uncounted"):
         return None
     try:
-        sheet = game.score(game.parse_board_state(play["board"]), box)
+        sheet = game.end.score(game.end.parse_board_state(play["board"]), box)
     except (BoardStateError, MissingBoxData):
         return None
     redone = {k: v for k, v in play.items() if k != "uncounted"}
