@@ -24,6 +24,7 @@ import copy
 from dataclasses import dataclass, field, replace
 
 from companion.core.game import GameDefinition, InvalidMove, is_entry
+from companion.core.stats import player_key
 from companion.core.text import Msg
 
 STAGES = ("setup", "play", "scoring")
@@ -59,7 +60,7 @@ def make_config(game: GameDefinition, players: list[dict], start_player: int | N
             raise InvalidMove(Msg("core.error.name_missing", number=index + 1))
         if len(name) > 30:
             raise InvalidMove(Msg("core.error.name_too_long", number=index + 1))
-    if len({n.casefold() for n in names}) != len(names):
+    if len({player_key(n) for n in names}) != len(names):  # one person in the statistics
         raise InvalidMove(Msg("core.error.names_unique"))
     colours = [p.get("colour") for p in players]
     if len(set(colours)) != len(colours) or any(c not in game.colours_for(len(players)) for c in colours):

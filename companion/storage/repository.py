@@ -38,6 +38,7 @@ from companion.core.game import GameDefinition
 from companion.core.history import rescored
 from companion.core.saving import reason
 from companion.core.session import Session, check_shape
+from companion.core.stats import player_key
 from companion.core.text import Msg
 from companion.storage.atomic import AtomicJSONStorage, Watch
 from companion.storage.history import History
@@ -323,20 +324,20 @@ class Repository:
         with self._lock:
             merged: list[str] = []
             for n in [n.strip() for n in names if isinstance(n, str)] + self.known_names():
-                if n and n.casefold() not in {m.casefold() for m in merged}:
+                if n and player_key(n) not in {player_key(m) for m in merged}:
                     merged.append(n)
-            kept = {n.casefold(): c for n, c in self.known_colours().items() if n.casefold() in
-                    {m.casefold() for m in merged[:MAX_KNOWN_NAMES]}}
-            kept.update({n.strip().casefold(): c for n, c in zip(names, colours or []) if n.strip()})
+            kept = {player_key(n): c for n, c in self.known_colours().items() if player_key(n) in
+                    {player_key(m) for m in merged[:MAX_KNOWN_NAMES]}}
+            kept.update({player_key(n): c for n, c in zip(names, colours or []) if n.strip()})
             self._settings.table("names").upsert(
                 Document({"names": merged[:MAX_KNOWN_NAMES], "colours": kept}, doc_id=1))
 
     def known_colours(self) -> dict[str, str]:
-        """The colour each known name played last, by the name in lower case."""
+        """The colour each known name played last, by its `player_key`."""
         with self._lock:
             doc = self._settings.table("names").get(doc_id=1) or {}
         colours = doc.get("colours", {})
-        return {n: c for n, c in colours.items() if isinstance(n, str) and isinstance(c, str)} \
+        return {player_key(n): c for n, c in colours.items() if isinstance(n, str) and isinstance(c, str)} \
             if isinstance(colours, dict) else {}
 
     # ------------------------------------------------------------------ a game's preferences
