@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from companion.core.clock import elapsed
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.scoring import ScoreSheet
 from companion.core.session import Session
@@ -11,7 +12,8 @@ from companion.core.session import Session
 
 def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict | None = None) -> dict:
     """The play: its players in seat order, named as on the score sheet (a name corrected on the end
-    board included); the start player by seat (`start_seat`) and by that name."""
+    board included); the start player by seat (`start_seat`) and by that name; how long it took by the
+    game clock (its pauses left out; a game without a clock: since it was created)."""
     finished = time.time()
     players = session.config["players"]
     start = session.config["start_player"]
@@ -20,7 +22,7 @@ def make_play(session: Session, sheet: ScoreSheet, board: dict, box_used: dict |
         "game": session.game.id,
         "started": session.created,
         "finished": finished,
-        "duration_s": round(finished - session.created),
+        "duration_s": round(elapsed(session.clock, finished) if session.clock else finished - session.created),
         "start_player": sheet.players[start].name,
         "start_seat": start,
         **result_of(sheet, [p["colour"] for p in players], board, box_used),

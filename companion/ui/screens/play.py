@@ -19,6 +19,7 @@ from companion.core.score_sheet import score_sheet
 from companion.core.table import box_values_needed, redo_lines, undo_lines
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
+from companion.ui.clock import GameClock
 from companion.ui.games import game_ui
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
@@ -47,6 +48,7 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
     # Stable identities (same session, same setters): the memoized rows compare them.
     open_sheet = ft.use_callback(lambda seat: set_sheet_of(seat), [sid])
     set_turn = ft.use_callback(lambda seat: dispatch({"type": "set_turn", "player": seat}), [sid])
+    run_clock = ft.use_callback(lambda run: dispatch({"type": "clock", "run": run}), [sid])
 
     def submit_latest(event):
         # The latest game, not the one drawn: box values entered just now are in it.
@@ -88,7 +90,9 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
             set_asking("early")
 
     controls = [
-        status_line(model, view),
+        ft.Row([ft.Container(status_line(model, view), expand=True),
+                GameClock(Texts(model.lang), tuple(session.clock), run_clock)],
+               vertical_alignment=ft.CrossAxisAlignment.START),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
         *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
                          on_click=lambda e: set_showing_sheet(True))] if game.period is not None else []),
