@@ -90,9 +90,7 @@ def PlayScreen(tab: Kept):  # the model kept, not observable: the screen hears i
             set_asking("early")
 
     controls = [
-        ft.Row([ft.Container(status_line(model, view), expand=True),
-                GameClock(Texts(model.lang), tuple(session.clock), run_clock)],
-               vertical_alignment=ft.CrossAxisAlignment.START),
+        status_line(model, view, GameClock(Texts(model.lang), tuple(session.clock), run_clock)),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
         *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
                          on_click=lambda e: set_showing_sheet(True))] if game.period is not None else []),
@@ -148,11 +146,12 @@ def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
     use_subscription(listen, [])
 
 
-def status_line(model: AppModel, view: GameView) -> ft.Control:
-    """Where the game stands (the round, the phase), one line of it bold."""
+def status_line(model: AppModel, view: GameView, clock: ft.Control) -> ft.Control:
+    """Where the game stands (the round, the phase), one line of it bold; the game clock beside it."""
     lines = view.game.status(view.state, view.config)
-    return ft.Column([ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None, size=14 if n else 16)
-                      for n, line in enumerate(lines[:2])], spacing=2)
+    return ft.Row([ft.Column([ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None,
+                                      size=14 if n else 16) for n, line in enumerate(lines[:2])],
+                             spacing=2, expand=True), clock], vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def scoreboard(model: AppModel, view: GameView, open_sheet, set_turn) -> list[ft.Control]:
