@@ -35,7 +35,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from companion.core.game import GameDefinition
-from companion.core.history import rescored
+from companion.core.history import renamed, rescored
 from companion.core.saving import reason
 from companion.core.session import Session, check_shape
 from companion.core.stats import player_key
@@ -295,6 +295,30 @@ class Repository:
         self._check_writable()
         with self._lock:
             return self._history.add_many(plays, checked)
+
+    def rename_player(self, old: str, new: str) -> int:
+        """Call the player `old` `new` in every finished play (one write; OSError: none is renamed) and among
+        the names the new-game form offers; returns how many plays were renamed. The caller checks the
+        new name first (`core.history.rename_problem`)."""
+        self._check_writable()
+        new = new.strip()
+        with self._lock:
+            plays = [p for p in (renamed(whole, old, new) for whole in self._history.whole_plays()) if p is not None]
+            if plays:
+                self._history.replace(plays)
+            names: dict[str, str] = {}  # by player_key, most recent first, each once
+            for n in self.known_names():
+                names.setdefault(player_key(new if player_key(n) == player_key(old) else n),
+                                 new if player_key(n) == player_key(old) else n)
+            colours = self.known_colours()
+            if player_key(old) in colours and player_key(new) not in colours:
+                colours[player_key(new)] = colours[player_key(old)]
+            try:  # only what the form offers: the plays are renamed even if this is not written
+                self._settings.table("names").upsert(Document({"names": list(names.values()),
+                                                               "colours": colours}, doc_id=1))
+            except OSError as error:
+                log.warning("the names offered for a new game were not renamed: %s", error)
+        return len(plays)
 
     # ------------------------------------------------------------------ settings and names
 

@@ -21,6 +21,7 @@ from typing import Callable
 import flet as ft
 
 from companion.core.game import GameDefinition, InvalidMove
+from companion.core.history import rename_problem
 from companion.core.saving import SaveFailed, saving
 from companion.core.session import Session, make_config, new_session_id
 from companion.core.table import Tables, redo_lines, undo_lines
@@ -270,6 +271,22 @@ class AppModel:
         self.deleted_play = None
         self.changed()
         return True
+
+    def rename_player(self, old: str, new: str) -> str | None:
+        """Call the player `old` `new` in every finished play (History, the statistics, the exports) and
+        among the names a new game offers: None once that is stored, else why not (a name the history
+        cannot take, or "Not saved"; then every play keeps its name)."""
+        problem = rename_problem(self.repo.plays(), old, new)
+        if problem is not None:
+            return self.m(problem)
+        try:
+            with saving("core.not_saved.rename"):
+                self.repo.rename_player(old, new)
+        except SaveFailed as failed:
+            return self.m(failed.msg)
+        self.changed()
+        self.broadcast.tell_topics(LOBBY)  # History and the statistics of the other tabs
+        return None
 
     async def import_backup(self, raw: bytes) -> dict | None:
         """Add a backup's plays and box data: {"added", "skipped", "box_games"}, or None when it could not be
