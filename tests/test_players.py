@@ -72,3 +72,16 @@ def test_a_rename_not_saved_leaves_every_play_as_it_was(tmp_path, monkeypatch):
     for r in (repo, again):
         assert r.play(first["id"])["players"][0]["name"] == "Ann"
         assert r.play(second["id"])["players"][0]["name"] == "ann "
+
+
+def test_a_rematch_is_the_same_game_players_seats_and_colours_and_says_who_started(tmp_path):
+    from companion.ui.screens.new_game import rematch_of
+    repo, first, _ = two_plays(tmp_path)
+    play = repo.play(first["id"])
+    again = rematch_of(play)
+    assert again["game"] == "milestones" and again["count"] == 4
+    assert again["names"] == [p["name"] for p in play["players"]]
+    assert again["colours"] == {i: p["colour"] for i, p in enumerate(play["players"])}
+    assert again["started"] == play["players"][play["start_seat"]]["name"]
+    assert rematch_of(dict(play, game="a game this app does not have")) is None
+    assert rematch_of(None) is None

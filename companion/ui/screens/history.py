@@ -187,7 +187,7 @@ def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close)
 
 @ft.component
 def PlayedScreen(model: AppModel):
-    """One finished play: the ranking with every category explained, log it in BG Stats, delete."""
+    """One finished play: the ranking with every category explained, a rematch, log it in BG Stats, delete."""
     page = ft.context.page
     pid = ft.use_route_params().get("pid", "")
     note, set_note = ft.use_state("")
@@ -228,13 +228,17 @@ def PlayedScreen(model: AppModel):
         *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
           if note else []),
     ]
-    bottom = ft.Row([
-        # the wider one: "In BG Stats eintragen" on one line on a phone
-        ft.FilledTonalButton(model.t("history.bgstats_log"), icon=ft.Icons.QR_CODE_2, height=TOUCH, expand=3,
-                             on_click=lambda e: set_logging(True)),
-        ft.OutlinedButton(model.t("history.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
-                          expand=2),
-    ], spacing=8)
+    bottom = ft.Column([
+        # the same game with the same players, seats and colours: the new-game form filled in
+        *([ft.FilledButton(model.t("history.rematch"), icon=ft.Icons.REPLAY, height=TOUCH, width=float("inf"),
+                           on_click=lambda e: page.navigate(f"/new/{pid}"))] if play["game"] in GAMES else []),
+        ft.Row([
+            # the wider one: "In BG Stats eintragen" on one line on a phone
+            ft.FilledTonalButton(model.t("history.bgstats_log"), icon=ft.Icons.QR_CODE_2, height=TOUCH, expand=3,
+                                 on_click=lambda e: set_logging(True)),
+            ft.OutlinedButton(model.t("history.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
+                              expand=2),
+        ], spacing=8)], spacing=8, tight=True)
     return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom)
 
 

@@ -209,6 +209,9 @@ def StatsScreen(model: AppModel):
     page = ft.context.page
     game_f, set_game_f = ft.use_state("")
     player_f, set_player_f = ft.use_state("")
+    renaming, set_renaming = ft.use_state(False)  # the Rename dialog of the player chosen is open
+    ft.use_dialog(rename_dialog(model, player_f, lambda new: (set_player_f(new), set_renaming(False)),
+                                lambda: set_renaming(False)) if renaming and player_f else None)
     plays = model.repo.plays()  # kept in memory by the repository, newest first
     # Figures worked out from this history, kept until the history changes: a re-render (any change of
     # the model) or going back to a filter shown before computes nothing again.
@@ -247,7 +250,10 @@ def StatsScreen(model: AppModel):
             mine = once(("player", player_f), lambda: stats.player_per_game(plays, player_f))
             overall = [r for r in once(("overall",), lambda: stats.players_overall(plays))
                        if stats.player_key(r.name) == stats.player_key(player_f)]
-            controls += [card(overall[0].name, [ft.Text(plays_wins(model, overall[0]))])] if overall else []
+            controls += [card(overall[0].name, [
+                ft.Text(plays_wins(model, overall[0])),
+                ft.Row([ft.OutlinedButton(model.t("history.stats.rename", name=overall[0].name), icon=ft.Icons.EDIT,
+                                          height=TOUCH, on_click=lambda e: set_renaming(True))])])] if overall else []
             controls.append(section(model.t("history.stats.games"), [
                 card(game_title(model, gid), score_lines(rec), on_click=lambda e, g=gid: set_game_f(g))
                 for gid, rec in mine.items()]))
@@ -266,6 +272,35 @@ def StatsScreen(model: AppModel):
     bottom = ft.Row([ft.OutlinedButton(model.t("history.stats.back_history"), icon=ft.Icons.HISTORY, height=TOUCH,
                                        expand=True, on_click=lambda e: page.navigate("/history"))])
     return screen(model, "/stats", model.t("history.stats.title"), controls, back="/", bottom=bottom)
+
+
+@ft.component
+def RenameForm(model: AppModel, name: str, done):
+    """The new name of a player, for every play of theirs; why not said under the field."""
+    typed, set_typed = ft.use_state(name)
+    problem, set_problem = ft.use_state("")
+
+    def rename(e=None):
+        said = model.rename_player(name, typed)
+        if said is None:
+            done(typed.strip())
+        else:
+            set_problem(said)
+    return ft.Column([
+        ft.Text(model.t("history.stats.rename_hint", name=name), size=14),
+        ft.TextField(label=model.t("history.stats.new_name"), value=typed, autofocus=True, max_length=30,
+                     on_change=lambda e: set_typed(e.control.value), on_submit=rename,
+                     error=problem or None, error_max_lines=4),
+        ft.Row([ft.FilledButton(model.t("history.stats.rename_do"), on_click=rename, height=TOUCH)],
+               alignment=ft.MainAxisAlignment.END),
+    ], tight=True, spacing=12, width=360)
+
+
+def rename_dialog(model: AppModel, name: str, done, close) -> ft.AlertDialog:
+    return ft.AlertDialog(modal=True, title=ft.Text(model.t("history.stats.rename", name=name)),
+                          content=RenameForm(model, name, done),
+                          actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close(), height=TOUCH)],
+                          on_dismiss=lambda e: close())
 
 
 def one_game(model: AppModel, plays: list[dict], game_f: str, player_f: str, once, line: str,
