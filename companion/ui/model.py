@@ -13,7 +13,6 @@ import asyncio
 import logging
 import secrets
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -25,7 +24,7 @@ from companion.core.history import rename_problem
 from companion.core.saving import SaveFailed, saving
 from companion.core.session import Session, make_config, new_session_id
 from companion.core.table import Tables, redo_lines, undo_lines
-from companion.core.text import Msg, tr
+from companion.core.text import Msg, date_time, tr
 from companion.games import GAMES
 from companion.storage import Repository, export
 from companion.ui.late_taps import LateTaps
@@ -230,7 +229,7 @@ class AppModel:
             best = max(p["total"] for p in play["players"] if p["name"] in play["winners"])
             return self.t("history.won", winners=play["winners"], total=best)
         return [self.t("ui.box.rescored", game=self.m(GAMES[after["game"]].name),
-                       date=time.strftime("%d.%m.%Y %H:%M", time.localtime(after["finished"])),
+                       date=date_time(self.lang, after["finished"]),
                        now=totals(after), before=totals(before), won=won(after),
                        still=self.t("ui.box.still_provisional") if after.get("uncounted") else "")
                 for before, after in changed]

@@ -62,7 +62,7 @@ def evening_stats(app: App, lang: str, data_dir, player: str) -> None:
     app.wait_text(re.escape(f"{pair.first} {pair.first_ahead} : {pair.second_ahead} {pair.second} · {pair.plays} "))
     app.shot(f"stats-head-to-head-{lang}")
     app.wait_text(re.escape(words[3].format(run.longest, run.current)))
-    app.wait_text(words[4])
+    app.into_view(app.wait_text(words[4]))
     app.shot(f"stats-streaks-{lang}")
 
 
@@ -164,7 +164,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         with app.page.expect_file_chooser(timeout=15_000) as chooser:
             app.click("Import backup", exact=False)
         chooser.value.set_files(str(backup))
-        app.wait_text("Imported 1 plays")
+        app.wait_text("Imported 1 play ")
         app.scroll_top()
         app.wait_text("6 of 6 plays")
         bad = tmp_path / "bad.json"
