@@ -85,3 +85,16 @@ def test_a_rematch_is_the_same_game_players_seats_and_colours_and_says_who_start
     assert again["started"] == play["players"][play["start_seat"]]["name"]
     assert rematch_of(dict(play, game="a game this app does not have")) is None
     assert rematch_of(None) is None
+
+
+def test_a_new_game_offers_the_players_of_earlier_games_most_recent_first_in_their_colour(tmp_path):
+    from companion.ui.screens.new_game import known_players
+    repo, first, second = two_plays(tmp_path)  # names entered: "ann", "Zoë"; the history: two plays
+    offered = known_players(AppModel.create(repo))
+    # the names entered for a new game first (most recent first), then those only the history has, newest
+    # play first (the City of Rome play is newer: its other players come before Milestones' Ben, Cleo, Dora)
+    rome_others = [p["name"] for p in second["players"][1:]]
+    assert [n for n, _ in offered] == ["ann", "Zoë", *rome_others, "Ben", "Cleo", "Dora"]
+    colours = dict(offered)
+    assert (colours["ann"], colours["Zoë"]) == ("red", "blue")  # as the names were kept
+    assert colours["Ben"] == first["players"][1]["colour"]     # as the history has it
