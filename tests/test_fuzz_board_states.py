@@ -346,7 +346,8 @@ def a_backup() -> dict:
 def test_cli_import_of_a_changed_backup_exits_0_or_2_and_what_it_imports_renders(data):
     from companion.core.text import Msg
     from companion.storage import Repository, export
-    from companion.ui.screens.history import when, winning_total
+    from companion.core.text import date_time
+    from companion.ui.screens.history import winning_total
     backup = a_backup()
     plausible = [x for x in leaves_of(backup) if isinstance(x, (str, int)) and not isinstance(x, bool)][:200]
     bad = changed(backup, data, hostile_values(plausible))
@@ -367,5 +368,5 @@ def test_cli_import_of_a_changed_backup_exits_0_or_2_and_what_it_imports_renders
                 for m in messages:
                     assert len(Msg.from_json(m).render(lang)) < 20_000
             export.play_bgstats(play)
-            when(play["finished"]), winning_total(play)  # what a History tile shows
+            date_time("en", play["finished"]), winning_total(play)  # what a History tile shows
         export.plays_csv(repo.plays())

@@ -342,7 +342,7 @@ def test_make_config_rejects_overlong_names():
     make_config(GAME, ps, 0)
 
 
-@pytest.mark.parametrize("a, b", [("Anna", "Anna"), ("Anna", "anna"), ("Anna", " ANNA ")])
+@pytest.mark.parametrize("a, b", [("Anna", "Anna"), ("Anna", "anna"), ("Anna", " ANNA "), ("Anna Lena", "anna  lena")])
 def test_make_config_rejects_duplicate_names(a, b):
     ps = players(3)
     ps[0]["name"], ps[2]["name"] = a, b

@@ -126,3 +126,49 @@ def test_chart_draws_players_in_their_colours_and_light_ones_outlined():
     assert colours == {"Anna": PLAYER_COLOURS["white"], "Ben": PALETTE[0], "Cleo": PALETTE[1]}
     assert light(PLAYER_COLOURS["white"]) and light(PLAYER_COLOURS["yellow"])
     assert not light(PLAYER_COLOURS["blue"]) and not light(PLAYER_COLOURS["black"])
+
+
+def test_a_name_is_one_person_whatever_its_case_and_spaces():
+    # Decided (companion/core/stats.py): case and spaces around and between words do not split a player.
+    assert stats.player_key("  Anna   Lena ") == stats.player_key("anna lena") == "anna lena"
+    assert stats.player_key("Anna-Lena") != stats.player_key("Anna Lena")  # a hyphen is part of the name
+    plays = [play("a", "cor", 100, [("Anna  Lena", 10, {}), ("Ben", 5, {})], ["Anna  Lena"]),
+             play("b", "cor", 200, [("anna lena", 3, {}), ("Ben", 5, {})], ["Ben"])]
+    assert stats.player_names(plays) == ["anna lena", "Ben"]
+    assert by_name(stats.players_overall(plays))["anna lena"].plays == 2
+
+
+def test_head_to_head_counts_who_finished_ahead_in_the_plays_together():
+    h2h = stats.head_to_head(HISTORY)
+    # Anna-Ben: p1 Anna 1st, Ben 3rd; p2 both 1st (shared win); p3 Ben ahead.
+    # Ben-Carla: p1 Carla 2nd before Ben 3rd; p4 Carla 1st. Anna-Carla: p1 only, Anna ahead.
+    assert [(h.first, h.second, h.plays, h.first_ahead, h.second_ahead, h.level) for h in h2h] == [
+        ("Anna", "Ben", 3, 1, 1, 1), ("Ben", "Carla", 2, 0, 2, 0), ("Anna", "Carla", 1, 1, 0, 0)]
+    only_ms = stats.head_to_head([p for p in HISTORY if p["game"] == "ms"])
+    assert [(h.first, h.second, h.first_ahead, h.second_ahead) for h in only_ms] == [("Ben", "Carla", 0, 1)]
+
+
+def test_streaks_are_wins_in_a_row_over_a_players_own_plays():
+    # oldest first: Anna p1 won, p2 shared win, p3 lost; Ben p1 lost, p2 shared, p3 won, p4 lost;
+    # Carla p1 lost, p4 won (she did not play p2 and p3: they do not break her streak).
+    s = {r.name: (r.longest, r.current) for r in stats.streaks(HISTORY)}
+    assert s == {"Anna": (2, 0), "Ben": (2, 0), "Carla": (1, 1)}
+    assert [r.name for r in stats.streaks(HISTORY)] == ["Anna", "Ben", "Carla"]
+
+
+def test_play_time_per_game_and_player():
+    games, players = stats.play_time(HISTORY)
+    # cor: 3600 + 5400 + 1800; ms: 2400. Anna p1-p3; Ben all four; Carla p1 and p4.
+    assert games == {"cor": 10800, "ms": 2400}
+    assert players == {"Anna": 10800, "Ben": 13200, "Carla": 6000}
+    assert stats.play_time([dict(HISTORY[0], duration_s=None)])[0] == {"cor": 0}  # kept without a duration
+
+
+def test_start_players_win_rate_per_game():
+    # start player = each play's first seat: p1 Anna won, p2 "anna " shared the win, p3 Anna lost; p4 Carla won
+    rates = stats.start_player_wins(HISTORY)
+    assert (rates["cor"].plays, rates["cor"].wins) == (3, 2)
+    assert rates["cor"].win_rate == pytest.approx(2 / 3)
+    assert (rates["ms"].plays, rates["ms"].wins, rates["ms"].win_rate) == (1, 1, 1.0)
+    by_seat = dict(HISTORY[3], start_seat=1, start_player="nobody of that name")  # the seat counts first
+    assert stats.start_player_wins([by_seat])["ms"].wins == 0

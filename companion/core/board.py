@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from companion.core.game import BoardStateError
+from companion.core.stats import player_key
 from companion.core.text import Msg
 
 MAX_BOARD_FILE_BYTES = 1_000_000
@@ -157,9 +158,9 @@ def read_players(data: dict, min_players: int, max_players: int) -> list[dict]:
         name = field(player, "name", path)
         if not isinstance(name, str) or not name.strip():
             raise BoardStateError(f"{path}.name", Msg("core.board.name_missing"))
-        if name.strip().casefold() in seen:
+        if player_key(name) in seen:
             raise BoardStateError(f"{path}.name", Msg("core.board.name_twice", name=name))
-        seen.add(name.strip().casefold())
+        seen.add(player_key(name))
     return players
 
 

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import time
 
+from companion.core.clock import elapsed
 from companion.core.game import BoardStateError, MissingBoxData
 from companion.core.result import Result
 from companion.core.session import Session
+from companion.core.stats import player_key
+from companion.core.text import Msg
 
 
 def make_play(session: Session, sheet: Result, board: dict, box_used: dict | None = None) -> dict:
     """The play: its players in seat order, named as on the score sheet (a name corrected on the end
-    board included); the start player by seat (`start_seat`) and by that name."""
+    board included); the start player by seat (`start_seat`) and by that name; how long it took by the
+    game clock (its pauses left out; a game without a clock: since it was created)."""
     finished = time.time()
     players = session.config["players"]
     start = session.config["start_player"]
@@ -20,7 +24,7 @@ def make_play(session: Session, sheet: Result, board: dict, box_used: dict | Non
         "game": session.game.id,
         "started": session.created,
         "finished": finished,
-        "duration_s": round(finished - session.created),
+        "duration_s": round(elapsed(session.clock, finished) if session.clock else finished - session.created),
         "start_player": sheet.players[start].name,
         "start_seat": start,
         **result_of(sheet, [p["colour"] for p in players], board, box_used),
@@ -59,3 +63,43 @@ def rescored(play: dict, game, box: dict) -> dict | None:
     redone = {k: v for k, v in play.items() if k != "uncounted"}
     redone.update(result_of(sheet, [p.get("colour", "") for p in play["players"]], play["board"], box))
     return None if redone == play else redone
+
+
+NAME_MAX = 30  # as the new-game form (core.session.make_config)
+
+
+def renamed(play: dict, old: str, new: str) -> dict | None:
+    """The play with the player `old` (any case and spacing, `stats.player_key`) called `new` wherever the
+    play names them (players, winners, start player, the end board), or None when they did not play."""
+    key = player_key(old)
+    if not any(player_key(p["name"]) == key for p in play["players"]):
+        return None
+
+    def name(n):
+        return new if isinstance(n, str) and player_key(n) == key else n
+    out = dict(play, players=[dict(p, name=name(p["name"])) for p in play["players"]],
+               winners=[name(w) for w in play["winners"]])
+    if "start_player" in play:
+        out["start_player"] = name(play["start_player"])
+    board = play.get("board")
+    if isinstance(board, dict) and isinstance(board.get("players"), list):
+        out["board"] = dict(board, players=[dict(p, name=name(p.get("name"))) if isinstance(p, dict) else p
+                                            for p in board["players"]])
+    return out
+
+
+def rename_problem(plays: list[dict], old: str, new: str) -> Msg | None:
+    """Why `old` cannot be called `new` in the history, or None. Another player's name is taken on (two
+    spellings of one person become one), unless both played in one play: then they are two people."""
+    new = new.strip()
+    if not new:
+        return Msg("core.error.rename_empty", name=old)
+    if len(new) > NAME_MAX:
+        return Msg("core.error.rename_too_long", name=old, maximum=NAME_MAX)
+    if player_key(new) == player_key(old):
+        return None
+    both = next((p for p in plays if {player_key(old), player_key(new)} <= {player_key(q["name"]) for q in p["players"]}),
+                None)
+    if both is not None:
+        return Msg("core.error.rename_two_people", old=old, new=new)
+    return None

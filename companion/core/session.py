@@ -23,7 +23,9 @@ import time
 import copy
 from dataclasses import dataclass, field, replace
 
+from companion.core.clock import is_clock
 from companion.core.game import GameDefinition, InvalidMove, is_entry
+from companion.core.stats import player_key
 from companion.core.text import Msg
 
 STAGES = ("setup", "play", "scoring")
@@ -59,7 +61,7 @@ def make_config(game: GameDefinition, players: list[dict], start_player: int | N
             raise InvalidMove(Msg("core.error.name_missing", number=index + 1))
         if len(name) > 30:
             raise InvalidMove(Msg("core.error.name_too_long", number=index + 1))
-    if len({n.casefold() for n in names}) != len(names):
+    if len({player_key(n) for n in names}) != len(names):  # one person in the statistics
         raise InvalidMove(Msg("core.error.names_unique"))
     colours = [p.get("colour") for p in players]
     if len(set(colours)) != len(colours) or any(c not in game.colours_for(len(players)) for c in colours):
@@ -98,6 +100,8 @@ class Session:
     set_aside: list[dict] = field(default_factory=list)
     # One unique name per entry of `events` (same order): what Undo and Redo name, never a position.
     entry_ids: list[str] = field(default_factory=list)
+    # The game clock (core/clock.py): when it was started and paused, in turn; it starts with the play.
+    clock: list[float] = field(default_factory=list)
     _state: dict | None = field(default=None, repr=False, compare=False)
     # The log's length after each entry up to the cursor: which log lines an entry wrote (undo says them).
     _marks: list[int] | None = field(default=None, repr=False, compare=False)
@@ -124,7 +128,7 @@ class Session:
         return replace(self, events=list(self.events), setup_done=list(self.setup_done),
                        board=copy.deepcopy(self.board), board_done=list(self.board_done),
                        board_edits=list(self.board_edits), set_aside=list(self.set_aside),
-                       entry_ids=list(self.entry_ids), _marks=list(self._marks))
+                       entry_ids=list(self.entry_ids), clock=list(self.clock), _marks=list(self._marks))
 
     def record(self, event: dict) -> dict:
         """Apply and log an entry; raises InvalidMove (nothing changes) if the rules forbid it."""
@@ -194,6 +198,7 @@ class Session:
             "updated": self.updated,
             "revision": self.revision,
             **({"set_aside": self.set_aside} if self.set_aside else {}),
+            "clock": self.clock,  # always: a game saved without one is older than the clock
         }
 
     @staticmethod
@@ -210,7 +215,7 @@ class Session:
             board_edits=saved_board_edits(data),
             created=data.get("created", time.time()), updated=data.get("updated", time.time()),
             revision=int(data.get("revision", 0)), set_aside=[versioned(e) for e in data.get("set_aside", [])],
-            entry_ids=saved_entry_ids(data),
+            entry_ids=saved_entry_ids(data), clock=saved_clock(data),
         )
         session._replay_keeping_good_entries(schema)  # damage is found at load
         return session
@@ -236,6 +241,14 @@ class Session:
         del self.entry_ids[len(kept):]
         self._state = self._marks = None
         self.state
+
+
+def saved_clock(data: dict) -> list[float]:
+    """The clock as saved; a game saved in play before there was a clock has run since it was created
+    (the time its play was kept with until then)."""
+    if "clock" in data:
+        return list(data["clock"])
+    return [] if data.get("stage", "setup") == "setup" else [data.get("created", time.time())]
 
 
 def saved_board_edits(data: dict) -> list[dict]:
@@ -314,3 +327,4 @@ def check_shape(data, games: dict[str, GameDefinition]) -> None:
     need(all(_is_number(data.get(k, 0)) for k in ("created", "updated")), "a time that is not a number")
     need(_is_int(data.get("revision", 0)), "a revision that is not a whole number")
     need(isinstance(data.get("set_aside", []), list), "the entries set aside are not a list")
+    need(is_clock(data.get("clock", [])), "a game clock that is not a list of times going forward")

@@ -1,12 +1,16 @@
 """Statistics over finished plays (the records `core.plays.make_play` builds).
 
 Plain functions on plain data, so the numbers can be checked by hand. Rules used throughout:
-- a player is the same person in every play when the name matches ignoring case and surrounding
-  spaces; the spelling shown is the one of the most recent play;
+- a player is the same person in every play when the name matches ignoring case and spaces around
+  and between words ("anna  lena " is "Anna Lena"); the spelling shown is the one of the most recent
+  play (renaming a player rewrites every play of theirs: `Repository.rename_player`);
 - a shared victory is a win for each of the players who share it;
 - a win rate is wins / plays, a fraction from 0 to 1;
 - scores (average, best, per category) are only compared within one game: points of different games
-  are not comparable, so across games a player has plays, wins and win rate only.
+  are not comparable, so across games a player has plays, wins and win rate only;
+- head-to-head compares ranks (the score sheet's, tie-breaks included) of two players in the plays they
+  played together, so it holds across games; a streak is a player's plays in a row (oldest first) that
+  they won; play time is the plays' `duration_s` (the game clock, pauses left out).
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from dataclasses import dataclass, field
 
 
 def player_key(name: str) -> str:
-    return name.strip().casefold()
+    """Who a name is: the same person whatever the case and the spaces around and between its words."""
+    return " ".join(name.split()).casefold()
 
 
 def filter_plays(plays: list[dict], game: str | None = None, player: str | None = None) -> list[dict]:
@@ -38,6 +43,21 @@ def player_names(plays: list[dict]) -> list[str]:
         for p in play["players"]:
             names[player_key(p["name"])] = p["name"].strip()
     return sorted(names.values(), key=str.casefold)
+
+
+def start_seat(play: dict) -> int | None:
+    """The start player's seat (0-based, the order of `players`): the one the play records, or, in a play
+    saved before it did, the seat of the player of that name (None when no player has it)."""
+    seat, players = play.get("start_seat"), play["players"]
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
+        return seat
+    return next((i for i, p in enumerate(players) if p["name"] == play.get("start_player")), None)
+
+
+def seconds(play: dict) -> int:
+    """How long the play took (0 when it was kept without a duration)."""
+    d = play.get("duration_s")
+    return round(d) if isinstance(d, (int, float)) and not isinstance(d, bool) and d > 0 else 0
 
 
 def won(play: dict, name: str) -> bool:
@@ -194,3 +214,95 @@ def category_labels(plays: list[dict], game: str) -> dict[str, dict]:
     for play in by_time([p for p in plays if p["game"] == game]):
         labels.update(play.get("category_labels") or {})
     return labels
+
+
+@dataclass
+class HeadToHead:
+    """Two players in the plays they played together: how often each finished ahead (a better rank)."""
+    first: str   # latest spellings, `first` before `second` by name
+    second: str
+    plays: int = 0
+    first_ahead: int = 0
+    second_ahead: int = 0
+
+    @property
+    def level(self) -> int:
+        """Plays in which they finished level (the same rank: a shared place)."""
+        return self.plays - self.first_ahead - self.second_ahead
+
+
+def head_to_head(plays: list[dict]) -> list[HeadToHead]:
+    """Every pair that played together, most plays together first (then by names)."""
+    pairs: dict[tuple[str, str], HeadToHead] = {}
+    names: dict[str, str] = {}
+    for play in by_time(plays):
+        seats = [(player_key(p["name"]), p.get("rank", 1)) for p in play["players"]]
+        for p in play["players"]:
+            names[player_key(p["name"])] = p["name"].strip()
+        for i, (a, rank_a) in enumerate(seats):
+            for b, rank_b in seats[i + 1:]:
+                if a == b:
+                    continue
+                (x, rx), (y, ry) = sorted([(a, rank_a), (b, rank_b)])
+                pair = pairs.setdefault((x, y), HeadToHead(x, y))
+                pair.plays += 1
+                pair.first_ahead += rx < ry
+                pair.second_ahead += ry < rx
+    for (x, y), pair in pairs.items():
+        pair.first, pair.second = names[x], names[y]
+    return sorted(pairs.values(), key=lambda h: (-h.plays, h.first.casefold(), h.second.casefold()))
+
+
+@dataclass
+class Streaks:
+    name: str
+    longest: int = 0   # the most plays in a row they won
+    current: int = 0   # the plays in a row they won up to their latest play (0: they did not win it)
+
+
+def streaks(plays: list[dict]) -> list[Streaks]:
+    """Each player's win streaks over their own plays (oldest first); longest streak first, then by name."""
+    out: dict[str, Streaks] = {}
+    for play in by_time(plays):
+        for p in play["players"]:
+            rec = out.setdefault(player_key(p["name"]), Streaks(p["name"].strip()))
+            rec.name = p["name"].strip()
+            rec.current = rec.current + 1 if won(play, p["name"]) else 0
+            rec.longest = max(rec.longest, rec.current)
+    return sorted(out.values(), key=lambda s: (-s.longest, -s.current, s.name.casefold()))
+
+
+def play_time(plays: list[dict]) -> tuple[dict[str, int], dict[str, int]]:
+    """Seconds played: per game id, and per player (latest spelling) in the plays they took part in."""
+    games: dict[str, int] = {}
+    players: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for play in by_time(plays):
+        games[play["game"]] = games.get(play["game"], 0) + seconds(play)
+        for key in {player_key(p["name"]) for p in play["players"]}:
+            players[key] = players.get(key, 0) + seconds(play)
+        names.update({player_key(p["name"]): p["name"].strip() for p in play["players"]})
+    return games, {names[k]: v for k, v in players.items()}
+
+
+@dataclass
+class StartPlayerRecord:
+    plays: int = 0   # plays whose start player is known
+    wins: int = 0    # ... that the start player won (a shared victory included)
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.plays if self.plays else None
+
+
+def start_player_wins(plays: list[dict]) -> dict[str, StartPlayerRecord]:
+    """Per game id: how often the start player won."""
+    out: dict[str, StartPlayerRecord] = {}
+    for play in plays:
+        seat = start_seat(play)
+        if seat is None:
+            continue
+        rec = out.setdefault(play["game"], StartPlayerRecord())
+        rec.plays += 1
+        rec.wins += won(play, play["players"][seat]["name"])
+    return out

@@ -8,7 +8,8 @@ Every change is a small named event applied to the *latest* saved game under tha
   refusal names what Undo would take back now: a phone that is behind never takes back someone else's
   entry without a word;
 - `{"type": "setup_tick", "step": id, "done": bool}`: one line of the setup checklist;
-- `{"type": "stage", "stage": "setup" | "play" | "scoring"}`;
+- `{"type": "stage", "stage": "setup" | "play" | "scoring"}` (the game clock starts with the play);
+- `{"type": "clock", "run": bool}`: start or pause the game clock (core/clock.py) at the hub's time;
 - `{"type": "board_set", "player": i, "path": [...], "value": v, "expect": w}` (or `"delete": true`): one
   field of player i's end-scoring board (a cell, a typed number), set only if it still holds `w`, the
   value that phone drew (a field another phone changed since is refused and keeps that phone's value;
@@ -26,9 +27,11 @@ from __future__ import annotations
 
 import copy
 import threading
+import time
 from collections import OrderedDict, defaultdict
 from typing import Any, Callable
 
+from companion.core.clock import set_running
 from companion.core.end_scoring import board_problems
 from companion.core.game import InvalidMove, MissingBoxData
 from companion.core.moves import value_at
@@ -173,8 +176,16 @@ def _stage(session: Session, change: dict) -> None:
     if change.get("stage") not in STAGES:
         raise InvalidMove(Msg("core.error.bad_event"))
     session.stage = change["stage"]
+    if session.stage == "play" and not session.clock:
+        session.clock = [time.time()]
     if session.stage == "scoring":
         board_of(session)
+
+
+def _clock(session: Session, change: dict) -> None:
+    if not isinstance(change.get("run"), bool):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    session.clock = set_running(session.clock, change["run"], time.time())
 
 
 def _board_done(session: Session, change: dict) -> None:
@@ -191,8 +202,9 @@ def _board_done(session: Session, change: dict) -> None:
 
 
 # The moves of the table itself, the same for every game: undo and redo of a named entry, the setup
-# checklist, the stage, and a player's end board said to be entered.
-TABLE_MOVES = {"undo": _undo, "redo": _redo, "setup_tick": _setup_tick, "stage": _stage, "board_done": _board_done,
+# checklist, the stage, the game clock, and a player's end board said to be entered.
+TABLE_MOVES = {"undo": _undo, "redo": _redo, "setup_tick": _setup_tick, "stage": _stage, "clock": _clock,
+               "board_done": _board_done,
                "board_undo": lambda session, change: _board_undo(session, change)}
 
 

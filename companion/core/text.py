@@ -165,3 +165,10 @@ def tr(lang: str, key: str, /, **params: Any) -> str:  # a parameter may be call
         elif name is not None:
             out.append(_render_param(lang, params[name]) if name in params else "{" + name + "}")
     return "".join(out)
+
+
+def date_time(lang: str, ts: float) -> str:
+    """A local date and time as the language writes it: "2025-10-10 09:43" (English, read the same
+    everywhere), "10.10.2025 09:43" (German)."""
+    import time
+    return time.strftime(tr(lang, "core.date_time"), time.localtime(ts))

@@ -20,6 +20,7 @@ import uuid
 from typing import Any
 from urllib.parse import quote
 
+from companion.core import stats
 from companion.core.board import check_text
 from companion.core.box import check_box_values
 from companion.core.game import BoardStateError
@@ -68,15 +69,6 @@ def local_time(ts: float, fmt: str = "%Y-%m-%d %H:%M:%S") -> str:
     return time.strftime(fmt, time.localtime(ts))
 
 
-def start_seat(play: dict) -> int | None:
-    """The start player's seat (0-based, the order of `players`): the one the play records, or, in a play
-    saved before it did, the seat of the player of that name (None when no player has it)."""
-    seat, players = play.get("start_seat"), play["players"]
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players):
-        return seat
-    return next((i for i, p in enumerate(players) if p["name"] == play.get("start_player")), None)
-
-
 # ---------------------------------------------------------------------------------------------- CSV
 
 CSV_COLUMNS = ["play_id", "date", "game_id", "game", "duration_min", "start_player", "seat", "player",
@@ -95,7 +87,7 @@ def plays_csv(plays: list[dict], lang: str = "en") -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS + [f"cat:{c}" for c in categories])
     for play in ordered:
-        winners, start = set(play["winners"]), start_seat(play)
+        winners, start = set(play["winners"]), stats.start_seat(play)
         starter = play["players"][start]["name"] if start is not None else play.get("start_player", "")
         for seat, p in enumerate(play["players"], 1):
             writer.writerow([
@@ -122,7 +114,7 @@ def utc_time(ts: float) -> str:
 def bgstats_player_id(name: str) -> str:
     """The same for a name in every play (spaces around it and case aside): BG Stats remembers which of
     its players a source's player id is, so a player is matched once."""
-    return _uuid("player", name.strip().casefold())
+    return _uuid("player", stats.player_key(name))
 
 
 def bgg_id(game_id: str) -> int | None:
@@ -135,7 +127,7 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
     play = clean(play)
     date = utc_time(play["finished"] - play.get("duration_s", 0))  # when the game began
     entry = utc_time(play["finished"])
-    winners, start = set(play["winners"]), start_seat(play)
+    winners, start = set(play["winners"]), stats.start_seat(play)
     known = bgg_id(play["game"]) or 0  # 0: not linked to BoardGameGeek
     players = [{"uuid": bgstats_player_id(p["name"]), "id": i, "name": p["name"],
                 "isAnonymous": False, "modificationDate": entry, "bggUsername": ""}
@@ -177,7 +169,7 @@ def play_bgstats(play: dict, lang: str = "en") -> dict:
 def bgstats_play(play: dict, lang: str = "en") -> dict:
     """One play as BG Stats' "create play" link carries it (docs/export.md): every boolean written out
     (its Android app fails on a missing one), `bggId` a number and left out where not known."""
-    winners, start = set(play["winners"]), start_seat(play)
+    winners, start = set(play["winners"]), stats.start_seat(play)
     game = {"name": game_name(play["game"], lang), "sourceGameId": play["game"], "highestWins": True,
             "noPoints": False}
     known = bgg_id(play["game"])

@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from companion.core.stats import player_key
 from companion.core.text import Msg
 from companion.storage.atomic import Watch, write_atomic
 
@@ -106,10 +107,6 @@ def check_play(play: Any) -> None:
 def _line(record: dict) -> bytes:
     # ASCII: every line is valid UTF-8 whatever a name holds (even a lone surrogate, as its escape).
     return (json.dumps(record, separators=(",", ":")) + "\n").encode("ascii")
-
-
-def _key(name: str) -> str:
-    return name.strip().casefold()  # the same player in every play: see companion.core.stats
 
 
 def _newest_first(play: dict) -> float:
@@ -231,7 +228,7 @@ class History:
             self._newest.append(stored)
         self._games[stored["game"]] = self._games.get(stored["game"], 0) + 1
         for p in stored["players"]:
-            key = _key(p["name"])
+            key = player_key(p["name"])
             self._name_plays[key] = self._name_plays.get(key, 0) + 1
             if self._names is not None:
                 seen = self._names.get(key)
@@ -253,7 +250,7 @@ class History:
         if not self._games[stored["game"]]:
             del self._games[stored["game"]]
         for p in stored["players"]:
-            key = _key(p["name"])
+            key = player_key(p["name"])
             self._name_plays[key] -= 1
             if not self._name_plays[key]:
                 del self._name_plays[key]
@@ -293,7 +290,7 @@ class History:
             self._names = {}
             for stored in self._newest:  # the latest play (of the same time: the one added last) wins
                 for p in stored["players"]:
-                    key, mark = _key(p["name"]), (stored["finished"], stored["doc_id"], p["name"].strip())
+                    key, mark = player_key(p["name"]), (stored["finished"], stored["doc_id"], p["name"].strip())
                     if key not in self._names or mark[:2] >= self._names[key][:2]:
                         self._names[key] = mark
         return sorted((spelling for _, _, spelling in self._names.values()), key=str.casefold)

@@ -35,9 +35,10 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from companion.core.game import GameDefinition
-from companion.core.plays import rescored
+from companion.core.plays import renamed, rescored
 from companion.core.saving import reason
 from companion.core.session import Session, check_shape
+from companion.core.stats import player_key
 from companion.core.text import Msg
 from companion.storage.atomic import AtomicJSONStorage, Watch
 from companion.storage.history import History
@@ -295,6 +296,30 @@ class Repository:
         with self._lock:
             return self._history.add_many(plays, checked)
 
+    def rename_player(self, old: str, new: str) -> int:
+        """Call the player `old` `new` in every finished play (one write; OSError: none is renamed) and among
+        the names the new-game form offers; returns how many plays were renamed. The caller checks the
+        new name first (`core.plays.rename_problem`)."""
+        self._check_writable()
+        new = new.strip()
+        with self._lock:
+            plays = [p for p in (renamed(whole, old, new) for whole in self._history.whole_plays()) if p is not None]
+            if plays:
+                self._history.replace(plays)
+            names: dict[str, str] = {}  # by player_key, most recent first, each once
+            for n in self.known_names():
+                names.setdefault(player_key(new if player_key(n) == player_key(old) else n),
+                                 new if player_key(n) == player_key(old) else n)
+            colours = self.known_colours()
+            if player_key(old) in colours and player_key(new) not in colours:
+                colours[player_key(new)] = colours[player_key(old)]
+            try:  # only what the form offers: the plays are renamed even if this is not written
+                self._settings.table("names").upsert(Document({"names": list(names.values()),
+                                                               "colours": colours}, doc_id=1))
+            except OSError as error:
+                log.warning("the names offered for a new game were not renamed: %s", error)
+        return len(plays)
+
     # ------------------------------------------------------------------ settings and names
 
     def settings(self) -> dict:
@@ -323,20 +348,20 @@ class Repository:
         with self._lock:
             merged: list[str] = []
             for n in [n.strip() for n in names if isinstance(n, str)] + self.known_names():
-                if n and n.casefold() not in {m.casefold() for m in merged}:
+                if n and player_key(n) not in {player_key(m) for m in merged}:
                     merged.append(n)
-            kept = {n.casefold(): c for n, c in self.known_colours().items() if n.casefold() in
-                    {m.casefold() for m in merged[:MAX_KNOWN_NAMES]}}
-            kept.update({n.strip().casefold(): c for n, c in zip(names, colours or []) if n.strip()})
+            kept = {player_key(n): c for n, c in self.known_colours().items() if player_key(n) in
+                    {player_key(m) for m in merged[:MAX_KNOWN_NAMES]}}
+            kept.update({player_key(n): c for n, c in zip(names, colours or []) if n.strip()})
             self._settings.table("names").upsert(
                 Document({"names": merged[:MAX_KNOWN_NAMES], "colours": kept}, doc_id=1))
 
     def known_colours(self) -> dict[str, str]:
-        """The colour each known name played last, by the name in lower case."""
+        """The colour each known name played last, by its `player_key`."""
         with self._lock:
             doc = self._settings.table("names").get(doc_id=1) or {}
         colours = doc.get("colours", {})
-        return {n: c for n, c in colours.items() if isinstance(n, str) and isinstance(c, str)} \
+        return {player_key(n): c for n, c in colours.items() if isinstance(n, str) and isinstance(c, str)} \
             if isinstance(colours, dict) else {}
 
     # ------------------------------------------------------------------ a game's preferences

@@ -86,6 +86,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
                 [
                     route("", HomeScreen, index=True),
                     route("new", NewGameScreen),
+                    route("new/:pid", NewGameScreen),  # a rematch of that finished play
                     route("game/:sid/setup", SetupScreen),
                     route("game/:sid/play", lambda m: PlayScreen(kept)),
                     route("game/:sid/score", ScoreScreen),

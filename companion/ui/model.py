@@ -13,7 +13,6 @@ import asyncio
 import logging
 import secrets
 import sys
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -21,10 +20,11 @@ from typing import Callable
 import flet as ft
 
 from companion.core.game import GameDefinition, InvalidMove
+from companion.core.plays import rename_problem
 from companion.core.saving import SaveFailed, saving
 from companion.core.session import Session, make_config, new_session_id
 from companion.core.table import TableHub, redo_lines, undo_lines
-from companion.core.text import Msg, tr
+from companion.core.text import Msg, date_time, tr
 from companion.games import GAMES
 from companion.storage import Repository, export
 from companion.ui.late_taps import LateTaps
@@ -229,7 +229,7 @@ class AppModel:
             best = max(p["total"] for p in play["players"] if p["name"] in play["winners"])
             return self.t("history.won", winners=play["winners"], total=best)
         return [self.t("ui.box.rescored", game=self.m(GAMES[after["game"]].name),
-                       date=time.strftime("%d.%m.%Y %H:%M", time.localtime(after["finished"])),
+                       date=date_time(self.lang, after["finished"]),
                        now=totals(after), before=totals(before), won=won(after),
                        still=self.t("ui.box.still_provisional") if after.get("uncounted") else "")
                 for before, after in changed]
@@ -270,6 +270,22 @@ class AppModel:
         self.deleted_play = None
         self.changed()
         return True
+
+    def rename_player(self, old: str, new: str) -> str | None:
+        """Call the player `old` `new` in every finished play (History, the statistics, the exports) and
+        among the names a new game offers: None once that is stored, else why not (a name the history
+        cannot take, or "Not saved"; then every play keeps its name)."""
+        problem = rename_problem(self.repo.plays(), old, new)
+        if problem is not None:
+            return self.m(problem)
+        try:
+            with saving("core.not_saved.rename"):
+                self.repo.rename_player(old, new)
+        except SaveFailed as failed:
+            return self.m(failed.msg)
+        self.changed()
+        self.broadcast.tell_topics(LOBBY)  # History and the statistics of the other tabs
+        return None
 
     async def import_backup(self, raw: bytes) -> dict | None:
         """Add a backup's plays and box data: {"added", "skipped", "box_games"}, or None when it could not be

@@ -7,12 +7,15 @@ import base64
 import csv
 import io
 import json
+import re
 import struct
 
 from tests.browser.harness import App, Server
 from tests.test_export import BOX, decode_link, example_play, fill, real_history
 
-from companion.storage import export
+from companion.core import stats
+from companion.games import GAMES
+from companion.storage import Repository, export
 from companion.ui.widgets import PLAYER_COLOURS
 
 
@@ -91,6 +94,76 @@ COLOURS_IN_PNG = """async ({png, colours}) => {
 }"""
 
 
+def pick(app: App, dropdown: str, option: str) -> None:
+    """Choose `option` in the menu of the dropdown named `dropdown` (its entry: one more such text, the last
+    in the page's tree: the page is at its top, so that nothing further down holds such a text)."""
+    app.scroll_top()
+    shown = app.page.get_by_text(option, exact=True)
+    before = shown.count()
+    app.find(app.button(dropdown)).click()
+    app.page.wait_for_function("([t, n]) => Array.from(document.querySelectorAll('flt-semantics'))"
+                               ".filter(e => e.textContent === t).length > n", arg=[option, before])
+    app.press(shown.last)
+
+
+def evening_stats(app: App, lang: str, data_dir, player: str) -> None:
+    """The start player's wins per game; for one player, head-to-head, their win streaks and the time
+    they played, as core.stats has them."""
+    plays = Repository(data_dir, GAMES, read_only=True).plays()
+    key = stats.player_key(player)
+    pair = next(h for h in stats.head_to_head(plays) if key in (stats.player_key(h.first), stats.player_key(h.second)))
+    run = next(r for r in stats.streaks(plays) if stats.player_key(r.name) == key)
+    rome = stats.start_player_wins(plays)["city-of-rome"]
+    words = {"en": ("The start player won {} of {}", "Player: All players", "Head-to-head", "longest {} · now {}",
+                    "Time played"),
+             "de": ("Der Startspieler gewann {} von {}", "Spieler: Alle Spieler", "Direkter Vergleich",
+                    "längste {} · jetzt {}", "Gespielte Zeit")}[lang]
+    app.go("history")
+    app.go("stats")  # from another screen: no game chosen
+    app.wait_text(re.escape(words[0].format(rome.wins, rome.plays)))
+    pick(app, words[1], player)
+    app.wait_text(words[2])
+    app.wait_text(re.escape(f"{pair.first} {pair.first_ahead} : {pair.second_ahead} {pair.second} · {pair.plays} "))
+    app.shot(f"stats-head-to-head-{lang}")
+    app.wait_text(re.escape(words[3].format(run.longest, run.current)))
+    app.into_view(app.wait_text(words[4]))
+    app.shot(f"stats-streaks-{lang}")
+
+
+def rename_and_rematch(app: App) -> None:
+    """A player renamed from the statistics is renamed in History; a rematch of a play opens the new-game
+    form as it was played, and asks who starts (no rulebook says who starts the next game)."""
+    app.click("Rename Anna")  # the statistics of Anna are open
+    app.fill("New name", "Ben")  # Anna and Ben played together: two people, never made one
+    app.click("Rename", dialog=True)
+    app.wait_text("Anna and Ben played in the same game: they are two people")
+    app.shot("stats-rename-refused-en")
+    app.click("Cancel", dialog=True)
+    app.click("Rename Anna")
+    app.fill("New name", "Anna Lena")
+    app.click("Rename", dialog=True)
+    app.find(app.button("Player: Anna Lena"))
+    app.wait_text("Rename Anna Lena")
+    app.go("history")
+    app.wait_text("Anna Lena, Ben")
+    app.click("City of Rome ·", exact=False)
+    app.click("Rematch")
+    app.page.wait_for_url(re.compile(r"/new/"))
+    app.wait_text("Last game: Rulebook example started.")
+    for name in ("Rulebook example", "Second city", "Third city"):  # the names filled in: the question's answers
+        app.find(app.page.get_by_role("radio", name=name))
+    assert not app.page.get_by_role("radio", name="Rulebook example").is_checked()
+    app.shot("new-game-rematch-en")
+    app.press(app.page.get_by_role("radio", name="Third city"))
+    app.click("Start game")
+    app.wait_text("Third city is the start player")
+    app.go("new")  # the players of earlier games, one tap each
+    app.click("3 players")
+    app.click("Anna Lena")
+    app.find(app.page.get_by_role("radio", name="Anna Lena"))  # in the first name field: an answer now
+    app.shot("new-game-known-players-en")
+
+
 def test_history_statistics_and_downloads(browser, tmp_path):
     plays = real_history()
     fill(tmp_path / "data", plays, {"carpe-diem": BOX["carpe-diem"]})
@@ -156,7 +229,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         with app.page.expect_file_chooser(timeout=15_000) as chooser:
             app.click("Import backup", exact=False)
         chooser.value.set_files(str(backup))
-        app.wait_text("Imported 1 plays")
+        app.wait_text("Imported 1 play ")
         app.scroll_top()
         app.wait_text("6 of 6 plays")
         bad = tmp_path / "bad.json"
@@ -168,6 +241,8 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.shot("history-import-en")
 
         shots_of_stats(app, "en", "City of Rome")
+        evening_stats(app, "en", tmp_path / "data", "Anna")
+        rename_and_rematch(app)
 
         # German, dark
         app.go("settings")
@@ -194,6 +269,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.wait_text("Partie")
         app.click("Zurück")
         shots_of_stats(app, "de", "Rom – Die Stadt der Baumeister")
+        evening_stats(app, "de", tmp_path / "data", "Anna Lena")
         assert not app.errors
         assert not app.outside, f"requests to other sites: {app.outside}"
     finally:

@@ -21,14 +21,15 @@ import bench_storage  # noqa: E402
 
 from companion.games import GAMES  # noqa: E402
 from companion.storage import Repository, export  # noqa: E402
-from companion.ui.screens.history import PAGE, when  # noqa: E402
+from companion.core.text import date_time  # noqa: E402
+from companion.ui.screens.history import PAGE  # noqa: E402
 
 PLAYS = 10_000
 
 
 def title(i: int) -> str:
     play = bench_storage.real_play(i)
-    return f"{GAMES[play['game']].name.render('en')} · {when(play['finished'])}"
+    return f"{GAMES[play['game']].name.render('en')} · {date_time('en', play['finished'])}"
 
 
 def test_history_of_ten_thousand_plays(browser, tmp_path):

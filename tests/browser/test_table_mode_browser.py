@@ -1,5 +1,6 @@
 """Table mode in a real browser: two phones (browser contexts) in one City of Rome game.
-Every change on one phone shows on the other without a reload (setup ticks, tracker entries, undo,
+Every change on one phone shows on the other without a reload (setup ticks, the game clock's pause and
+resume, tracker entries, undo,
 boards entered in parallel, the result, the saved play); Undo says what it takes back; a save that
 fails (the server's files may not grow: "disk full") shows a plain message over the page, keeps the last
 saved state on both phones and starts no new game, until a change saved from the other phone clears it;
@@ -65,6 +66,16 @@ def test_two_phones_share_one_game_live(browser, server):
     anna.wait_text("2 of 9 steps done")
     anna.click("Setup done – start playing")
     ben.click("Setup done – start playing")
+
+    # The game clock started with the play and is the game's: paused on one phone, paused on both;
+    # resumed on the other, running on both.
+    anna.wait_text(r"Game clock \d:\d\d, running")
+    ben.wait_text(r"Game clock \d:\d\d, running")
+    anna.click("Pause the game clock")
+    ben.wait_text(r"Game clock \d:\d\d, paused")
+    ben.shot("table-clock-paused")
+    ben.click("Resume the game clock")
+    anna.wait_text(r"Game clock \d:\d\d, running")
 
     # Tracker entries travel both ways: each phone taps in its player's sheet, the other's scoreboard follows.
     anna.sheet("Anna")

@@ -9,7 +9,7 @@ import time
 import flet as ft
 
 from companion.core import stats
-from companion.core.text import Msg
+from companion.core.text import Msg, date_time
 from companion.games import GAMES
 from companion.storage import export
 from companion.ui import uploads
@@ -24,8 +24,8 @@ from companion.ui.widgets import TOUCH, error_banner, icon_button, screen, secti
 PAGE = 30
 
 
-def when(ts: float) -> str:
-    return time.strftime("%d.%m.%Y %H:%M", time.localtime(ts))
+def when(model: AppModel, ts: float) -> str:
+    return date_time(model.lang, ts)
 
 
 def game_title(model: AppModel, game_id: str) -> str:
@@ -175,7 +175,7 @@ def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close)
 
 @ft.component
 def PlayedScreen(model: AppModel):
-    """One finished play: the ranking with every category explained, log it in BG Stats, delete."""
+    """One finished play: the ranking with every category explained, a rematch, log it in BG Stats, delete."""
     page = ft.context.page
     pid = ft.use_route_params().get("pid", "")
     note, set_note = ft.use_state("")
@@ -206,7 +206,7 @@ def PlayedScreen(model: AppModel):
             page.navigate("/history")
 
     controls = [
-        ft.Text(f"{game_title(model, play['game'])} · {when(play['finished'])}",
+        ft.Text(f"{game_title(model, play['game'])} · {when(model, play['finished'])}",
                 theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
         ft.Text(model.t("history.meta", start=play.get("start_player", ""), minutes=round(play.get("duration_s", 0) / 60))),
         ranking(model, labels, players, play["winners"], [Msg.from_json(n) for n in play.get("notes", [])],
@@ -217,18 +217,22 @@ def PlayedScreen(model: AppModel):
           if note else []),
     ]
     bottom = ft.Row([
+        # the same game with the same players, seats and colours: the new-game form filled in
+        *([ft.FilledButton(model.t("history.rematch"), icon=ft.Icons.REPLAY, height=TOUCH, expand=2,
+                           on_click=lambda e: page.navigate(f"/new/{pid}"))] if play["game"] in GAMES else []),
         # the wider one: "In BG Stats eintragen" on one line on a phone
         ft.FilledTonalButton(model.t("history.bgstats_log"), icon=ft.Icons.QR_CODE_2, height=TOUCH, expand=3,
                              on_click=lambda e: set_logging(True)),
-        ft.OutlinedButton(model.t("history.delete"), icon=ft.Icons.DELETE_OUTLINE, on_click=delete, height=TOUCH,
-                          expand=2),
     ], spacing=8)
+    # Delete in the bar, away from the thumb's next steps
+    delete_button = icon_button(ft.Icons.DELETE_OUTLINE, model.t("history.delete"), delete)
     picture = icon_button(ft.Icons.SHARE, model.t("history.picture"), lambda e: page.navigate(f"/history/{pid}/picture"))
-    return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom, actions=[picture])
+    return screen(model, route, model.t("history.play"), controls, back="/history", bottom=bottom,
+                  actions=[picture, delete_button])
 
 
 def play_tile(model: AppModel, page: ft.Page, play: dict) -> ft.Control:
-    title = f"{game_title(model, play['game'])} · {when(play['finished'])}"
+    title = f"{game_title(model, play['game'])} · {when(model, play['finished'])}"
     names = ", ".join(p["name"] for p in play["players"])
     won = model.t("history.won", winners=play["winners"], total=winning_total(play))
     if play.get("uncounted"):
@@ -244,7 +248,7 @@ def play_tile(model: AppModel, page: ft.Page, play: dict) -> ft.Control:
 
 def deleted_banner(model: AppModel, deleted: dict, undo, dismiss) -> ft.Control:
     """The play just deleted, with Undo, until dismissed."""
-    text = model.t("history.deleted", game=game_title(model, deleted["game"]), date=when(deleted["finished"]))
+    text = model.t("history.deleted", game=game_title(model, deleted["game"]), date=when(model, deleted["finished"]))
     return ft.Semantics(label=text, live_region=True, container=True, content=ft.Container(
         bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8, padding=ft.Padding.only(left=12, right=4),
         content=ft.Column([

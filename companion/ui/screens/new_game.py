@@ -1,18 +1,23 @@
-"""New game: the game, the player count, names (earlier names one tap away), colours, start player.
+"""New game: the game, the player count, names (the players of earlier games one tap away, most recent
+first, in their colour), colours, start player. A rematch (`/new/<play id>`) opens it filled in as that
+play was: the same game, players, seats and colours.
 
 The start player follows the game's rule: its question ("Who is the oldest?", `start_question`) with
 the names as answers and nothing chosen until the table answers; a game whose rules draw the start
-player (Milestones) has the draw chosen."""
+player (Milestones) has the draw chosen. No rulebook of ours says who starts the next game, so a rematch
+asks again (and says who started the last one)."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.core import stats
 from companion.core.game import InvalidMove
 from companion.core.saving import SaveFailed
 from companion.games import GAMES
 from companion.ui.model import AppModel
-from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen, scroll_page_to, section
+from companion.ui.hook_value import HookValue
+from companion.ui.widgets import PLAYER_COLOURS, TOUCH, colour_dot, ink_on, screen, scroll_page_to, section
 
 RANDOM = "random"
 START_PLAYER = "start-player"  # the scroll key of the start player's section
@@ -33,16 +38,43 @@ def seat_colours(count: int, allowed: list[str], picked: dict[int, str], last: l
     return colours
 
 
+def rematch_of(play: dict | None) -> dict | None:
+    """The form as `play` was set up: its game, names and colours by seat, and who started it."""
+    if play is None or play["game"] not in GAMES:
+        return None
+    players = play["players"]
+    seat = stats.start_seat(play)
+    return {"game": play["game"], "count": len(players),
+            "names": [p["name"] for p in players] + [""] * (4 - len(players)),
+            "colours": {i: p["colour"] for i, p in enumerate(players) if p.get("colour")},
+            "started": players[seat]["name"] if seat is not None else None}
+
+
+def known_players(model: AppModel) -> list[tuple[str, str | None]]:
+    """The players of earlier games, most recent first, each with the colour they played last: the names
+    entered for a new game, then those only the history has (an imported backup)."""
+    colours = model.repo.known_colours()
+    out = {stats.player_key(n): (n, colours.get(stats.player_key(n))) for n in model.repo.known_names()}
+    for play in model.repo.plays():  # newest first
+        for p in play["players"]:
+            out.setdefault(stats.player_key(p["name"]), (p["name"].strip(), p.get("colour")))
+    return list(out.values())
+
+
 @ft.component
 def NewGameScreen(model: AppModel):
     page = ft.context.page
-    game_id, set_game_id = ft.use_state(next(iter(GAMES)))
-    count, set_count = ft.use_state(3)
-    names, set_names = ft.use_state(["", "", "", ""])
-    picked_colours, set_colours = ft.use_state({})  # player index -> colour chosen by hand
+    pid = ft.use_route_params().get("pid", "")
+    rematch = ft.use_memo(lambda: HookValue(rematch_of(model.repo.play(pid)) if pid else None), [pid]).value
+    game_id, set_game_id = ft.use_state(lambda: rematch["game"] if rematch else next(iter(GAMES)))
+    count, set_count = ft.use_state(lambda: rematch["count"] if rematch else 3)
+    names, set_names = ft.use_state(lambda: rematch["names"] if rematch else ["", "", "", ""])
+    # player index -> colour chosen by hand (a rematch: as they played)
+    picked_colours, set_colours = ft.use_state(lambda: dict(rematch["colours"]) if rematch else {})
     start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
     error, set_error = ft.use_state("")
     played = model.repo.known_colours()  # the colour each name played last
+    offered = ft.use_memo(lambda: HookValue(known_players(model)), [model.repo.history_version]).value
     missing_start, set_missing_start = ft.use_state(0)  # taps on Start game before the question was answered
 
     async def to_start_player():  # after the screen shows the missing answer: scrolled to it
@@ -54,8 +86,9 @@ def NewGameScreen(model: AppModel):
     count = min(max(count, game.min_players), game.max_players)
     allowed_colours = game.colours_for(count)
     colours = seat_colours(count, allowed_colours, picked_colours,
-                           [played.get(n.strip().casefold()) for n in names[:count]])
-    known = [n for n in model.repo.known_names() if n.casefold() not in {x.strip().casefold() for x in names[:count]}]
+                           [played.get(stats.player_key(n)) for n in names[:count]])
+    taken = {stats.player_key(x) for x in names[:count]}
+    known = [(n, c) for n, c in offered if stats.player_key(n) not in taken]
 
     def set_name(i, value):
         set_names([value if j == i else n for j, n in enumerate(names)])
@@ -97,18 +130,28 @@ def NewGameScreen(model: AppModel):
         section(model.t("ui.new.players"), [
             ft.Text(model.t("ui.new.seating"), size=13, italic=True),
             *[player_row(model, i, names[i], colours, allowed_colours, set_name, choose_colour) for i in range(count)],
-            ft.Row([ft.Text(model.t("ui.new.earlier_names"), size=13)] + [
-                ft.OutlinedButton(n, icon=ft.Icons.PERSON_ADD_ALT, on_click=lambda e, n=n: pick_known(n), height=TOUCH)
-                for n in known[:12]
-            ], wrap=True) if known else ft.Container(),
+            earlier_players(model, known, pick_known),
         ]),
         start_player_section(model, question, [n.strip() for n in names[:count]], chosen, bool(missing),
-                             lambda value: (set_start(value), set_error(""), set_missing_start(0))),
+                             lambda value: (set_start(value), set_error(""), set_missing_start(0)),
+                             rematch["started"] if rematch and question else None),
     ]
     return screen(model, "/new", model.t("ui.new.title"), controls, back="/", error=error,
                   on_dismiss=lambda: set_error(""), bottom_note=missing,
                   bottom=ft.FilledButton(model.t("ui.new.start"), icon=ft.Icons.PLAY_ARROW, on_click=start_game,
                                          height=TOUCH, width=float("inf")))
+
+
+def earlier_players(model: AppModel, known: list[tuple[str, str | None]], pick) -> ft.Control:
+    """A tap puts a player of earlier games into the first empty name field (in their colour where free)."""
+    if not known:
+        return ft.Container()
+    return ft.Row([ft.Text(model.t("ui.new.earlier_names"), size=13)] + [
+        ft.OutlinedButton(content=ft.Row([colour_dot(c, 14) if c else ft.Icon(ft.Icons.PERSON_ADD_ALT, size=16),
+                                          ft.Text(n)], tight=True, spacing=6),
+                          on_click=lambda e, n=n: pick(n), height=TOUCH)
+        for n, c in known[:12]
+    ], wrap=True)
 
 
 def game_tile(model: AppModel, g, selected: bool, pick) -> ft.Control:
@@ -162,9 +205,10 @@ def player_row(model: AppModel, i: int, name: str, colours: list[str], allowed: 
 
 
 def start_player_section(model: AppModel, question, names: list[str], chosen: str | None, missing: bool,
-                         choose) -> ft.Control:
+                         choose, started: str | None = None) -> ft.Control:
     """The rule's question with the names as answers (and a draw), or the draw first where the rules draw;
-    marked in the error colour when Start game was tapped before it was answered."""
+    marked in the error colour when Start game was tapped before it was answered; in a rematch, who
+    started the last game (`started`)."""
     # height: a whole row of 48 px is the tap target (a desktop browser made it 32 px)
     seats = [ft.Radio(value=str(i), label=n or model.t("ui.new.player_name", number=i + 1), height=TOUCH)
              for i, n in enumerate(names)]
@@ -173,6 +217,8 @@ def start_player_section(model: AppModel, question, names: list[str], chosen: st
     asked = [ft.Row([*([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=18)] if missing else []),
                      ft.Text(model.m(question), weight=ft.FontWeight.W_500, expand=True,
                              color=ft.Colors.ERROR if missing else None)], spacing=6)] if question else []
+    if started:
+        asked.append(ft.Text(model.t("ui.new.last_started", name=started), size=13, italic=True))
     return ft.Container(section(model.t("ui.new.start_player"), [
         *asked,
         ft.RadioGroup(value=chosen, on_change=lambda e: choose(e.control.value),

@@ -19,6 +19,7 @@ from companion.core.score_sheet import score_sheet
 from companion.core.table import box_values_needed, redo_lines, undo_lines
 from companion.core.text import Msg
 from companion.ui.box_data import BoxDataForm
+from companion.ui.clock import GameClock
 from companion.ui.games import game_ui
 from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
@@ -47,6 +48,7 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
     # Stable identities (same session, same setters): the memoized rows compare them.
     open_sheet = ft.use_callback(lambda seat: set_sheet_of(seat), [sid])
     set_turn = ft.use_callback(lambda seat: dispatch({"type": "set_turn", "player": seat}), [sid])
+    run_clock = ft.use_callback(lambda run: dispatch({"type": "clock", "run": run}), [sid])
 
     def submit_latest(event):
         # The latest game, not the one drawn: box values entered just now are in it.
@@ -88,7 +90,7 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
             set_asking("early")
 
     controls = [
-        status_line(model, view),
+        status_line(model, view, GameClock(Texts(model.lang), tuple(session.clock), run_clock)),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
         *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
                          on_click=lambda e: set_showing_sheet(True))] if game.show.period is not None else []),
@@ -144,11 +146,12 @@ def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
     use_subscription(listen, [])
 
 
-def status_line(model: AppModel, view: GameView) -> ft.Control:
-    """Where the game stands (the round, the phase), one line of it bold."""
+def status_line(model: AppModel, view: GameView, clock: ft.Control) -> ft.Control:
+    """Where the game stands (the round, the phase), one line of it bold; the game clock beside it."""
     lines = view.game.rules.status(view.state, view.config)
-    return ft.Column([ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None, size=14 if n else 16)
-                      for n, line in enumerate(lines[:2])], spacing=2)
+    return ft.Row([ft.Column([ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None,
+                                      size=14 if n else 16) for n, line in enumerate(lines[:2])],
+                             spacing=2, expand=True), clock], vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def scoreboard(model: AppModel, view: GameView, open_sheet, set_turn) -> list[ft.Control]:

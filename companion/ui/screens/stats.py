@@ -1,5 +1,6 @@
 """Statistics per game and per player, with charts (flet-charts) of the category breakdown and of the
-scores over time. The numbers come from companion/core/stats.py; this screen only shows them."""
+scores over time, head-to-head, win streaks, the time played and how often the start player won. The
+numbers come from companion/core/stats.py; this screen only shows them."""
 
 from __future__ import annotations
 
@@ -82,6 +83,57 @@ def player_table(model: AppModel, recs: list[stats.PlayerRecord]) -> ft.Control:
     return ft.Card(content=ft.Container(padding=12, content=ft.Column(rows, spacing=10)))
 
 
+def duration(model: AppModel, secs: int) -> str:
+    minutes = round(secs / 60)
+    if minutes < 60:
+        return model.t("history.stats.minutes", minutes=minutes)
+    return model.t("history.stats.hours", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
+
+
+def game_time_lines(model: AppModel, plays: list[dict], gid: str, once) -> list[ft.Control]:
+    """A game's time played in all and how often its start player won."""
+    games, _ = once(("time", ""), lambda: stats.play_time(plays))
+    start = once(("start wins",), lambda: stats.start_player_wins(plays)).get(gid)
+    lines = [ft.Text(model.t("history.stats.played_for", time=duration(model, games.get(gid, 0))), size=13)]
+    if start is not None:
+        lines.append(ft.Text(model.t("history.stats.start_wins", wins=start.wins, plays=start.plays,
+                                     rate=round(start.win_rate * 100)), size=13))
+    return lines
+
+
+def evening_sections(model: AppModel, plays: list[dict], player_f: str, once, gid: str = "") -> list[ft.Control]:
+    """Head-to-head, win streaks and time played per player, over one game's plays (`gid`) or all;
+    with a player chosen, theirs only."""
+    mine = once(("of game", gid), lambda: [p for p in plays if p["game"] == gid]) if gid else plays
+    pairs = once(("h2h", gid), lambda: stats.head_to_head(mine))
+    runs = once(("streaks", gid), lambda: stats.streaks(mine))
+    times = once(("time", gid), lambda: stats.play_time(mine))[1]
+    if player_f:
+        key = stats.player_key(player_f)
+        pairs = [h for h in pairs if key in (stats.player_key(h.first), stats.player_key(h.second))]
+        runs = [r for r in runs if stats.player_key(r.name) == key]
+        times = {n: t for n, t in times.items() if stats.player_key(n) == key}
+
+    def rows(items: list[tuple[str, str]]) -> ft.Control:
+        return ft.Card(content=ft.Container(padding=12, content=ft.Column([
+            ft.Row([ft.Text(a, weight=ft.FontWeight.BOLD, expand=True), ft.Text(b, size=13)]) for a, b in items],
+            spacing=10)))
+    out = []
+    if pairs:
+        out.append(section(model.t("history.stats.head_to_head"), [
+            ft.Text(model.t("history.stats.h2h_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Card(content=ft.Container(padding=12, content=ft.Column([
+                ft.Text(model.t("history.stats.h2h_line", first=h.first, a=h.first_ahead, b=h.second_ahead,
+                                second=h.second, plays=h.plays)) for h in pairs[:20]], spacing=10)))]))
+    if runs:
+        out.append(section(model.t("history.stats.streaks"), [rows([
+            (r.name, model.t("history.stats.streak_line", longest=r.longest, current=r.current)) for r in runs])]))
+    if times:
+        out.append(section(model.t("history.stats.play_time"), [rows([
+            (n, duration(model, t)) for n, t in sorted(times.items(), key=lambda nt: (-nt[1], nt[0].casefold()))])]))
+    return out
+
+
 def card(title: str, lines: list[ft.Control], on_click=None) -> ft.Control:
     body = ft.Container(padding=12, content=ft.Column(
         [ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD), *lines], spacing=4))
@@ -158,6 +210,9 @@ def StatsScreen(model: AppModel):
     page = ft.context.page
     game_f, set_game_f = ft.use_state("")
     player_f, set_player_f = ft.use_state("")
+    renaming, set_renaming = ft.use_state(False)  # the Rename dialog of the player chosen is open
+    ft.use_dialog(rename_dialog(model, player_f, lambda new: (set_player_f(new), set_renaming(False)),
+                                lambda: set_renaming(False)) if renaming and player_f else None)
     plays = model.repo.plays()  # kept in memory by the repository, newest first
     # Figures worked out from this history, kept until the history changes: a re-render (any change of
     # the model) or going back to a filter shown before computes nothing again.
@@ -196,22 +251,57 @@ def StatsScreen(model: AppModel):
             mine = once(("player", player_f), lambda: stats.player_per_game(plays, player_f))
             overall = [r for r in once(("overall",), lambda: stats.players_overall(plays))
                        if stats.player_key(r.name) == stats.player_key(player_f)]
-            controls += [card(overall[0].name, [ft.Text(plays_wins(model, overall[0]))])] if overall else []
+            controls += [card(overall[0].name, [
+                ft.Text(plays_wins(model, overall[0])),
+                ft.Row([ft.OutlinedButton(model.t("history.stats.rename", name=overall[0].name), icon=ft.Icons.EDIT,
+                                          height=TOUCH, on_click=lambda e: set_renaming(True))])])] if overall else []
             controls.append(section(model.t("history.stats.games"), [
                 card(game_title(model, gid), score_lines(rec), on_click=lambda e, g=gid: set_game_f(g))
                 for gid, rec in mine.items()]))
+            controls += evening_sections(model, plays, player_f, once)
         else:
             controls.append(section(model.t("history.stats.players"),
                                     [player_table(model, once(("overall",), lambda: stats.players_overall(plays)))]))
             controls.append(section(model.t("history.stats.games"), [
-                card(game_title(model, gid), [ft.Text(game_line(gid))], on_click=lambda e, g=gid: set_game_f(g))
+                card(game_title(model, gid), [ft.Text(game_line(gid)), *game_time_lines(model, plays, gid, once)],
+                     on_click=lambda e, g=gid: set_game_f(g))
                 for gid in games]))
+            controls += evening_sections(model, plays, player_f, once)
         controls.append(ft.Text(model.t("history.stats.pick_game"), italic=True, size=13))
     else:
         controls += one_game(model, plays, game_f, player_f, once, game_line(game_f), score_lines)
     bottom = ft.Row([ft.OutlinedButton(model.t("history.stats.back_history"), icon=ft.Icons.HISTORY, height=TOUCH,
                                        expand=True, on_click=lambda e: page.navigate("/history"))])
     return screen(model, "/stats", model.t("history.stats.title"), controls, back="/", bottom=bottom)
+
+
+@ft.component
+def RenameForm(model: AppModel, name: str, done):
+    """The new name of a player, for every play of theirs; why not said under the field."""
+    typed, set_typed = ft.use_state(name)
+    problem, set_problem = ft.use_state("")
+
+    def rename(e=None):
+        said = model.rename_player(name, typed)
+        if said is None:
+            done(typed.strip())
+        else:
+            set_problem(said)
+    return ft.Column([
+        ft.Text(model.t("history.stats.rename_hint", name=name), size=14),
+        ft.TextField(label=model.t("history.stats.new_name"), value=typed, autofocus=True, max_length=30,
+                     on_change=lambda e: set_typed(e.control.value), on_submit=rename,
+                     error=problem or None, error_max_lines=4),
+        ft.Row([ft.FilledButton(model.t("history.stats.rename_do"), on_click=rename, height=TOUCH)],
+               alignment=ft.MainAxisAlignment.END),
+    ], tight=True, spacing=12, width=360)
+
+
+def rename_dialog(model: AppModel, name: str, done, close) -> ft.AlertDialog:
+    return ft.AlertDialog(modal=True, title=ft.Text(model.t("history.stats.rename", name=name)),
+                          content=RenameForm(model, name, done),
+                          actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close(), height=TOUCH)],
+                          on_dismiss=lambda e: close())
 
 
 def one_game(model: AppModel, plays: list[dict], game_f: str, player_f: str, once, line: str,
@@ -223,7 +313,7 @@ def one_game(model: AppModel, plays: list[dict], game_f: str, player_f: str, onc
     order = once(("order", game_f), lambda: stats.category_order(plays, game_f))
     labels = {cid: model.m(Msg.from_json(m))
               for cid, m in once(("labels", game_f), lambda: stats.category_labels(plays, game_f)).items()}
-    controls: list[ft.Control] = [ft.Text(line)]
+    controls: list[ft.Control] = [ft.Text(line), *game_time_lines(model, plays, game_f, once)]
     cards = []
     for rec in recs:
         avgs = rec.category_averages
@@ -234,6 +324,7 @@ def one_game(model: AppModel, plays: list[dict], game_f: str, player_f: str, onc
             ft.Text(model.t("history.stats.categories"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             *cat_lines]))
     controls.append(section(model.t("history.stats.players"), cards))
+    controls += evening_sections(model, plays, player_f, once, game_f)
     if recs:
         controls.append(section(model.t("history.stats.breakdown"), [breakdown_chart(model, recs, order, labels)]))
         series = once(("over time", game_f), lambda: stats.scores_over_time(plays, game_f))
