@@ -263,7 +263,7 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
     app.find(app.button(t["setup_done"]))
     app.press(app.find(app.page.get_by_role("checkbox").first))  # one step ticked
     w.screen("setup")
-    # The tracker of a game in play: its menu, Final scoring asked early, End round's confirmation, a sheet.
+    # The tracker of a game in play: its menu, Final scoring asked early, a sheet.
     app.click(t["setup_done"])
     app.press(app.find(app.button(t["menu"], exact=False)))
     app.find(app.page.get_by_role("menuitem", name=t["to_scoring"]))
@@ -272,10 +272,6 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
     app.find(app.dialog_button(t["keep_playing"]))
     w.screen("tracker-final-scoring-early-dialog", scroll=False)
     app.click(t["keep_playing"], dialog=True)
-    app.click(t["end_round"])
-    app.find(app.dialog_button(t["end_round"]))
-    w.screen("tracker-end-round-dialog", scroll=False)
-    app.click(t["cancel"], dialog=True)
     sheet(app, w, t, "Ada", "tracker-sheet-in-play")
     for game_id, sid in SIDS.items():
         app.go(f"game/{sid}/play")

@@ -264,7 +264,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     error = model.error_for(view.session)
     said = [ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message),
                          left=12, right=12, top=52)] if error else []
-    return ft.Stack([sheet, *said]) if said else sheet  # a Stack would stretch the sheet to the screen's height
+    return ft.Stack([sheet, *said])
 
 
 def turn_step(view: GameView, seat: int):
@@ -284,10 +284,10 @@ def sheet_end(model: AppModel, name: str, step, trigger, close) -> ft.Control:
         trigger(step, step.player)
     buttons = [ft.OutlinedButton(content=ft.Text(model.t("ui.close"), semantics_label=model.t("ui.play.close_sheet",
                                                                                              player=name)),
-                                 icon=ft.Icons.CLOSE, height=TOUCH, expand=1, on_click=lambda e: close())]
+                                 icon=ft.Icons.CLOSE, height=TOUCH, expand=step is None, on_click=lambda e: close())]
     if step is not None:
         buttons.append(ft.FilledButton(model.t("ui.play.done_then", step=model.m(step.label)), height=TOUCH,
-                                       expand=2, on_click=done))
+                                       expand=True, on_click=done))
     return ft.Row(buttons, spacing=8)
 
 
