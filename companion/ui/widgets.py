@@ -126,11 +126,11 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
 SCROLLER = "page"  # the scrolling column of `screen`
 
 
-async def scroll_page_to(page: ft.Page, key: str) -> None:
-    """Scroll the open screen (`screen`'s column) to the control with scroll key `key`."""
+async def scroll_page_to(page: ft.Page, key: str | None) -> None:
+    """Scroll the open screen (`screen`'s column) to the control with scroll key `key` (None: its top)."""
     column = open_scroller(page)
     if column is not None:
-        await column.scroll_to(scroll_key=key, duration=300)
+        await (column.scroll_to(scroll_key=key, duration=300) if key is not None else column.scroll_to(offset=0))
 
 
 def open_scroller(page: ft.Page) -> ft.Column | None:

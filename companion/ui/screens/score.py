@@ -46,8 +46,15 @@ def problems_here(view: GameView, errors, ui: GameUI, in_section: bool) -> tuple
 
 @ft.component
 def ScoreScreen(model: AppModel):
-    page = ft.context.page
+    """Keyed by the game: another game's final scoring starts afresh (the router keeps this screen from
+    one game to the next; a board shown, a palette's card in hand or a kind picked are that game's)."""
     sid = ft.use_route_params().get("sid", "")
+    return GameScoring(model, sid, key=f"scoring-{sid}")
+
+
+@ft.component
+def GameScoring(model: AppModel, sid: str):
+    page = ft.context.page
     route = f"/game/{sid}/score"
     session = use_game(model, sid)
     view, dispatch = use_view(model, sid, session)
@@ -61,6 +68,8 @@ def ScoreScreen(model: AppModel):
     async def scroll():
         if target is not None:
             await scroll_page_to(page, target[0])
+        else:  # opened: at the page's top (the screen's column is kept from another game's final scoring)
+            await scroll_page_to(page, None)
     ft.use_effect(scroll, [target])
     now = end_scoring(session, model.repo.box_data(session.game.id), tried) if session is not None else None
 
@@ -70,6 +79,10 @@ def ScoreScreen(model: AppModel):
         errors = now.keeps_from_confirming(seat)
         key = scroll_key(errors[0].field) if errors and part_of(errors[0].field) else TOP
         set_target((key, (target or (None, 0))[1] + 1))
+
+    def show_board(seat):  # at its top: the tabs and the player's name in view, not the last board's place
+        set_player(seat)
+        set_target((TOP, (target or (None, 0))[1] + 1))
 
     def confirm_boards(seats):  # those that can be scored; the first that cannot is opened at its problem
         ready = [i for i in seats if not now.keeps_from_confirming(i)]
@@ -103,14 +116,14 @@ def ScoreScreen(model: AppModel):
         else:
             set_tried(lambda t: t | {player})
             dispatch({"type": "board_done", "player": player, "done": True},
-                     then=(lambda saved: set_player(waiting[0])) if waiting else None)
+                     then=(lambda saved: show_board(waiting[0])) if waiting else None)
 
     if now.sheet is not None and not editing:
         controls, note = [results_view(model, view.game, now.sheet, notes=now.sheet.notes),
                           BoxCard(model, view.game.id, tuple(now.sheet.uncounted), "ui.score.box_uncounted")], None
         bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, session, now.sheet))
     else:
-        controls = boards_part(model, view, dispatch, now, player, set_player)
+        controls = boards_part(model, view, dispatch, now, player, show_board)
         bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
         note = bottom_note(model, view, now, player, asked)
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
@@ -204,7 +217,11 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
         controls += [ui.table_section(view, dispatch, problems=section), ft.Divider()]
     here = problems_here(view, mine, ui, False)
     controls += [
-        ft.Container(key=ft.ScrollKey(TOP), content=BoardTabs(model, view, now, player, set_player)),
+        ft.Container(key=ft.ScrollKey(TOP), content=ft.Column([
+            BoardTabs(model, view, now, player, set_player),
+            ft.Row([colour_dot(view.colours[player], 16),
+                    ft.Text(model.t("ui.score.board_of", name=view.names[player]), size=18, weight=ft.FontWeight.BOLD)],
+                   spacing=8)], spacing=8)),
         editor(view, player, dispatch, problems=here, key="board-editor"),  # kept when a banner comes or goes
         ft.Divider(),
     ]
