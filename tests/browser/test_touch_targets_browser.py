@@ -2,7 +2,7 @@
 
 One server, one tab, one walk through the app on a screen as wide as a phone (390 px) and twice as tall
 (TALL): Home, New game, the setup checklist, the tracker of a game in play (its menu, Final scoring asked
-early, End round's confirmation, a player's sheet with its number pad), the tracker of each game at its
+early, a player's sheet with its number pad), the tracker of each game at its
 end (a player's sheet, the score sheet, the game's own dialogs), box values asked during play, the end
 scoring of each game, a result, History, a played game, Statistics, Settings with the box data, Invite.
 On each screen every control in Chromium's accessibility tree (buttons, checkboxes, radios, switches,
