@@ -304,7 +304,7 @@ def play_phase_1_en(app: App) -> None:
     tap(app, "End round 3")
     app.wait_text("Phase 1 of 4, round 4 of 7")
     assert app.page.locator("flt-semantics[role=alertdialog]").count() == 0
-    tap(app, "Undo: End round 3", exact=False)
+    tap(app, "Undo: Phase 1, round 4")  # named for what the round's end did
     app.wait_text("Phase 1 of 4, round 3 of 7")
     tap(app, "End round 3")
     end_phase(app, de=False, first=4)
