@@ -55,7 +55,9 @@ def track_row(view: GameView, player: int, dispatch: Dispatch, drafts: Drafts, f
         else:
             drafts.forget(field.id)
             dispatch(typed_move(player, field, value, me.get(field.id)))
-    return ft.Column([PadBeside(view, me["name"], field, ft.TextField(
+    # the pad names the track as the play screen does ("Red track (inner)"), the player apart
+    named = replace(field, label=Msg(f"{GAME_ID}.counter.{field.id}"))
+    return ft.Column([PadBeside(view, me["name"], named, ft.TextField(
         key=f"{field.id}-{player}", label=view.t(f"{NS}.{field.id}", name=me["name"]),
         value=draft if draft is not None else str(value_of(me, field)),
         helper=view.m(field.help), helper_max_lines=2, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
