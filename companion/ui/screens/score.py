@@ -68,8 +68,6 @@ def GameScoring(model: AppModel, sid: str):
     async def scroll():
         if target is not None:
             await scroll_page_to(page, target[0])
-        else:  # opened: at the page's top (the screen's column is kept from another game's final scoring)
-            await scroll_page_to(page, None)
     ft.use_effect(scroll, [target])
     now = end_scoring(session, model.repo.box_data(session.game.id), tried) if session is not None else None
 
@@ -128,7 +126,7 @@ def GameScoring(model: AppModel, sid: str):
         note = bottom_note(model, view, now, player, asked)
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
                   bottom_note=note, actions=[BoardUndo(model, session)], error=model.error_for(session),
-                  info=model.info_for(session), on_dismiss=model.dismiss_message)
+                  info=model.info_for(session), on_dismiss=model.dismiss_message, page_key=f"-{sid}")
 
 
 def confirm_button(model: AppModel, page, drawn, result) -> ft.Control:
