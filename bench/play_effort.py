@@ -9,13 +9,21 @@ typed (player, digits, add) where the screen has a number pad, or tapped with it
 The way an action is done is a *procedure* per screen (`PROCEDURES`): the screen before the scoreboard
 ("today", kept in docs/performance.md) and the scoreboard. Results go to test-artifacts/bench.json under
 "play" (`run_all.py play`): {"<game>": {"players": 4, "scores_visible": n, "actions": {"<name>": {"taps",
-"scrolls", "typed"}}}}. Targets: scores_visible 4; each action <= 2 taps (<= 4 when typed) and 0 scrolls.
+"scrolls", "typed"}}, "turn": {"taps", "scrolls", "dialogs"}}}. Targets: scores_visible 4; each action <= 2
+taps (<= 4 when typed) and 0 scrolls.
+
+A `turn` (issue 39) is the rulebook's typical full turn of the 3rd player in seat order, from the play
+screen at rest to the next player on turn: their sheet opened, each decision of the turn (a tap, or an
+action and its value), then the sheet's "Done · Next: Dora". `dialogs` counts the questions the turn met
+that none of its decisions called for (a confirmation: its tap is counted in taps too); a dialog that takes
+a decision's value (a road section's number, Build's space and card) is the decision itself. Targets:
+0 dialogs; City of Rome <= 6 taps, Milestones <= 5, The Castles of Tuscany <= 5, Carpe Diem <= 4.
 
     python bench/play_effort.py [GAME ...]
 
-`run(quick=True)` (`bench/run_all.py --quick play`): each game's last action and "+12" only (between them
-every kind of action: a step, a game's button, a dialog's choice, an entry), a quick check that the bench
-still runs.
+`run(quick=True)` (`bench/run_all.py --quick play`): each game's last action, "+12" and the turn only
+(between them every kind of action: a step, a game's button, a dialog's choice, an entry), a quick check
+that the bench still runs.
 """
 
 from __future__ import annotations
@@ -97,10 +105,56 @@ def banderole_space(state: dict) -> int:
     return next(int(space) for space, stack in state["banderole"].items() if SEAT in stack)
 
 
+TURN_SEAT = 2  # the turn is the 3rd player's (one in the middle of the order: a next player follows)
+TURN_WHO = NAMES[TURN_SEAT]
+
 # Entries made before measuring, where a game needs them to be in play (Castles: the setup pick of
-# bonus tiles, in turn order; Dora takes "+1 worker").
-PLAYED = {"castles-of-tuscany": [{"type": "bonus_tile", "player": p, "bonus": b}
-                                 for p, b in enumerate(("card", "storage", "marble", "worker"))]}
+# bonus tiles, in turn order; Dora takes "+1 worker"), then the turns before the 3rd player's (City of
+# Rome: the builders placed, Cleo's nearest the emperor, so that she acts first and Dora next), and the
+# goods the 3rd player's turn spends (Milestones' road section: a stone and a sand, one of them produced
+# in the turn itself).
+PLAYED = {"castles-of-tuscany": [*({"type": "bonus_tile", "player": p, "bonus": b}
+                                   for p, b in enumerate(("card", "storage", "marble", "worker"))),
+                                 {"type": "next_player"}, {"type": "next_player"}],
+          "city-of-rome": [{"type": "place_builder", "player": p, "space": space}
+                           for p, space in enumerate((3, 4, 1, 2))],
+          "milestones": [{"type": "end_turn"}, {"type": "end_turn"},
+                         {"type": "adjust", "player": TURN_SEAT, "counter": "sand", "delta": 1}],
+          "carpe-diem": [{"type": "next_player"}, {"type": "next_player"}]}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The 3rd player's typical turn: the sheet's buttons tapped in order (`taps`: accessible names,
+    "{player}" the player's; a `Pick` is a button in the dialog the tap before opened), the sheet's step
+    that ends the turn (`done`), and who is on turn after it (`next`)."""
+
+    taps: tuple
+    done: str
+    next: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A value chosen in the dialog the tap before opened (that dialog is the decision, not a question)."""
+
+    name: str
+
+
+TURNS = {
+    # "bis zu 2 Aktionen – 1x Bauen und 1x Produktion" after a card from the offer: Build (a space, the
+    # card), a production bringing money; then the next builder on the strip.
+    "city-of-rome": Turn(("Build ({player})", Pick("Row 3, column 2: build here"), Pick("Market"),
+                          "Money +1 ({player})"), "Done · Next: Dora", "Dora"),
+    # "genau 2 Spielzüge": a worker field's goods (one kind), the trading house's road section on a 3.
+    "milestones": Turn(("Stone +1 ({player})", "Road section: milestone's number ({player})",
+                        Pick("Road section: milestone's number: 3")), "Done · End {player}'s turn", "Dora"),
+    # 2 of the 4 actions: a tile taken into storage, a tile placed (a village: its workers).
+    "castles-of-tuscany": Turn(("Tile taken ({player})", "Tile placed: its goods ({player})",
+                                Pick("Tile placed: its goods: village: workers")), "Done · Next: Dora", "Dora"),
+    # A tile taken from the display and built: a market's coin.
+    "carpe-diem": Turn(("Market: +1 coin ({player})",), "Done · Next: Dora", "Dora"),
+}
 
 # The game's most frequent during-play actions (counters the table moves on nearly every turn, a game's
 # own action with its number, an entry made every round, or the game's own buttons where the table taps
@@ -224,9 +278,9 @@ def today_plus_12(app: Counted, game_id: str) -> bool:
 
 # ---------------------------------------------------------------- the scoreboard
 
-def open_sheet(app: Counted) -> None:
-    app.press(app.find(app.button(f"{WHO}'s sheet", exact=False)))
-    app.wait_label(f"Close {WHO}'s sheet")
+def open_sheet(app: Counted, who: str = WHO) -> None:
+    app.press(app.find(app.button(f"{who}'s sheet", exact=False)))
+    app.wait_label(f"Close {who}'s sheet")
     app.idle()  # the sheet has slid up: its buttons where a finger finds them (mid-slide they are lower)
 
 
@@ -255,6 +309,39 @@ def entry(app: Counted, action: Entry, procedure: str) -> None:
     app.press(app.find(app.button(f"{action.action} ({WHO})")))
     for choice in action.choices:
         app.press(app.find(app.dialog_button(choice)))
+
+
+DIALOG = "flt-semantics[role=alertdialog]"  # a question (the open sheet is a "dialog" of its own)
+
+
+def confirmed(app: Counted) -> int:
+    """A question nobody's decision called for, answered yes (its last button: the step it asks about);
+    1 if there was one, else 0."""
+    dialog = app.page.locator(DIALOG)
+    if not dialog.count():
+        return 0
+    app.press(dialog.get_by_role("button").last)
+    return 1
+
+
+def turn(app: Counted, game_id: str) -> dict:
+    """The 3rd player's turn (`TURNS`): taps, scrolls and the questions met (see the module's doc)."""
+    plan = TURNS[game_id]
+    app.taps = app.scrolls = 0
+    dialogs = 0
+    open_sheet(app, TURN_WHO)
+    for n, tap in enumerate(plan.taps):
+        if isinstance(tap, Pick):
+            app.press(app.find(app.dialog_button(tap.name)))
+        else:
+            app.press(app.find(app.button(tap.format(player=TURN_WHO))))
+        if not isinstance(plan.taps[n + 1] if n + 1 < len(plan.taps) else None, Pick):  # no dialog called for
+            dialogs += confirmed(app)
+    app.press(app.find(app.button(plan.done.format(player=TURN_WHO))))
+    dialogs += confirmed(app)
+    result = {"taps": app.taps, "scrolls": app.scrolls, "dialogs": dialogs}
+    app.wait_label(f"{plan.next} is on turn")
+    return result
 
 
 PROCEDURES = {"today": (today_step, today_plus_12), "scoreboard": (scoreboard_step, scoreboard_plus_12)}
@@ -317,6 +404,8 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str, quick: 
     typed = plus_12(app, game_id)
     result["actions"]["+12"] = {"taps": app.taps, "scrolls": app.scrolls, "typed": typed}
     app.wait_label(f"{label(game_id, MAIN[game_id])} of {WHO}: {before + 12}")
+    at_rest(app, route)
+    result["turn"] = turn(app, game_id)
     app.close()
     return result
 
@@ -339,7 +428,8 @@ def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print
                 r = results[game_id]
                 log(f"{game_id}: scores on screen {r['scores_visible']} of 4; " + "; ".join(
                     f"{n} {a['taps']} {'tap' if a['taps'] == 1 else 'taps'}, {a['scrolls']} scrolls"
-                    + (" (typed)" if a["typed"] else "") for n, a in r["actions"].items()))
+                    + (" (typed)" if a["typed"] else "") for n, a in r["actions"].items())
+                    + f"; a turn: {r['turn']['taps']} taps, {r['turn']['scrolls']} scrolls, {r['turn']['dialogs']} dialogs")
     finally:
         server.stop()
         shutil.rmtree(data.parent, ignore_errors=True)

@@ -55,7 +55,11 @@ def test_the_setup_pick_goes_in_turn_order_then_the_start_player_takes_the_first
     marked = []
     for _ in range(4):  # the scoreboard marks the player choosing; no turns are taken yet
         marked.append(on_turn(s))
-        assert steps(s) == []
+        # the thumb slot's step is the pick of the player choosing: "Pick: Cleo", with the bonus tiles
+        pick = [a for a in GAME.actions(s.state, s.config) if not a.per_player]
+        assert [(a.id, a.player, a.label.render("en"), a.field) for a in pick] == [
+            ("bonus_tile", on_turn(s), f"Pick: {NAMES[on_turn(s)]}", "bonus")]
+        assert pick[0].question.render("de") == f"Welches Bonuskärtchen nimmt {NAMES[on_turn(s)]}?"
         with pytest.raises(InvalidMove) as refused:
             s.record({"type": "next_player"})
         assert refused.value.msg.key == "core.error.no_turn"
@@ -144,13 +148,13 @@ def test_round_three_then_the_extra_turn_cycle_from_the_start_player_to_the_last
 
 
 def test_the_round_end_can_be_entered_when_the_table_did_not_tap_every_turn():
-    """The table may not have followed every turn on the tracker: the round's end (with its question, "Has
-    Dario ... finished the turn cycle?") is there as soon as someone emptied the stack, and the next round
-    begins with the start player whoever was marked."""
+    """The table may not have followed every turn on the tracker: the round's end is there as soon as
+    someone emptied the stack (one tap, asking nothing: Undo takes it back), and the next round begins
+    with the start player whoever was marked."""
     s = game()
     s.record(reveal(1, 7))
     end = next(a for a in GAME.actions(s.state, s.config) if a.id == "end_round")
-    assert end.confirm.render("en").startswith("Has Dario (on the start player's right) finished the turn cycle?")
+    assert end.confirm is None and end.label.render("en") == "Round 1 complete: scoring 1"
     s.record({"type": "end_round"})
     assert on_turn(s) == 0 and s.state["round"] == 2
 

@@ -392,7 +392,8 @@ def test_round_end_waits_for_the_stack_of_that_round(stack):
     lines = [line.render("en") for line in GAME.rules.status(state, config)]
     assert f"Ben emptied stack {stack}: play the turn cycle to its end (Clara is last)" in lines[1]
     offered = [a for a in GAME.actions(state, config) if a.id == "end_round"]
-    assert len(offered) == 1 and not offered[0].per_player and offered[0].confirm is not None
+    # one tap, asking nothing (issue 39): the game goes on after it, and Undo takes it back
+    assert len(offered) == 1 and not offered[0].per_player and offered[0].confirm is None
 
 
 def test_turn_cycle_ends_with_the_start_players_right_neighbour():
@@ -540,12 +541,15 @@ def test_every_message_renders_in_both_languages():
 def test_only_the_bonus_pick_is_offered_until_everyone_has_picked():
     config = config_for(2)
     state = GAME.rules.initial_state(config)
-    assert [a.id for a in GAME.actions(state, config)] == ["bonus_tile"]
-    bonus = GAME.actions(state, config)[0]
+    # the thumb slot's "Pick: Anna" and the sheets' Bonus tile
+    assert [(a.id, a.per_player, a.player) for a in GAME.actions(state, config)] == [
+        ("bonus_tile", False, 0), ("bonus_tile", True, None)]
+    pick, bonus = GAME.actions(state, config)
     assert bonus.per_player and [c.render("en") for c in bonus.choice_labels] == [
         "+1 card", "+1 storage space", "+1 marble", "+1 worker", "+1 yield card"]
+    assert pick.choice_labels == bonus.choice_labels and pick.value_choices == bonus.value_choices
     state = GAME.apply(state, {"type": "bonus_tile", "player": 0, "bonus": "yield"}, config)
-    assert [a.id for a in GAME.actions(state, config)] == ["bonus_tile"]
+    assert [(a.id, a.player) for a in GAME.actions(state, config)] == [("bonus_tile", 1), ("bonus_tile", None)]
     state = GAME.apply(state, {"type": "bonus_tile", "player": 1, "bonus": "yield"}, config)
     offered = {a.id for a in GAME.actions(state, config)}
     assert offered == {"next_player", "take_tile", "draw_cards", "bonus_tile", "tile_effect", "region",
@@ -648,17 +652,18 @@ def test_every_move_takes_exactly_its_params():
 
 
 def test_the_offers_come_in_the_order_the_table_needs_them():
-    """The game's steps first, the round's end (with its confirmation) before the next turn, the step the
-    game waits for; then a player's entries, the turn's actions first; nothing once the game is over."""
+    """The game's steps first, the round's end before the next turn, the step the game waits for; then a
+    player's entries, the turn's actions first; nothing once the game is over. Only the step that ends the
+    game (the extra cycle's end: "Das Spiel endet nach der 3. Wertung") asks first."""
     state, config = play([reveal(0, 7)])
     assert [a.id for a in GAME.actions(state, config)] == [
         "end_round", "next_player", "take_tile", "draw_cards", "region", "agriculture", "colour_bonus",
         "tile_effect", "yield_red", "yield_green", "yield_goods", "bonus_tile"]
-    end = GAME.actions(state, config)[0]
-    assert end.confirm.render("en").startswith("Has Clara (on the start player's right) finished the turn cycle?")
+    assert GAME.actions(state, config)[0].confirm is None
     for event in ({"type": "end_round"}, reveal(0, 7), {"type": "end_round"}, reveal(0, 7), {"type": "end_round"}):
         state = GAME.apply(state, event, config)
     assert [a.id for a in GAME.actions(state, config)][0] == "end_extra_cycle"
+    assert GAME.actions(state, config)[0].confirm.render("en").startswith("Has Clara finished the extra turn cycle?")
     state = GAME.apply(state, {"type": "end_extra_cycle"}, config)
     assert GAME.actions(state, config) == []
     with pytest.raises(InvalidMove) as refused:

@@ -132,7 +132,21 @@ def test_no_influence_card_in_round_one_and_status_names_the_next():
     status = {m.key: m.params for m in GAME.rules.status(s.state, s.config)}
     assert status["city-of-rome.status.waiting"] == {"cards": ["3"]}
     assert status["city-of-rome.status.next_card"] == {"card": 6, "round": 6}
-    assert GAME.actions(s.state, s.config)[0].confirm.key == "city-of-rome.confirm.end_round_scoring"
+    end = GAME.actions(s.state, s.config)[0]
+    assert end.confirm is None and end.label.render("en") == "End round 3"  # one tap: Undo takes it back
+
+
+def test_only_the_last_round_end_asks_first_it_ends_the_game():
+    """"Das Spiel endet nach der 14. Runde mit der letzten Einflusswertung": End round 1 to 13 act at once
+    (issue 39: Undo takes them back), the 14th asks first, saying the influence scoring it brings."""
+    s = session(3)
+    end_rounds(s, 13)
+    end = GAME.actions(s.state, s.config)[0]
+    assert end.label.render("en") == "End round 14 (the last)"
+    assert end.label.render("de") == "Runde 14 beenden (die letzte)"
+    assert end.confirm.key == "city-of-rome.confirm.end_round_scoring"
+    s.undo()
+    assert GAME.actions(s.state, s.config)[0].confirm is None
 
 
 # ------------------------------------------------------------------ influence scoring
@@ -590,7 +604,7 @@ def test_the_moves_offer_end_round_then_the_rounds_next_step_then_build_and_swap
     actions = GAME.actions(s.state, s.config)
     assert [(a.id, a.per_player) for a in actions] == [("end_round", False), ("place_builder", False),
                                                        ("build", True)]
-    assert actions[0].confirm.key == "city-of-rome.confirm.end_round"
+    assert actions[0].confirm is None and actions[0].label.render("de") == "Runde 1 beenden"
 
 
 def test_a_build_through_the_table_hub_is_saved_and_resumes(tmp_path):

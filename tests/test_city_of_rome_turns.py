@@ -101,7 +101,7 @@ def test_the_action_phase_follows_the_builders_from_the_emperor():
     assert steps(s) == [("end_round", None)]
     with pytest.raises(InvalidMove):
         s.record(NEXT)
-    assert GAME.actions(s.state, s.config)[0].confirm.key == "city-of-rome.confirm.end_round"
+    assert GAME.actions(s.state, s.config)[0].confirm is None  # one tap (issue 39): Undo takes it back
 
 
 @pytest.mark.parametrize("n, spaces, drafters", [
@@ -165,18 +165,25 @@ def test_the_round_end_passes_the_start_player_and_clears_the_strip():
     assert GAME.rules.status(s.state, s.config)[0].key == "city-of-rome.status.round_acting"
 
 
-def test_ending_a_round_early_says_who_has_not_acted():
+def test_ending_the_last_round_early_says_who_has_not_acted():
+    """Only the last round's end asks (it ends the game); a round ended early before it asks nothing."""
     s = session(4)
-    confirm = GAME.actions(s.state, s.config)[0].confirm
-    assert confirm.key == "city-of-rome.confirm.end_round"  # nobody follows the turns: nothing to say
+    assert GAME.actions(s.state, s.config)[0].confirm is None
+    place(s, 1, 2, 3, 4)
+    s.record(NEXT)
+    assert GAME.actions(s.state, s.config)[0].confirm is None
+    s.record(END_ROUND)
+    for _ in range(12):
+        s.record(END_ROUND)
     place(s, 1, 2, 3, 4)
     s.record(NEXT)
     confirm = GAME.actions(s.state, s.config)[0].confirm
-    assert confirm.key == "city-of-rome.confirm.end_round_early"
-    assert confirm.params == {"players": ["Cleo", "Dora"]}
-    assert confirm.render("en").startswith("Cleo, Dora have not had the action phase yet. End this round anyway?")
+    assert confirm.key == "city-of-rome.confirm.end_round_scoring_early"
+    waiting = confirm.params["players"]
+    assert len(waiting) == 2
+    assert confirm.render("en").startswith(f"{waiting[0]}, {waiting[1]} have not had the action phase yet. End this")
     s.record(END_ROUND)  # allowed: the table decides
-    assert on_turn(s) == 1
+    assert GAME.rules.is_finished(s.state, s.config)
 
 
 def test_two_players_place_twice_and_each_builder_acts_on_its_own():

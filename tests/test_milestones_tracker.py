@@ -520,8 +520,7 @@ def test_reaching_the_target_ends_the_game_after_one_more_turn_each(n, start):
     give(s, trigger, stone=1, sand=1, points=target - 3)
     s.record({"type": "road", "player": trigger, "number": 3})  # exactly the target field
     assert any(m.key == "milestones.status.ends_after_turn_target" for m in GAME.rules.status(s.state, s.config))
-    end_turn = GAME.actions(s.state, s.config)[0]
-    assert end_turn.confirm is not None and end_turn.confirm.key == "milestones.confirm.end_turn_trigger"
+    assert GAME.actions(s.state, s.config)[0].confirm is None  # the others still play: one tap, Undo takes it back
     s.record(END_TURN)
     others = [(trigger + k) % n for k in range(1, n)]
     assert s.state["end"] == {"by": trigger, "reason": "target", "pending": others}
@@ -620,7 +619,7 @@ def test_the_player_on_turn_and_a_late_entry_both_on_the_target_the_player_on_tu
         give(s, player, points=points)
     status = [m.key for m in GAME.rules.status(s.state, s.config)]
     assert "milestones.status.ends_after_turn_target" in status and "milestones.status.late_trigger" not in status
-    assert GAME.actions(s.state, s.config)[0].confirm == Msg("milestones.confirm.end_turn_trigger", name="Cleo")
+    assert GAME.actions(s.state, s.config)[0].confirm is None
     s.record(END_TURN)  # Cleo
     assert s.state["end"] == {"by": 2, "reason": "target", "pending": [3, 0, 1]}
     assert [p["done"] for p in s.state["players"]] == [False, False, True, False]
@@ -813,31 +812,33 @@ def test_the_offers_follow_the_declared_moves_and_end_with_the_game():
     assert unchanged_after(s, {"type": "bonus_taken", "player": 1}).key == "milestones.error.game_over"
 
 
-# ------------------------------------------------------------------ End turn asks first
+# ------------------------------------------------------------------ End turn asks only at the game's end
 
 def end_turn_question(s, lang="en"):
     action = next(a for a in GAME.actions(s.state, s.config) if a.id == "end_turn")
-    return action.confirm.render(lang)
+    return action.confirm.render(lang) if action.confirm is not None else None
 
 
-def test_end_turn_always_asks_naming_who_is_next():
-    """Like the other games' End round: a tap too many would end the wrong turn. An ordinary turn asks
-    whether both moves are made ("Jeder Zug besteht aus genau 2 Spielzügen") and names who is next; the
-    end trigger, the last turns and the game's last turn say what follows."""
+def test_end_turn_acts_at_once_and_asks_only_on_the_last_turn_of_the_game():
+    """Issue 39: End turn is the most frequent step, one tap, undone from the bar like any entry; an
+    ordinary turn, the end trigger and the last turns ask nothing. Only the game's last turn asks first,
+    since it ends the game (SPIELENDE: "Jeder der anderen Spieler kommt dann noch genau ein Mal dran")."""
     s = session(3, start=1)
-    assert end_turn_question(s) == "Has Ben made both moves of this turn? Then it is Cleo's turn."
-    assert end_turn_question(s, "de") == "Hat Ben beide Spielzüge dieses Zugs gemacht? Dann ist Cleo am Zug."
+    for _ in range(3):
+        assert end_turn_question(s) is None
+        assert GAME.actions(s.state, s.config)[0].ends_turn  # the sheet's "Done · End Ben's turn"
+        s.record(END_TURN)
+    give(s, 1, points=59)
+    assert end_turn_question(s) is None  # Ben triggers the end: Cleo and Anna play once more
     s.record(END_TURN)
-    s.record(END_TURN)
-    assert end_turn_question(s) == "Has Anna made both moves of this turn? Then it is Ben's turn."
-    give(s, 0, points=59)
-    assert "Anna has reached the end of the game" in end_turn_question(s)
-    s.record(END_TURN)  # Anna triggers: Ben and Cleo play a last turn
-    assert end_turn_question(s) == "Has Ben made both moves of this last turn? Then Cleo plays their last turn."
+    assert end_turn_question(s) is None
     s.record(END_TURN)
     assert end_turn_question(s) == "This is the last turn of the game. End it and go to the final scoring?"
+    assert end_turn_question(s, "de") is not None
     s.record(END_TURN)
     assert s.state["finished"]
+    s.undo()
+    assert not s.state["finished"]
 
 
 # ------------------------------------------------------------------ games saved under event schema 2

@@ -90,6 +90,12 @@ class Action:
     question: Msg | None = None
     # A player's action needed now and then, not every turn: folded under "More actions" on their sheet.
     secondary: bool = False
+    # A step of the thumb slot that is one player's (not `per_player`): its entry carries `"player"`
+    # (Castles' setup pick, "Pick: Jürgen", in the order the rulebook gives).
+    player: int | None = None
+    # The step that ends the turn of the player on turn ("Next: Ben", "End Zoë's turn"): their sheet ends
+    # with it ("Done · Next: Ben"), one tap for closing the sheet and passing the turn.
+    ends_turn: bool = False
 
     def __post_init__(self):
         # An event names its choice: a value without a key would be a bare position again.

@@ -54,6 +54,7 @@ def turn_moves(order: Callable[[dict, dict], list[int]], playing: Callable[[dict
         if not playing(state) or on_turn(state) is None:
             return []
         after = following(state, config)
-        return [Action("next_player", Msg("core.action.next_player", player=config["players"][after]["name"]))]
+        return [Action("next_player", Msg("core.action.next_player", player=config["players"][after]["name"]),
+                       ends_turn=True)]
 
     return Move("next_player", next_player, offer=offer), Move("set_turn", set_turn, params=("player",))

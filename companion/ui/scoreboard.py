@@ -66,9 +66,10 @@ def badge(text: str, colour) -> ft.Control:
 # ---------------------------------------------------------------- a player's sheet
 
 @ft.component
-def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target: str, add):
+def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target: str, add, setting: bool = False):
     """A number for a counter: digits, the sign, Add. `add(delta)` adds to the counter the pad is for;
-    "+12" is three taps.
+    "+12" is three taps. `setting`: the number typed is the value itself (final scoring's "Set to 87":
+    `add(87)` sets it); `counters` then the board's fields (an id and a label each).
 
     What was tapped is what is added, at any speed: the typed number lives where the taps arrive, in
     their order (`typed`), never rebuilt from the number the phone drew last (a phone that draws slower
@@ -82,7 +83,7 @@ def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target
     digits, negative = typed.current
     label = texts.m(next(c.label for c in counters if c.id == target))
     amount = int(digits) if digits else 0
-    shown = f"{'−' if negative else '+'}{digits or '0'}"
+    shown = f"{'−' if negative else '' if setting else '+'}{digits or '0'}"
 
     def change(digits: str, negative: bool) -> None:
         typed.current = (digits, negative)
@@ -109,9 +110,11 @@ def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target
                                 texts.t("ui.pad.back")),
             *digit[3:6], button("+/−", lambda e: change(typed.current[0], not typed.current[1]), texts.t("ui.pad.sign")),
             *digit[6:10]]
-    display = ft.Semantics(label=texts.t("ui.pad.shows", counter=label, player=name, amount=shown), container=True,
+    display = ft.Semantics(label=texts.t("ui.pad.shows_set" if setting else "ui.pad.shows", counter=label,
+                                         player=name, amount=shown), container=True,
                            content=ft.Text(shown, size=28, weight=ft.FontWeight.BOLD))
-    add_label = texts.t("ui.pad.add" if not negative else "ui.pad.take", amount=amount, counter=label, player=name)
+    add_label = texts.t("ui.pad.set", amount=shown) if setting else \
+        texts.t("ui.pad.add" if not negative else "ui.pad.take", amount=amount, counter=label, player=name)
     # With nothing typed Add looks at rest (it still takes the tap: the digits may be on their way).
     quiet = None if amount else ft.ButtonStyle(bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                                                color=ft.Colors.ON_SURFACE_VARIANT)

@@ -82,14 +82,16 @@ MESSAGE_ROOM = 120  # room left below the page's last control while a message fl
 def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], *,
            back: str | None = None, actions: list[ft.Control] | None = None,
            bottom: ft.Control | None = None, bottom_note: str | None = None, error: str = "", info: str = "",
-           on_dismiss=None) -> ft.View:
+           on_dismiss=None, page_key: str = "") -> ft.View:
     """A phone-first page: one scrolling column, at most ~720 px wide on large screens.
 
     `error` or else `info` (what the last change did, e.g. what Undo took back) floats over the page
     above its bottom bar (it never pushes the page down) until `on_dismiss`; without either, the
     model's message for this route is shown (a setting or play that was not saved; in the static app,
     a write the browser refused, on whatever screen is open). `bottom_note` says right above the bottom
-    bar why its last tap did not do what it says."""
+    bar why its last tap did not do what it says. `page_key`: a screen shown for one thing after another
+    (a game's final scoring, then the next game's) gives each its own scrolling page, opening at its top
+    (the router keeps the screen, and a kept page keeps where it was scrolled)."""
     if not (error or info):
         error, on_dismiss = model.error_at(route), model.dismiss_message
     leading = None
@@ -107,7 +109,7 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
     )
     # The page scrolls under the message, which floats at the bottom, above the bottom bar.
     page = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True,
-                     key=ft.ScrollKey(SCROLLER))
+                     key=ft.ScrollKey(SCROLLER + page_key))
     floating = [ft.Container(message, left=0, right=0, bottom=8)] if message else []
     cannot_store = [storage_note(model)] if model.storage_note else []
     return ft.View(

@@ -100,7 +100,8 @@ PROMISED = {  # each part's figures in its quick run
     "entry": entry_promised(),
     "play": {game: {"players": COUNT, "scores_visible": COUNT,
                     "actions": {list(actions)[-1]: {"taps": COUNT, "scrolls": COUNT, "typed": bool},
-                                "+12": {"taps": COUNT, "scrolls": COUNT, "typed": bool}}}
+                                "+12": {"taps": COUNT, "scrolls": COUNT, "typed": bool}},
+                    "turn": {"taps": COUNT, "scrolls": COUNT, "dialogs": COUNT}}
              for game, actions in play_effort.ACTIONS.items()},
 }
 # The reliability harnesses' quick runs are tests/browser/test_reliability_browser.py's: it checks them (with

@@ -31,11 +31,10 @@ def place(app: App, player: str, space: int, shot: str | None = None) -> None:
     app.wait_label(f"Feld {space}: {player}")
 
 
-def end_round(app: App, says: str) -> None:
-    """End round, confirmed; the confirmation says `says` (a regex's plain text)."""
-    app.click("Runde beenden")
-    app.find(app.page.locator("flt-semantics[role=dialog], flt-semantics[role=alertdialog]").get_by_text(says, exact=False))
-    app.click("Runde beenden", dialog=True)
+def end_round(app: App, round_: int) -> None:
+    """End round `round_`: one tap in the thumb slot, asking nothing (issue 39; Undo takes it back)."""
+    app.click(f"Runde {round_} beenden")
+    app.wait_text(f"Runde {round_ + 1} von 14")
 
 
 def card_name(card_id: str) -> str:
@@ -172,19 +171,17 @@ def test_three_player_game_in_german(browser, server):
     app.shot("city-of-rome-acting-de-dark")
     # Carla acts last: the round's next step is its end; the start player passes clockwise to Ben.
     assert app.button("Weiter: Anna").count() == 0
-    end_round(app, "Diese Runde beenden? Die Startspielerfigur geht nach links weiter.")
+    end_round(app, 1)
     app.wait_text("Runde 2 von 14 · Setzphase")
     assert app.has_text("Startspieler: Ben")
     app.wait_label("Ben ist am Zug")
-    # Ended before everyone acted: the confirmation says who has not.
+    # Ended before everyone acted: the table decides, one tap as well.
     place(app, "Ben", 4)
-    end_round(app, "Ben, Carla, Anna waren in dieser Aktionsphase noch nicht an der Reihe.")
-    app.wait_text("Runde 3 von 14")
+    end_round(app, 2)
     assert app.has_text("Wartende Einflusswertungskarten: 3")
     app.wait_text("Endete die Runde jetzt, erhielte Ben die wartenden Karten")
     # Round 3's end scores card 3: Ben has the most influence tokens (2) and takes it.
-    end_round(app, "Jetzt findet die Einflusswertung mit den angezeigten Markern statt.")
-    app.wait_text("Runde 4 von 14")
+    end_round(app, 3)
     # Announced where the table looks; the card in Ben's sheet and his points: 5 money + card 3.
     app.wait_text(r"Ende von Runde 3: Ben hat die meisten Einflussmarker \(2\) und erhält die "
                   r"Einflusswertungskarte 3\.")

@@ -105,10 +105,10 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.menu("Final scoring")  # before the game's end: asked first
         app.wait_text("The game isn't over yet")
         app.click("Keep playing", dialog=True)
-        for round_ in (1, 2, 3):
+        for round_ in (1, 2, 3):  # one tap each; the last round's end asks first (it ends the game)
             app.wait_text(f"Round {round_} of 3")
-            app.click("End round")
-            app.click("End round", dialog=True)
+            app.click(f"End round {round_}")
+        app.click("End round 3", dialog=True)
         app.wait_text("The harvest is over: on to final scoring.")
         app.click("Final scoring")  # the game's end reached: in the thumb slot
 

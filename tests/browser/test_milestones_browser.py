@@ -1,7 +1,7 @@
 """A 3-player Milestones game in a real browser, from setup to the saved result: the setup numbers; the
 play screen's scoreboard (points, goods and coins, the turn marker, the panel), a player's sheet (goods
 stepped, a road, a house, a refused market said on the sheet, grain typed on the number pad after a tap on
-its value), Undo and Redo, End turn asking first in the thumb slot and the score sheet of rounds (English,
+its value), Undo and Redo, End turn in the thumb slot (one tap, no question) and the score sheet of rounds (English,
 light); then in German on the dark theme a bonus tile and the folded "covered or built over", a worker
 tile bought, 60 points typed, the end trigger and the countdown of last turns, the castle's labelled
 choices on Anna's sheet, the score sheet with the last turns; the worker rows (one as a row, one in the
@@ -127,10 +127,7 @@ def play_game(app: App) -> None:
     app.click("Redo: Anna", exact=False)
     app.wait_label("Points of Anna: 7")
     app.wait_label("Goods of Anna: 0")
-    app.click("End Anna's turn")  # the thumb slot's next step asks first, like the other games' End round
-    app.wait_text(re.escape("Has Anna made both moves of this turn? Then it is Ben's turn."))
-    app.shot("milestones-end-turn-confirm-en")
-    app.click("End Anna's turn", dialog=True)
+    app.click("End Anna's turn")  # the thumb slot's next step: one tap, no question (Undo takes it back)
     app.wait_text("Round 1: Ben's turn")
     app.find(app.button("Ben is on turn"))
     # Ben's 2 grain typed: a tap on a count's value gives it the number pad
@@ -184,9 +181,7 @@ def play_game(app: App) -> None:
     app.wait_gone("Auf welcher Sorte Arbeiter lag")
     app.close_sheet("Ben", CLOSE_DE)
     app.wait_text("Ben legt ein Bonusplättchen auf einen Sandarbeiter: \\+1 Punkt")
-    app.click("Zug von Ben beenden")
-    app.wait_text("Hat Ben beide Spielzüge dieses Zugs gemacht\\? Dann ist Carla am Zug.")
-    app.click("Zug von Ben beenden", dialog=True)
+    app.click("Zug von Ben beenden")  # one tap, no question
     app.wait_text("Runde 1: Carla ist am Zug")
     app.sheet("Carla", SHEET_DE, CLOSE_DE)
     app.click("Münzen +1 (Carla)")  # Carla buys a worker tile: the end form knows it
@@ -198,10 +193,7 @@ def play_game(app: App) -> None:
     app.close_sheet("Carla", CLOSE_DE)
     app.wait_text("Carla hat das Zielfeld 59 erreicht: Für Carla endet das Spiel nach diesem Zug")
     app.shot("milestones-play-trigger-de")
-    app.click("Zug von Carla beenden")
-    app.wait_text("Für Carla ist das Spiel beendet")
-    app.shot("milestones-end-confirm-de")
-    app.click("Zug von Carla beenden", dialog=True)  # the confirmation
+    app.click("Zug von Carla beenden")  # the end trigger asks nothing either: the others still play
     app.wait_text("Letzte Züge noch für: Anna, Ben")
     app.find(app.button("Anna ist am Zug"))
     app.shot("milestones-countdown-de")
@@ -221,13 +213,15 @@ def play_game(app: App) -> None:
     app.click("Bonusplättchen genommen (+1) (Anna)")
     app.click("Bonusplättchen genommen (+1): Steinhauer", dialog=True)
     app.wait_label("Punkte von Anna: 13")
-    app.close_sheet("Anna", CLOSE_DE)
-    app.click("Zug von Anna beenden")
-    app.wait_text("Hat Anna beide Spielzüge dieses letzten Zugs gemacht\\? Dann hat Ben den letzten Zug.")
-    app.click("Zug von Anna beenden", dialog=True)
+    app.shot("milestones-sheet-done-de-dark")
+    # Her sheet ends with her next step: one tap closes it and ends her turn.
+    done = app.find(app.button("Fertig · Zug von Anna beenden"))
+    app.press(done)
+    done.wait_for(state="detached")
     app.wait_text("Letzte Züge noch für: Ben")
-    app.click("Zug von Ben beenden")
+    app.click("Zug von Ben beenden")  # the game's last turn: the one step that asks (it ends the game)
     app.wait_text("Das ist der letzte Zug des Spiels")
+    app.shot("milestones-end-confirm-de")
     app.click("Zug von Ben beenden", dialog=True)
     app.wait_text("Das Spiel ist vorbei")
     app.shot("milestones-finished-de")

@@ -2,7 +2,7 @@
 
 One server, one tab, one walk through the app on a screen as wide as a phone (390 px) and twice as tall
 (TALL): Home, New game, the setup checklist, the tracker of a game in play (its menu, Final scoring asked
-early, End round's confirmation, a player's sheet with its number pad), the tracker of each game at its
+early, a player's sheet with its number pad), the tracker of each game at its
 end (a player's sheet, the score sheet, the game's own dialogs), box values asked during play, the end
 scoring of each game, a result, History, a played game, Statistics, Settings with the box data, Invite.
 On each screen every control in Chromium's accessibility tree (buttons, checkboxes, radios, switches,
@@ -263,7 +263,7 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
     app.find(app.button(t["setup_done"]))
     app.press(app.find(app.page.get_by_role("checkbox").first))  # one step ticked
     w.screen("setup")
-    # The tracker of a game in play: its menu, Final scoring asked early, End round's confirmation, a sheet.
+    # The tracker of a game in play: its menu, Final scoring asked early, a sheet.
     app.click(t["setup_done"])
     app.press(app.find(app.button(t["menu"], exact=False)))
     app.find(app.page.get_by_role("menuitem", name=t["to_scoring"]))
@@ -272,10 +272,6 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
     app.find(app.dialog_button(t["keep_playing"]))
     w.screen("tracker-final-scoring-early-dialog", scroll=False)
     app.click(t["keep_playing"], dialog=True)
-    app.click(t["end_round"])
-    app.find(app.dialog_button(t["end_round"]))
-    w.screen("tracker-end-round-dialog", scroll=False)
-    app.click(t["cancel"], dialog=True)
     sheet(app, w, t, "Ada", "tracker-sheet-in-play")
     for game_id, sid in SIDS.items():
         app.go(f"game/{sid}/play")

@@ -98,7 +98,11 @@ def harvest(state: dict, event: dict, config: dict) -> None:
 
 
 def _game_actions(state: dict, config: dict) -> list[Action]:
-    return [] if state["over"] else [Action("end_round", m("action.end_round"), confirm=m("confirm.end_round"))]
+    """End round, named by its round, at once (Undo takes it back); the last one asks: it ends the game."""
+    if state["over"]:
+        return []
+    last = state["round"] == ROUNDS
+    return [Action("end_round", m("action.end_round", round=state["round"]), confirm=m("confirm.end_round") if last else None)]
 
 
 def _player_action(name: str):

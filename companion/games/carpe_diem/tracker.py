@@ -387,20 +387,13 @@ def banderole(state: dict, event: dict, config: dict) -> None:
 # ---------------------------------------------------------------- what each move offers the screens
 
 def offer_end_round(state: dict, config: dict) -> list[Action]:
-    """End round, the step the game waits for once the last player of the round is on turn. Before that
-    it is offered too (a table may not follow the turns here), asked first, naming who has not played."""
+    """End round, the step the game waits for once the last player of the round is on turn; offered before
+    that too (a table may not follow the turns here). It acts at once: Undo takes it back, as any entry."""
     if state["stage"] != "play":
         return []
     last = state["round"] == ROUNDS
-    waiting = still_to_play(state, config)
     return [Action("end_round", Msg("carpe-diem.action.end_round_last" if last else "carpe-diem.action.end_round",
-                                    round=state["round"]),
-                   confirm=Msg("carpe-diem.confirm.end_round_early", round=state["round"],
-                               players=[names(config)[p] for p in waiting],
-                               then=Msg("carpe-diem.confirm.then_scoring" if last else "carpe-diem.confirm.then_round",
-                                        phase=state["phase"], round=state["round"] + 1,
-                                        player=names(config)[state["start_player"]]))
-                   if waiting else None)]
+                                    round=state["round"]))]
 
 
 def offer_score_circle(state: dict, config: dict) -> list[Action]:

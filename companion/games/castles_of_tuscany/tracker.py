@@ -534,11 +534,9 @@ def offer_end_extra_cycle(state: dict, config: dict) -> list[Action]:
 def offer_end_round(state: dict, config: dict) -> list[Action]:
     if not round_over(state):
         return []
+    # At once, undone from the bar like any entry: the game goes on after it (the extra cycle's end asks)
     third = state["round"] == ROUNDS
-    last = _names(config)[last_in_cycle(len(config["players"]), state["start_player"])]
-    return [Action("end_round", m("action.end_round_3" if third else "action.end_round", round=state["round"]),
-                   confirm=m("confirm.end_round_3" if third else "confirm.end_round", round=state["round"],
-                             last=last))]
+    return [Action("end_round", m("action.end_round_3" if third else "action.end_round", round=state["round"]))]
 
 
 def offer_choice(move: str, field: str, choices: tuple, labels: tuple[Msg, ...] = (), in_pick: bool = False):
@@ -550,6 +548,19 @@ def offer_choice(move: str, field: str, choices: tuple, labels: tuple[Msg, ...] 
     def offer(state: dict, config: dict) -> list[Action]:
         return [] if state["finished"] or (state["bonus_pick"] and not in_pick) else [action]
     return offer
+
+
+def offer_bonus_tile(state: dict, config: dict) -> list[Action]:
+    """A bonus tile on each sheet; during the setup pick also the thumb slot's step for the player who
+    picks next ("Pick: Jürgen"): the game waits for it and shows whose it is."""
+    labels = tuple(bonus_msg(k) for k in BONUS_KINDS)
+    offered = offer_choice("bonus_tile", "bonus", BONUS_KINDS, labels, True)(state, config)
+    if state["finished"] or not state["bonus_pick"]:
+        return offered
+    seat = state["bonus_pick"][0]
+    name = _names(config)[seat]
+    return [Action("bonus_tile", m("action.pick", player=name), field="bonus", value_choices=BONUS_KINDS,
+                   choice_labels=labels, question=m("question.pick", player=name), player=seat), *offered]
 
 
 def offer_entry(move: str):
@@ -595,7 +606,7 @@ MOVES = (
     Move("yield_goods", during_play(yield_goods), params=("player", "goods"), upgrades=UPGRADES,
          offer=offer_choice("yield_goods", "goods", GOODS, tuple(m(f"goods.{g}") for g in GOODS))),
     Move("bonus_tile", during_play(bonus_tile), params=("player", "bonus"), upgrades=UPGRADES,
-         offer=offer_choice("bonus_tile", "bonus", BONUS_KINDS, tuple(bonus_msg(k) for k in BONUS_KINDS), True)),
+         offer=offer_bonus_tile),
     Move("box_value", box_value, params=("key", "value")),  # from the box-data prompt: never offered as a button
 )
 

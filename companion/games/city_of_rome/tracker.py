@@ -250,15 +250,19 @@ def city_grid(city: list[dict]) -> list[list[dict | None]]:
 
 
 def _end_round_offer(state: dict, config: dict) -> list[Action]:
+    """End round acts at once (Undo takes it back, as any entry); the last round's end asks first: it
+    ends the game."""
     if state["finished"]:
         return []
     last = state["round"] == state["rounds"]
-    key = "city-of-rome.confirm.end_round" + ("_scoring" if state["waiting_cards"] else "")
-    names = [p["name"] for p in config["players"]]
-    waiting = turns.still_to_act(state)  # a table that follows the turns: who has not acted yet
-    confirm = Msg(key + "_early", players=[names[s] for s in waiting]) if waiting else Msg(key)
-    return [Action("end_round", Msg("city-of-rome.action.end_round_last" if last else "city-of-rome.action.end_round"),
-                   confirm=confirm)]
+    confirm = None
+    if last:
+        key = "city-of-rome.confirm.end_round" + ("_scoring" if state["waiting_cards"] else "")
+        names = [p["name"] for p in config["players"]]
+        waiting = turns.still_to_act(state)  # a table that follows the turns: who has not acted yet
+        confirm = Msg(key + "_early", players=[names[s] for s in waiting]) if waiting else Msg(key)
+    return [Action("end_round", Msg("city-of-rome.action.end_round_last" if last else "city-of-rome.action.end_round",
+                                    round=state["round"]), confirm=confirm)]
 
 
 def _build_offer(state: dict, config: dict) -> list[Action]:

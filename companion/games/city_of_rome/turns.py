@@ -146,7 +146,7 @@ def _next_offer(state: dict, config: dict) -> list[Action]:
     if state["finished"] or placing(state) or last_to_act(state):
         return []  # the last builder's turn ends with the round: End round is the next step
     after = action_order(state)[state["acted"] + 1]
-    return [Action("next_player", Msg("core.action.next_player", player=_names(config)[after]))]
+    return [Action("next_player", Msg("core.action.next_player", player=_names(config)[after]), ends_turn=True)]
 
 
 MOVES = (

@@ -32,7 +32,7 @@ from companion.games.milestones.components import (
 )
 from companion.games.milestones.tracker import (
     VALUE_FIELDS, apply_bonus_produced, apply_bonus_removed, apply_bonus_taken, apply_build, apply_buy_worker,
-    apply_castle, apply_end_turn, goods_total, keep_options, next_on_turn, trigger_candidate,
+    apply_castle, apply_end_turn, goods_total, keep_options, next_on_turn,
 )
 
 NS = "milestones"
@@ -53,24 +53,17 @@ def _while_playing(offer):
 
 # ---------------------------------------------------------------- what each move offers the tracker
 
-def end_turn_confirm(state: dict, config: dict) -> Msg:
-    """The question End turn asks first: the end trigger and the last turn say what follows; an ordinary
-    turn asks whether both moves are made, naming who is next (a tap too many ends the wrong turn)."""
-    names, current = _names(config), state["turn"]
-    if state["end"] is None:
-        candidate = trigger_candidate(state)
-        if candidate is not None:
-            return Msg(f"{NS}.confirm.end_turn_trigger", name=names[candidate[0]])
-        return Msg(f"{NS}.confirm.end_turn", name=names[current], next=names[next_on_turn(state)])
-    following = next_on_turn(state)
-    if following is None:
-        return Msg(f"{NS}.confirm.end_turn_last", name=names[current])
-    return Msg(f"{NS}.confirm.end_turn_countdown", name=names[current], next=names[following])
+def end_turn_confirm(state: dict, config: dict) -> Msg | None:
+    """End turn acts at once (Undo takes it back, as any entry); only the last turn of the game asks
+    first, since it ends the game."""
+    if state["end"] is not None and next_on_turn(state) is None:
+        return Msg(f"{NS}.confirm.end_turn_last", name=_names(config)[state["turn"]])
+    return None
 
 
 def offer_end_turn(state: dict, config: dict) -> list[Action]:
     return [Action("end_turn", Msg(f"{NS}.action.end_turn", name=_names(config)[state["turn"]]),
-                   confirm=end_turn_confirm(state, config))]
+                   confirm=end_turn_confirm(state, config), ends_turn=True)]
 
 
 def offer_castle(state: dict, config: dict) -> list[Action]:

@@ -3,9 +3,9 @@ on each player's board (`EndBoard.board_fields`), in the game's own words. A gam
 may show its declared fields with the same rows (`FieldRows`) beside its own parts.
 
 A field is stepped with -/+ (48 px buttons, never past its bounds: `board_add`, so every tap counts) or,
-for a long track, typed in (a number keyboard; text that is no whole number, or a number out of bounds,
-is said under the field in plain words and not sent; a number is `board_set` with the value the phone
-drew). What the game's reader refuses about the board as a whole is said by the score screen, naming
+for a long track, typed in (a number keyboard, or the number pad beside it; text that is no whole number,
+or a number out of bounds, is said under the field in plain words and not sent; a number is `board_set`
+with the value the phone drew). What the game's reader refuses about the board as a whole is said by the score screen, naming
 the field by its label (`companion/core/where.py`)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core.game import BoardField
 from companion.ui.boards.drafts import Drafts
+from companion.ui.boards.pad import PadBeside
 from companion.ui.boards.problems import Placing
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import stepper
@@ -66,7 +67,7 @@ def FieldRows(view: GameView, player: int, dispatch: Dispatch, fields: tuple[Boa
     def typed_row(field):
         draft, label = drafts.get(field.id), view.m(field.label)
         problem = typed_value(draft, field)[1] if draft is not None else None
-        return ft.TextField(
+        typed_in = ft.TextField(
             key=f"{field.id}-{player}", label=view.t(f"{NS}.field_of", field=label, name=me["name"]),
             value=draft if draft is not None else str(value_of(me, field)),
             helper=view.m(field.help) if field.help is not None else None, helper_max_lines=2,
@@ -75,6 +76,14 @@ def FieldRows(view: GameView, player: int, dispatch: Dispatch, fields: tuple[Boa
             on_change=lambda e: drafts.typed(field.id, e.control.value, typed_value(e.control.value, field)[0],
                                              me.get(field.id),
                                              lambda key, value: dispatch(typed_move(player, field, value, me.get(key)))))
+        return PadBeside(view, me["name"], field, typed_in, lambda value: set_to(field, value), key=f"pad-{field.id}-{player}")
+
+    def set_to(field, value):  # the number pad's "Set to": within the field's bounds, or said as typed
+        if typed_value(str(value), field)[1] is not None:
+            drafts.typed(field.id, str(value), None, me.get(field.id), lambda key, v: None)
+        else:
+            drafts.forget(field.id)
+            dispatch(typed_move(player, field, value, me.get(field.id)))
 
     def stepped_row(field):
         help_text = view.m(field.help) if field.help is not None else None

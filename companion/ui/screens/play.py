@@ -167,12 +167,12 @@ def scoreboard(model: AppModel, view: GameView, open_sheet, set_turn) -> list[ft
 
 
 def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Control | None:
-    """The thumb slot: the game's own next step (Next player, End turn, End round, a scoring), and Final
-    scoring once the game has reached its end (before, it is in the bar's menu); None while the game
-    waits for nothing the table taps here (Castles' setup pick of bonus tiles, made in the sheets)."""
+    """The thumb slot: the game's own next step, named for what it does (Next: Ben, End round 3, Pick:
+    Jürgen), and Final scoring once the game has reached its end (before, it is in the bar's menu). A
+    step acts at once (Undo takes it back); only one that ends the game asks first (its `confirm`)."""
     game, state = view.game, view.state
     steps = [a for a in game.actions(state, view.config) if not a.per_player]
-    buttons = [ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a), height=TOUCH, expand=True,
+    buttons = [ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a, a.player), height=TOUCH, expand=True,
                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
                for a in steps[:2]]
     if game.rules.is_finished(state, view.config):
@@ -242,14 +242,16 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     frequent = tuple(a for a in actions if not a.secondary)
 
     values = state["players"][seat]["counters"]
-    # Scrolls when a game's sheet is taller than the phone: nothing on it is ever out of reach.
-    sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([
+    # Scrolls when a game's sheet is taller than the phone (nothing on it is ever out of reach); its end
+    # (Close, Done) stays under the thumb, outside what scrolls. Flet's scrolling column fills the sheet's
+    # whole height, so a short sheet's parts sit at its bottom, near the thumb.
+    sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([ft.Column([
         ft.Row([colour_dot(view.colours[seat], 20),
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Semantics(label=texts.t("ui.value", counter=texts.m(standing.label), player=name,
                                            value=standing.score), container=True,
                              content=ft.Text(f"{standing.score}", size=28, weight=ft.FontWeight.BOLD)),
-                icon_button(ft.Icons.CLOSE, model.t("ui.play.close_sheet", player=name), lambda e: close())]),
+                ]),
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
@@ -257,7 +259,8 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
-    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO))
+    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO, expand=True, alignment=ft.MainAxisAlignment.END),
+        sheet_end(model, name, turn_step(view, seat), trigger, close)], spacing=10, tight=True))
     # Why a tap did not do what it says floats over the sheet where it was tapped (the page's message is
     # behind the sheet), under its name: not over its Close, nor over the steppers at its bottom that may
     # put the entry right; it moves nothing under a thumb. (What a tap did shows on the sheet itself.)
@@ -265,6 +268,30 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     said = [ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message),
                          left=12, right=12, top=52)] if error else []
     return ft.Stack([sheet, *said])
+
+
+def turn_step(view: GameView, seat: int):
+    """The step that ends this player's turn when they are on turn ("Next: Ben", "End Zoë's turn"); None
+    where the game follows no turns or offers no such step now."""
+    game, state = view.game, view.state
+    if seat_on_turn(game, state, len(view.names)) != seat:
+        return None
+    return next((a for a in game.actions(state, view.config) if a.ends_turn), None)
+
+
+def sheet_end(model: AppModel, name: str, step, trigger, close) -> ft.Control:
+    """The sheet's end, under the thumb: Close, and the player's next step where the game has turns
+    ("Done · Next: Ben": the sheet closes and the turn passes, one tap)."""
+    def done(e):
+        close()
+        trigger(step, step.player)
+    buttons = [ft.OutlinedButton(content=ft.Text(model.t("ui.close"), semantics_label=model.t("ui.play.close_sheet",
+                                                                                             player=name)),
+                                 icon=ft.Icons.CLOSE, height=TOUCH, expand=step is None, on_click=lambda e: close())]
+    if step is not None:
+        buttons.append(ft.FilledButton(model.t("ui.play.done_then", step=model.m(step.label)), height=TOUCH,
+                                       expand=True, on_click=done))
+    return ft.Row(buttons, spacing=8)
 
 
 def more_actions(model: AppModel, texts: Texts, name: str, seat: int, more: tuple, trigger) -> list[ft.Control]:
@@ -418,7 +445,8 @@ def box_dialog(model: AppModel, session, keys, why, entered, close) -> ft.AlertD
 
 
 def action_dialog(model: AppModel, session, action, player, close, submit=None) -> ft.AlertDialog:
-    who = f" ({session.config['players'][player]['name']})" if player is not None else ""
+    # a step of one player's names them already ("Pick: Jürgen")
+    who = f" ({session.config['players'][player]['name']})" if player is not None and action.player is None else ""
 
     def done(value=None):
         close()

@@ -46,8 +46,15 @@ def problems_here(view: GameView, errors, ui: GameUI, in_section: bool) -> tuple
 
 @ft.component
 def ScoreScreen(model: AppModel):
-    page = ft.context.page
+    """Keyed by the game: another game's final scoring starts afresh (the router keeps this screen from
+    one game to the next; a board shown, a palette's card in hand or a kind picked are that game's)."""
     sid = ft.use_route_params().get("sid", "")
+    return GameScoring(model, sid, key=f"scoring-{sid}")
+
+
+@ft.component
+def GameScoring(model: AppModel, sid: str):
+    page = ft.context.page
     route = f"/game/{sid}/score"
     session = use_game(model, sid)
     view, dispatch = use_view(model, sid, session)
@@ -70,6 +77,10 @@ def ScoreScreen(model: AppModel):
         errors = now.keeps_from_confirming(seat)
         key = scroll_key(errors[0].field) if errors and part_of(errors[0].field) else TOP
         set_target((key, (target or (None, 0))[1] + 1))
+
+    def show_board(seat):  # at its top: the tabs and the player's name in view, not the last board's place
+        set_player(seat)
+        set_target((TOP, (target or (None, 0))[1] + 1))
 
     def confirm_boards(seats):  # those that can be scored; the first that cannot is opened at its problem
         ready = [i for i in seats if not now.keeps_from_confirming(i)]
@@ -103,19 +114,19 @@ def ScoreScreen(model: AppModel):
         else:
             set_tried(lambda t: t | {player})
             dispatch({"type": "board_done", "player": player, "done": True},
-                     then=(lambda saved: set_player(waiting[0])) if waiting else None)
+                     then=(lambda saved: show_board(waiting[0])) if waiting else None)
 
     if now.sheet is not None and not editing:
         controls, note = [results_view(model, view.game, now.sheet, notes=now.sheet.notes),
                           BoxCard(model, view.game.id, tuple(now.sheet.uncounted), "ui.score.box_uncounted")], None
         bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, session, now.sheet))
     else:
-        controls = boards_part(model, view, dispatch, now, player, set_player)
+        controls = boards_part(model, view, dispatch, now, player, show_board)
         bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
         note = bottom_note(model, view, now, player, asked)
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
                   bottom_note=note, actions=[BoardUndo(model, session)], error=model.error_for(session),
-                  info=model.info_for(session), on_dismiss=model.dismiss_message)
+                  info=model.info_for(session), on_dismiss=model.dismiss_message, page_key=f"-{sid}")
 
 
 def confirm_button(model: AppModel, page, drawn, result) -> ft.Control:
@@ -204,7 +215,11 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
         controls += [ui.table_section(view, dispatch, problems=section), ft.Divider()]
     here = problems_here(view, mine, ui, False)
     controls += [
-        ft.Container(key=ft.ScrollKey(TOP), content=BoardTabs(model, view, now, player, set_player)),
+        ft.Container(key=ft.ScrollKey(TOP), content=ft.Column([
+            BoardTabs(model, view, now, player, set_player),
+            ft.Row([colour_dot(view.colours[player], 16),
+                    ft.Text(model.t("ui.score.board_of", name=view.names[player]), size=18, weight=ft.FontWeight.BOLD)],
+                   spacing=8)], spacing=8)),
         editor(view, player, dispatch, problems=here, key="board-editor"),  # kept when a banner comes or goes
         ft.Divider(),
     ]

@@ -17,6 +17,7 @@ from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import GAME_ID, STORAGE_SPACES_BASE, STORAGE_SPACES_MAX
 from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.generic import step_move, typed_move, typed_value, value_of
+from companion.ui.boards.pad import PadBeside
 from companion.ui.boards.problems import Placing, problem_line
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import stepper
@@ -48,7 +49,15 @@ def track_row(view: GameView, player: int, dispatch: Dispatch, drafts: Drafts, f
     """A track typed in: text that is no number (yet) stays in the field and is said under it."""
     me, draft = view.board["players"][player], drafts.get(field.id)
     problem = typed_value(draft, field)[1] if draft is not None else None
-    return ft.Column([ft.TextField(
+    def set_to(value):  # the number pad's "Set to": within the track's bounds, or said as typed
+        if typed_value(str(value), field)[1] is not None:
+            drafts.typed(field.id, str(value), None, me.get(field.id), lambda key, v: None)
+        else:
+            drafts.forget(field.id)
+            dispatch(typed_move(player, field, value, me.get(field.id)))
+    # the pad names the track as the play screen does ("Red track (inner)"), the player apart
+    named = replace(field, label=Msg(f"{GAME_ID}.counter.{field.id}"))
+    return ft.Column([PadBeside(view, me["name"], named, ft.TextField(
         key=f"{field.id}-{player}", label=view.t(f"{NS}.{field.id}", name=me["name"]),
         value=draft if draft is not None else str(value_of(me, field)),
         helper=view.m(field.help), helper_max_lines=2, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
@@ -56,7 +65,7 @@ def track_row(view: GameView, player: int, dispatch: Dispatch, drafts: Drafts, f
         on_change=lambda e: drafts.typed(field.id, e.control.value, typed_value(e.control.value, field)[0],
                                          me.get(field.id),
                                          lambda key, value: dispatch(typed_move(player, field, value, me.get(key)))),
-    ), *[problem_line(text) for text in said]], spacing=4)
+    ), set_to, key=f"pad-{field.id}-{player}"), *[problem_line(text) for text in said]], spacing=4)
 
 
 def count_row(view: GameView, player: int, dispatch: Dispatch, field: BoardField, said: list[ft.Control]):

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.core.game import BoardField
+from companion.core.text import Msg
 from companion.core.where import tokens
 from companion.games.city_of_rome.board import (
     MAX_NUMBER, SIZE, cards_placed, cell_card, fewest_markers, is_therme, most_markers, palette_cards, parse_number,
@@ -24,6 +26,7 @@ from companion.games.city_of_rome.board import (
 from companion.games.city_of_rome.cards import influence_cards
 from companion.games.city_of_rome.ui.cards import DARK_TEXT, card_face, card_style, card_tile, star_hint
 from companion.ui.boards.drafts import Drafts
+from companion.ui.boards.pad import PadBeside
 from companion.ui.boards.problems import Placing
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import TOUCH, icon_button
@@ -226,6 +229,10 @@ def CountRow(view: GameView, player: int, dispatch: Dispatch, key: str) -> ft.Co
             on_blur=lambda e: drafts.forget(key)))
     row = ft.Row([field, *[count_step(view, player, dispatch, key, value, d) for d in (-5, -1, 1, 5)]],
                  spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def set_to(number):  # the number pad's "Set to": a count, or said as typed
+        drafts.typed(key, str(number), parse_number(str(number)), value, commit)
+    row = PadBeside(view, me["name"], BoardField(key, Msg(f"{NS}.{key}")), row, set_to, key=f"pad-{key}-{player}")
     if not draft:
         return row
     return ft.Column([row, ft.Text(view.t(f"{NS}.not_a_number", value=draft, maximum=MAX_NUMBER),
