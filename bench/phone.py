@@ -143,7 +143,11 @@ class Screen:
             self.page.wait_for_function("q => window.__phone.watch.drawn !== null && window.__phone.idle(q)",
                                         arg=QUIET_MS, polling=50, timeout=timeout)
         except Exception as error:
-            raise RuntimeError(f"not drawn at rest within {timeout / 1000:.0f} s: {self.page.evaluate(SEEN)}") from error
+            shot = ROOT / "test-artifacts" / "phone-not-drawn.png"
+            shot.parent.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(shot))
+            raise RuntimeError(f"not drawn at rest within {timeout / 1000:.0f} s (the screen: {shot.name}): "
+                               f"{self.page.evaluate(SEEN)}") from error
         return timings(self.page.evaluate(WATCH))
 
     def tap(self, point: tuple[float, float], shows: str, tree: str | None = None, timeout: int = TAP_TIMEOUT) -> dict:
@@ -239,9 +243,9 @@ class Counts:
     check: int
 
 
-# A full run's (about 12 minutes at load average 2-3: 4 x 24 timed taps per app) and a quick run's.
-FULL, QUICK = Counts(rounds=4, taps=3, steps=2, check=5), Counts(rounds=1, taps=1, steps=1, check=0)
-FIRST_VISITS, CACHED_STARTS, OFFLINE_STARTS = 2, 5, 3  # the static app's starts (a full run only)
+# A full run's (4 x 24 timed taps per app; about 15 minutes at load average 8-10) and a quick run's.
+FULL, QUICK = Counts(rounds=3, taps=3, steps=2, check=4), Counts(rounds=1, taps=1, steps=1, check=0)
+FIRST_VISITS, CACHED_STARTS, OFFLINE_STARTS = 2, 4, 2  # the static app's starts (a full run only)
 
 
 def cycles(screen: Screen, points: dict, plan: Plan, counts: Counts, value: int | None = None) -> dict:
@@ -324,7 +328,7 @@ def method_check(screen: Screen, points: dict, plan: Plan, taps: int) -> dict:
     begins (`tree_in_frame_taken` of `tree_seen`); `tree_after_frame_ms`: how long after its end;
     `drawn_after_tree_ms`: how much later the probe counts it as on screen (its pictures drawn by the
     render worker, then the browser's next frame)."""
-    screen.tap_and_rest(points["row"])
+    screen.tap(points["row"], f"Close {WHO}'s sheet")  # the sheet drawn (Python may answer in parts)
     found = []
     value = plan.start
     for _ in range(taps):
@@ -393,6 +397,7 @@ def server_games(phone: Phone, games: list[str], counts: Counts, tmp: Path) -> d
             attribute(samples, taken())
             assert not screen.errors, screen.errors
             result[game] = {**summary(samples, load), "points": points, "samples": samples}
+            progress(f"server {game}", result[game])
             context.close()
     finally:
         browser.close()
@@ -498,9 +503,10 @@ START_CONTENTS = """async ([preload, timer]) => {
   const t0 = performance.now();
   const {loadPyodide} = await import(new URL('pyodide/pyodide.mjs', document.baseURI).href);
   const py = await loadPyodide();
-  const memory = () => py._module.HEAP8.length;
+  const memory = () => py._module.HEAP8.length;  // the Wasm memory: what the snapshot stores
+  const blocks = () => py.runPython('import sys; sys.getallocatedblocks()');  // Python's objects in it
   const modules = () => JSON.parse(py.runPython('import sys, json; json.dumps(sorted(sys.modules))'));
-  const bare = {ms: performance.now() - t0, modules: modules(), memory: memory()};
+  const bare = {ms: performance.now() - t0, modules: modules(), memory: memory(), blocks: blocks()};
   const t1 = performance.now();
   py.unpackArchive(await (await fetch('app.tar.gz')).arrayBuffer(), 'gztar');
   const unpack_ms = performance.now() - t1;
@@ -510,7 +516,7 @@ START_CONTENTS = """async ([preload, timer]) => {
   const preload_ms = performance.now() - t2;
   const own = JSON.parse(py.runPython('import json, builtins; builtins.__import__ = _import; json.dumps(own)'));
   const stdlib = JSON.parse(py.runPython('import sys, json; json.dumps(sorted(sys.stdlib_module_names))'));
-  return {bare, unpack_ms, preload_ms, modules: modules(), memory: memory(), own, stdlib};
+  return {bare, unpack_ms, preload_ms, modules: modules(), memory: memory(), blocks: blocks(), own, stdlib};
 }"""
 
 
@@ -535,7 +541,8 @@ def start_contents(phone: Phone, page) -> dict:
     slowest = sorted(found["own"].items(), key=lambda item: -item[1])[:15]
     return {"pyodide_start_ms": round(found["bare"]["ms"]), "unpack_ms": round(found["unpack_ms"]),
             "preload_ms": round(found["preload_ms"]), "memory_mb_bare": round(found["bare"]["memory"] / 1e6, 1),
-            "memory_mb": round(found["memory"] / 1e6, 1), "modules_bare": len(found["bare"]["modules"]),
+            "memory_mb": round(found["memory"] / 1e6, 1), "python_blocks_bare": found["bare"]["blocks"],
+            "python_blocks": found["blocks"], "modules_bare": len(found["bare"]["modules"]),
             "modules": len(found["modules"]),
             "groups": {g: {**v, "import_ms": round(v["import_ms"])} for g, v in
                        sorted(groups.items(), key=lambda item: -item[1]["import_ms"])},
@@ -644,6 +651,7 @@ def static_games(phone: Phone, page, games: list[str], counts: Counts, tmp: Path
         load.append(load_average())
         attribute(samples, json.loads(worker.evaluate(TAKE_HOOKS)))
         result[game] = {**summary(samples, load), "points": points[game], "samples": samples}
+        progress(f"static {game}", result[game])
     assert not screen.errors, screen.errors
     return result
 
@@ -710,6 +718,7 @@ def static_app(phone: Phone, games: list[str], counts: Counts, tmp: Path):
         page.goto(site.url, timeout=START_TIMEOUT)
         started(page)
         calibration = {**calibrate(phone, page, python_worker(page)), "calibrated": True}
+        progress("calibrated", {k: calibration[k] for k in ("share", "cdp_rate", "js_loop", "python_loop")})
         ready, snapshot = page.evaluate("window.tabulaOffline"), page.evaluate("window.tabulaSnapshot")
         assert "error" not in ready and "bytes" in snapshot, (ready, snapshot)
         result = {"snapshot_bytes": snapshot["bytes"], "snapshot_made_ms": snapshot["ms"],
@@ -723,6 +732,13 @@ def static_app(phone: Phone, games: list[str], counts: Counts, tmp: Path):
         context.close()
         site.stop()
     return result, calibration
+
+
+def progress(what: str, figures: dict) -> None:
+    """A line while the bench runs (a full run takes minutes)."""
+    shown = {k: v["p95_ms"] if isinstance(v, dict) and "p95_ms" in v else v for k, v in figures.items()
+             if k not in ("points", "samples")}
+    print(f"  {what}: {shown} (load average {load_average()})", flush=True)
 
 
 def worst(app: dict, kinds: tuple[str, ...]) -> float | None:
