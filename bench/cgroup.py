@@ -146,24 +146,10 @@ class CpuCgroup:
         script.chmod(script.stat().st_mode | stat.S_IXUSR)
         return script
 
-    def pids(self) -> list[int]:
-        """The processes in the group (directly, or a thread of theirs in a group of its own)."""
-        direct = {int(p) for p in _read(self.path / "cgroup.procs").split()}
-        return sorted((direct | self._processes) - self._out)
-
     def release(self, pid: int) -> None:
         """Take the process (every thread of it) out of the group."""
         self._out.add(pid)
         (self.root / "cgroup.procs").write_text(str(pid))
-
-    def cpu_seconds(self) -> float:
-        """CPU time the group's running processes have used so far (user and system, from /proc)."""
-        total = 0
-        for pid in self.pids():
-            fields = _read(Path(f"/proc/{pid}/stat")).rsplit(")", 1)[-1].split()
-            if len(fields) > 12:
-                total += int(fields[11]) + int(fields[12])  # utime, stime
-        return total / os.sysconf("SC_CLK_TCK")
 
     # ---------------------------------------------------------------- mode "threads"
 

@@ -22,7 +22,7 @@
   // A watch: `pattern` (a regular expression over the message's bytes) in a message from Python, then
   // the frames after it. Every time is performance.now() of this page.
   P.arm = (source, tree) => {
-    P.watch = {pattern: new RegExp(source), since: now(), down: null, sent: null, first_in: null, hit: null,
+    P.watch = {pattern: new RegExp(source), since: now(), down: null, sent: null, hit: null,
                frame: null, pictures: 0, raster: null, drawn: null, frames: [], tree_target: tree || null, tree: null};
     if (tree) watchTree(P.watch);
     return P.watch.since;
@@ -42,9 +42,7 @@
     P.ins += 1;
     const w = P.watch;
     if (!w || w.hit !== null) return;
-    const t = now();
-    if (w.first_in === null && w.sent !== null) w.first_in = t;
-    if (w.pattern.test(bytesOf(data))) w.hit = t;
+    if (w.pattern.test(bytesOf(data))) w.hit = now();
   }
 
   function told() {  // a message to Python
