@@ -55,7 +55,8 @@ BENCH = Path(__file__).resolve().parent
 PHONE_SCREEN = {"width": 390, "height": 844}
 PROBE = (Path(__file__).resolve().parent / "phone_probe.js").read_text(encoding="utf-8")
 WHO = NAMES[0]
-QUIET_MS = 200  # no frame asked for this long (and no pictures at the render worker): the screen is at rest
+QUIET_MS = 200  # no frame asked for, no message from Python this long, no pictures at the render worker: at rest
+SETTLE_MS = 600  # the same, after a tap whose answer has no text to watch for (a sheet closed)
 TAP_TIMEOUT = 30_000
 START_TIMEOUT = 240_000
 # What a page had seen when a wait for it failed.
@@ -158,11 +159,13 @@ class Screen:
         return self.wait_drawn(timeout)
 
     def tap_and_rest(self, point: tuple[float, float]) -> None:
-        """A tap whose answer is not timed: until Python has answered and the screen is at rest."""
+        """A tap whose answer is not timed and has no text to watch for (a sheet closed): until Python has
+        answered and the screen has been at rest for SETTLE_MS (a sheet may close in more than one
+        answer: told to close, then taken away when its slide has ended)."""
         heard = self.page.evaluate("() => window.__phone.ins")
         self.page.mouse.click(*point)
         self.page.wait_for_function("([n, q]) => window.__phone.ins > n && window.__phone.idle(q)",
-                                    arg=[heard, QUIET_MS], polling=50, timeout=TAP_TIMEOUT)
+                                    arg=[heard, SETTLE_MS], polling=50, timeout=TAP_TIMEOUT)
 
 
 def timings(w: dict) -> dict:
@@ -190,32 +193,34 @@ def scout(page, plan: Plan, with_undo: str) -> dict:
     """The points of a game's play screen to tap, found in the accessibility tree (turned on here: this page
     is not timed). Opens and closes the sheet, and makes the next step and takes it back (`with_undo`:
     the Undo button's name once it has something to take back)."""
-    def centre(locator, dx=None, dy=None):
-        locator.first.wait_for(timeout=TAP_TIMEOUT)
-        box = locator.first.bounding_box()
-        return (box["x"] + (dx if dx is not None else box["width"] / 2),
-                box["y"] + (dy if dy is not None else box["height"] / 2))
-    button = lambda name, exact=True: page.get_by_role("button", name=name, exact=exact)  # noqa: E731
     settle = lambda: page.wait_for_function("q => window.__phone.idle(q)", arg=400, polling=50,  # noqa: E731
                                             timeout=TAP_TIMEOUT)
+
+    def centre(locator, dx=None, dy=None):
+        """Where to tap it, once the screen is at rest (not mid-slide), and its node is there to measure."""
+        settle()
+        for _ in range(100):
+            locator.first.wait_for(timeout=TAP_TIMEOUT)
+            box = locator.first.bounding_box()  # None when the tree replaced the node meanwhile
+            if box:
+                return (box["x"] + (dx if dx is not None else box["width"] / 2),
+                        box["y"] + (dy if dy is not None else box["height"] / 2))
+            page.wait_for_timeout(50)  # polling: no event says when the tree is written again
+        raise RuntimeError(f"no place on the screen for {locator}")
+    button = lambda name, exact=True: page.get_by_role("button", name=name, exact=exact)  # noqa: E731
     points = {"row": centre(button(f"{WHO}'s sheet", exact=False), 24, 20)}  # where the name is (harness.sheet)
     page.mouse.click(*points["row"])
     points["close"] = centre(button(f"Close {WHO}'s sheet"))
-    settle()
     points["counter"] = centre(button(plan.counter.format(p=WHO)))
     page.mouse.click(*points["close"])
     button(f"Close {WHO}'s sheet").first.wait_for(state="detached", timeout=TAP_TIMEOUT)
-    settle()
     points["next"] = centre(button(plan.next[0]))
     page.mouse.click(*points["next"])
     if len(plan.next) > 1:
         dialog = page.locator("flt-semantics[role=dialog], flt-semantics[role=alertdialog]")
         points["answer"] = centre(dialog.get_by_role("button", name=plan.next[1], exact=True))
-        settle()
         page.mouse.click(*points["answer"])
-    undo = button(with_undo, exact=False)
-    points["undo"] = centre(undo)
-    settle()
+    points["undo"] = centre(button(with_undo, exact=False))
     page.mouse.click(*points["undo"])
     button(plan.next[0]).first.wait_for(timeout=TAP_TIMEOUT)
     settle()

@@ -13,7 +13,7 @@
     requested: 0,  // when Flutter last asked for a frame
     renders: 0,    // pictures at the render worker, not drawn yet
     posted: 0, drawn: 0,  // pictures sent to the render worker and drawn by it so far (in order)
-    ins: 0, outs: 0,
+    ins: 0, outs: 0, last_in: 0,  // messages from and to Python; when the last one came
     down: null,    // the last pointerdown
     last_frame: 0, last_render: 0,  // when the last frame ended, the render worker last drew
     watch: null,
@@ -27,7 +27,9 @@
     if (tree) watchTree(P.watch);
     return P.watch.since;
   };
-  P.idle = (quiet) => P.renders === 0 && now() - P.requested >= quiet;
+  // At rest: no pictures at the render worker, and neither a frame asked for nor a message from Python
+  // for `quiet` ms (Python may answer a tap in several messages, some only after an animation ends).
+  P.idle = (quiet) => P.renders === 0 && now() - Math.max(P.requested, P.last_in) >= quiet;
   // When the screen last changed: the last frame, or the render worker's last pictures.
   P.settled = () => Math.max(P.last_frame, P.last_render);
 
@@ -40,6 +42,7 @@
 
   function heard(data) {  // a message from Python
     P.ins += 1;
+    P.last_in = now();
     const w = P.watch;
     if (!w || w.hit !== null) return;
     if (w.pattern.test(bytesOf(data))) w.hit = now();
