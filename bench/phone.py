@@ -180,10 +180,11 @@ def timings(w: dict) -> dict:
     window = [f for f in w["frames"] if f[0] >= down and (w["drawn"] is None or f[0] <= w["drawn"])]
     later = [f[0] for f in w["frames"] if frame[1] is not None and f[0] >= frame[1]]
     until = w["drawn"] if w["drawn"] is not None else w["settled"]
-    return {"at": round(w["origin"] + down), "until": round(w["origin"] + until),"drawn": rel(w["drawn"]), "sent": rel(w["sent"]), "hit": rel(w["hit"]), "frame_start": rel(frame[0]),
+    return {"at": round(w["origin"] + down), "until": round(w["origin"] + until),  # epoch ms: Python's records
+            "drawn": rel(w["drawn"]), "sent": rel(w["sent"]), "hit": rel(w["hit"]), "frame_start": rel(frame[0]),
             "frame_end": rel(frame[1]), "next_frame": rel(later[0] if later else None),
-            "raster": rel(w["raster"]), "settled": rel(w["settled"]),
-            "tree": rel(w.get("tree")), "frames": len(window), "first_frame": rel(w["frames"][0][0] if w["frames"] else None),
+            "raster": rel(w["raster"]), "settled": rel(w["settled"]), "tree": rel(w.get("tree")),
+            "frames": len(window), "first_frame": rel(w["frames"][0][0] if w["frames"] else None),
             "frames_ms": round(sum(b - a for a, b in window), 1)}
 
 
@@ -248,7 +249,7 @@ class Counts:
     check: int
 
 
-# A full run's (14 timed taps and 2 sheets per game and app; about 20 minutes at load average 10-13) and a quick run's.
+# A full run's (14 timed taps and 2 sheets per game and app: 13 minutes at load average 12-16) and a quick run's.
 FULL, QUICK = Counts(rounds=2, taps=3, steps=2, check=3), Counts(rounds=1, taps=1, steps=1, check=0)
 FIRST_VISITS, CACHED_STARTS, OFFLINE_STARTS = 1, 3, 2  # the static app's starts (a full run only)
 
@@ -519,9 +520,8 @@ START_CONTENTS = """async ([preload, timer]) => {
   const {loadPyodide} = await import(new URL('pyodide/pyodide.mjs', document.baseURI).href);
   const py = await loadPyodide();
   const memory = () => py._module.HEAP8.length;  // the Wasm memory: what the snapshot stores
-  const blocks = () => py.runPython('import sys; sys.getallocatedblocks()');  // Python's objects in it
   const modules = () => JSON.parse(py.runPython('import sys, json; json.dumps(sorted(sys.modules))'));
-  const bare = {ms: performance.now() - t0, modules: modules(), memory: memory(), blocks: blocks()};
+  const bare = {ms: performance.now() - t0, modules: modules(), memory: memory()};
   const t1 = performance.now();
   py.unpackArchive(await (await fetch('app.tar.gz')).arrayBuffer(), 'gztar');
   const unpack_ms = performance.now() - t1;
@@ -531,7 +531,7 @@ START_CONTENTS = """async ([preload, timer]) => {
   const preload_ms = performance.now() - t2;
   const own = JSON.parse(py.runPython('import json, builtins; builtins.__import__ = _import; json.dumps(own)'));
   const stdlib = JSON.parse(py.runPython('import sys, json; json.dumps(sorted(sys.stdlib_module_names))'));
-  return {bare, unpack_ms, preload_ms, modules: modules(), memory: memory(), blocks: blocks(), own, stdlib};
+  return {bare, unpack_ms, preload_ms, modules: modules(), memory: memory(), own, stdlib};
 }"""
 
 
@@ -556,8 +556,7 @@ def start_contents(phone: Phone, page) -> dict:
     slowest = sorted(found["own"].items(), key=lambda item: -item[1])[:15]
     return {"pyodide_start_ms": round(found["bare"]["ms"]), "unpack_ms": round(found["unpack_ms"]),
             "preload_ms": round(found["preload_ms"]), "memory_mb_bare": round(found["bare"]["memory"] / 1e6, 1),
-            "memory_mb": round(found["memory"] / 1e6, 1), "python_blocks_bare": found["bare"]["blocks"],
-            "python_blocks": found["blocks"], "modules_bare": len(found["bare"]["modules"]),
+            "memory_mb": round(found["memory"] / 1e6, 1), "modules_bare": len(found["bare"]["modules"]),
             "modules": len(found["modules"]),
             "groups": {g: {**v, "import_ms": round(v["import_ms"])} for g, v in
                        sorted(groups.items(), key=lambda item: -item[1]["import_ms"])},
