@@ -4,7 +4,8 @@
     python bench/run_all.py benchmarks          # startup, responsiveness, scoring, storage and memory only
     python bench/run_all.py scoring storage     # named parts only
     python bench/run_all.py --quick [part ...]  # each part's quick run: a few samples, the smallest sizes
-Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, entry, play.
+Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, entry, play,
+phone (Tabula on a slowed phone: bench/phone.py).
 The results also go to test-artifacts/bench.json, not those of a quick run: its figures say only that the
 part still runs (`make test` runs every part so: tests/browser/test_bench_parts_browser.py, and
 tests/browser/test_reliability_browser.py for crash, damaged, concurrency and table).
@@ -29,6 +30,7 @@ import concurrency  # noqa: E402
 import crash_harness  # noqa: E402
 import damaged_files  # noqa: E402
 import entry_effort  # noqa: E402
+import phone  # noqa: E402
 import play_effort  # noqa: E402
 import table_mode  # noqa: E402
 from common import ROOT, load_average, machine  # noqa: E402
@@ -45,6 +47,7 @@ PARTS = {
     "table": table_mode.run,
     "entry": entry_effort.run,
     "play": play_effort.run,
+    "phone": phone.run,
 }
 BENCHMARKS = ("startup", "responsiveness", "scoring", "storage", "memory")
 

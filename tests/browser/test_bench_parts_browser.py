@@ -18,12 +18,14 @@ if str(BENCH) not in sys.path:
 
 import damaged_files  # noqa: E402
 import entry_effort  # noqa: E402
+import phone  # noqa: E402
 import play_effort  # noqa: E402
 import run_all  # noqa: E402
 
 from companion.games import GAMES  # noqa: E402
 
 NUMBER, COUNT = "number", "count"  # a measured figure (int or float); a whole number of things
+NOT_MEASURED = type(None)  # a figure the quick run leaves out
 
 
 def matches(figures, promised, where: str = "") -> list[str]:
@@ -103,6 +105,13 @@ PROMISED = {  # each part's figures in its quick run
                                 "+12": {"taps": COUNT, "scrolls": COUNT, "typed": bool}},
                     "turn": {"taps": COUNT, "scrolls": COUNT, "dialogs": COUNT}}
              for game, actions in play_effort.ACTIONS.items()},
+    # The quick run: the server app only (the static app's start alone takes longer than a quick run may), one
+    # game, the phone at its nominal share, not calibrated (bench/phone.py's run).
+    "phone": {"static_tap_p95_ms": NOT_MEASURED, "server_tap_p95_ms": NUMBER, "sheet_open_p95_ms": NUMBER,
+              "cached_start_s": NOT_MEASURED, "first_visit_mb": NOT_MEASURED, "calibration": dict, "static": {},
+              "server": {next(iter(phone.PLANS)): {"tap": dict, "sheet_open": dict, "next": dict, "undo": dict,
+                                                   "points": dict, "samples": dict}},
+              "samples": dict, "network": dict, "load_average": list, "seconds": COUNT},
 }
 # The reliability harnesses' quick runs are tests/browser/test_reliability_browser.py's: it checks them (with
 # `check`) besides what they find.
