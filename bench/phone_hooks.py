@@ -23,7 +23,7 @@ import time
 
 # What is timed: a name and the (module, Class.method) of the calls that are its own.
 TIMED = {
-    "entry": [("companion.core.table", "Tables.apply")],  # the move applied and checked, the tabs told
+    "entry": [("companion.core.table", "TableHub.apply")],  # the move applied and checked, the tabs told
     "save": [("companion.storage.repository", "Repository.save")],
     "render": [("flet.components.component", "Component.update")],  # components' bodies, run again
     "diff": [("flet.controls.object_patch", "ObjectPatch.from_diff")],
