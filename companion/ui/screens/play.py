@@ -274,7 +274,7 @@ def turn_step(view: GameView, seat: int):
     """The step that ends this player's turn when they are on turn ("Next: Ben", "End Zoë's turn"); None
     where the game follows no turns or offers no such step now."""
     game, state = view.game, view.state
-    if seat_on_turn(game, state, len(view.names)) != seat:
+    if seat_on_turn(game, state, view.config, len(view.names)) != seat:
         return None
     return next((a for a in game.actions(state, view.config) if a.ends_turn), None)
 
