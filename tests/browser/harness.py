@@ -255,7 +255,17 @@ INIT_JS = """(() => {
         t.last_received = performance.now();
       });
     }
-    send(data) { t.sends.push(performance.now()); return super.send(data); }
+    send(data) {
+      t.sends.push(performance.now());
+      if (t.holding_sends) { t.unsent.push([this, data]); return; }
+      return super.send(data);
+    }
+  };
+  // hold_sending(): this tab's messages wait (a phone whose uplink stalls) and go out together on send_held().
+  t.unsent = []; t.holding_sends = false;
+  t.send_held = () => {
+    t.holding_sends = false;
+    for (const [ws, data] of t.unsent.splice(0)) WS.prototype.send.call(ws, data);
   };
   t.release = () => {
     t.holding = false;
@@ -703,6 +713,14 @@ class App:
         """From now on the server's messages to this tab wait (a phone on a slow network): the screen
         stays as it is, taps still go out."""
         self.page.evaluate("() => { window.__tabula.holding = true; }")
+
+    def hold_sending(self) -> None:
+        """From now on this tab's messages to the server wait (a phone whose connection stalls while its
+        player goes on typing); `send_held` sends them all at once, in their order."""
+        self.page.evaluate("() => { window.__tabula.holding_sends = true; }")
+
+    def send_held(self) -> None:
+        self.page.evaluate("() => window.__tabula.send_held()")
 
     def held(self) -> int:
         return self.page.evaluate("() => window.__tabula.held.length")

@@ -61,6 +61,21 @@ def known_players(model: AppModel) -> list[tuple[str, str | None]]:
     return list(out.values())
 
 
+def use_typed_names(first: list[str]):
+    """The names as typed, kept as each keystroke arrives (as the box-value form keeps its text), and the
+    setter of one. A keystroke's handler may come from a render before the last keystroke (its own field's
+    or another field's): a name is never rebuilt from what a render drew. The state only redraws."""
+    typed = ft.use_ref(None)
+    if typed.current is None:
+        typed.current = list(first)
+    redraw = ft.use_state(0)[1]
+
+    def set_name(i: int, value: str) -> None:
+        typed.current[i] = value
+        redraw(lambda drawn: drawn + 1)
+    return typed.current, set_name
+
+
 @ft.component
 def NewGameScreen(model: AppModel):
     page = ft.context.page
@@ -68,7 +83,8 @@ def NewGameScreen(model: AppModel):
     rematch = ft.use_memo(lambda: HookValue(rematch_of(model.repo.play(pid)) if pid else None), [pid]).value
     game_id, set_game_id = ft.use_state(lambda: rematch["game"] if rematch else next(iter(GAMES)))
     count, set_count = ft.use_state(lambda: rematch["count"] if rematch else 3)
-    names, set_names = ft.use_state(lambda: rematch["names"] if rematch else ["", "", "", ""])
+    typed, set_name = use_typed_names(rematch["names"] if rematch else ["", "", "", ""])
+    names = list(typed)  # as this render draws them
     # player index -> colour chosen by hand (a rematch: as they played)
     picked_colours, set_colours = ft.use_state(lambda: dict(rematch["colours"]) if rematch else {})
     start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
@@ -90,11 +106,8 @@ def NewGameScreen(model: AppModel):
     taken = {stats.player_key(x) for x in names[:count]}
     known = [(n, c) for n, c in offered if stats.player_key(n) not in taken]
 
-    def set_name(i, value):
-        set_names([value if j == i else n for j, n in enumerate(names)])
-
     def pick_known(name):
-        slots = [i for i in range(count) if not names[i].strip()]
+        slots = [i for i in range(count) if not typed[i].strip()]
         if slots:
             set_name(slots[0], name)
 
@@ -112,7 +125,7 @@ def NewGameScreen(model: AppModel):
     missing = model.t("ui.new.start_missing", question=model.m(question)) if missing_start and chosen is None else None
 
     def start_game(e):
-        players = [{"name": names[i], "colour": colours[i]} for i in range(count)]
+        players = [{"name": typed[i], "colour": colours[i]} for i in range(count)]
         if chosen is None:  # said at the button and under the question, which the page scrolls to
             set_missing_start(missing_start + 1)
             return
@@ -197,7 +210,7 @@ def player_row(model: AppModel, i: int, name: str, colours: list[str], allowed: 
         ))
     return ft.Column([
         ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=name, max_length=NAME_MAX,
-                     on_change=lambda e: set_name(i, e.control.value), dense=True,
+                     on_change=lambda e: set_name(i, e.data), dense=True,  # the text of this keystroke
                      counter=model.t("ui.new.name_length" if len(name) < NAME_MAX else "ui.new.name_full",
                                      count=len(name), maximum=NAME_MAX)),
         ft.Row(colour_buttons, spacing=0, wrap=True),
