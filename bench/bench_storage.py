@@ -25,12 +25,12 @@ from companion.cli import score_data
 from companion.core.plays import make_play
 from companion.core.session import Session, make_config
 from companion.core.table import TableHub
-from companion.core.text import tr
+from companion.core.text import date_time, tr
 from companion.games import GAMES
 from companion.storage import Repository, export
 from companion.storage.history import FILE, HEADER
 from companion.storage.repository import SCHEMA_VERSION
-from companion.ui.screens.history import PAGE, when, winning_total
+from companion.ui.screens.history import PAGE, winning_total
 
 GAME = GAMES["city-of-rome"]
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
@@ -87,7 +87,7 @@ def open_history(repo: Repository, lang: str = "en") -> int:
     """What the server does to draw History (companion/ui/screens/history.py, no filter): the plays as
     the repository keeps them, the count, a page of tiles with their texts, the filters' choices."""
     everything = repo.plays()
-    texts = [(f"{GAMES[p['game']].name.render(lang)} · {when(p['finished'])}",
+    texts = [(f"{GAMES[p['game']].name.render(lang)} · {date_time(lang, p['finished'])}",
               ", ".join(q["name"] for q in p["players"]),
               tr(lang, "history.won", winners=p["winners"], total=winning_total(p)))
              for p in everything[:PAGE]]

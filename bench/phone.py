@@ -86,14 +86,14 @@ class Plan:
 
 
 PLANS = {
-    "city-of-rome": Plan("Money +1 ({p})", "Money of {p}: {v}", 5, ("End round", "End round"),
-                         "Round 2 of 14", "Round 1 of 14", question="End this round?"),
+    "city-of-rome": Plan("Money +1 ({p})", "Money of {p}: {v}", 5, ("End round 1",),
+                         "Round 2 of 14", "Round 1 of 14"),
     # a turn's tile placed on a banderole space: the disc one step on
     "carpe-diem": Plan("Tile on a banderole space: +1 step ({p})", "Banderole bar of {p}: space {v}", 0,
                        ("Next: Ben",), "Next: Cleo", "Next: Ben"),
     # a worker field's goods: every turn has one or two such moves
-    "milestones": Plan("Stone +1 ({p})", "Stone of {p}: {v}", 0, ("End Anna's turn", "End Anna's turn"),
-                       "End Ben's turn", "End Anna's turn", question="Has Anna made both moves"),
+    "milestones": Plan("Stone +1 ({p})", "Stone of {p}: {v}", 0, ("End Anna's turn",),
+                       "End Ben's turn", "End Anna's turn"),
     # points on the red track, the scoreboard's main number
     "castles-of-tuscany": Plan("Red track (inner) +1 ({p})", "Red track (inner) of {p}: {v}", 0, ("Next: Ben",),
                                "Next: Cleo", "Next: Ben",

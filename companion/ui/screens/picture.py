@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import logging
 import struct
-import time
 import zlib
 
 import flet as ft
 
-from companion.core.text import Msg
+from companion.core.text import Msg, date_time
 from companion.games import GAMES
 from companion.ui.model import AppModel
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, screen
@@ -22,10 +21,6 @@ log = logging.getLogger("tabula.app")
 WIDTH = 360  # logical pixels: a phone's width, so that the picture reads on one (1,080 pixels on most phones)
 # The picture's own colours, the same in the light and the dark theme: it is seen in other apps.
 PAPER, INK, FAINT = "#fbf8f1", "#1f1b16", "#5c564d"
-
-
-def when(ts: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))  # read alike in every language
 
 
 def picture_name(play: dict) -> str:
@@ -113,7 +108,8 @@ def PictureScreen(model: AppModel):
     def sized(e):
         size.current = (e.width, e.height)
     # One control kept from render to render: the one on the screen is the one asked for its picture.
-    card = ft.use_memo(lambda: ft.Screenshot(result_card(model, play, game, when(play["finished"]), sized))
+    card = ft.use_memo(lambda: ft.Screenshot(result_card(model, play, game, date_time(model.lang, play["finished"]),
+                                                         sized))
                        if play is not None else None, [pid, model.lang, play is not None])
     if play is None:
         return screen(model, route, model.t("history.picture_title"), [ft.Text(model.t("history.missing"))],
