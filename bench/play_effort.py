@@ -316,7 +316,9 @@ DIALOG = "flt-semantics[role=alertdialog]"  # a question (the open sheet is a "d
 
 def confirmed(app: Counted) -> int:
     """A question nobody's decision called for, answered yes (its last button: the step it asks about);
-    1 if there was one, else 0."""
+    1 if there was one, else 0. Waits for the screen to be still first: a dialog just answered (a pick)
+    stays in the tree while it closes."""
+    app.idle()
     dialog = app.page.locator(DIALOG)
     if not dialog.count():
         return 0
