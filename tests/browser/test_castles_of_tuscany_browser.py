@@ -27,10 +27,11 @@ import re
 import sys
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.games import GAMES
 from companion.storage import Repository
-from tests.browser.harness import ROOT, App, Server
+from tests.browser.harness import ROOT, TIMEOUT, App, Server
 
 sys.path.insert(0, str(ROOT / "bench"))
 import entry_effort  # noqa: E402
@@ -44,11 +45,12 @@ SHEET = {"en": ("{player}'s sheet", "Close {player}'s sheet"), "de": ("Blatt von
 SCORE_SHEET = {"en": "Score sheet", "de": "Punkteblatt"}
 
 
-def field_value(app: App, label: str) -> str:
-    """A text field's content (Flutter fills the input element once it has the focus)."""
+def field_holds(app: App, label: str, value: str) -> None:
+    """A text field holds `value`: Flutter fills the input element once it has the focus, on a loaded
+    machine some seconds after the focus (the input is read as it is filled, not before)."""
     box = app.find(app.page.get_by_role("textbox", name=label))
     app.focus(box)
-    return box.input_value()
+    expect(box).to_have_value(value, timeout=TIMEOUT)
 
 
 def switch(app: App, lang: str, path: str, theme: str | None = None) -> None:
@@ -267,8 +269,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.click("Schlusswertung")
     score = f"game/{sid}/score"
     app.wait_text("Punkte berechnen")
-    assert field_value(app, "Rote Leiste (innen) von Anna") == "59"
-    assert field_value(app, "Grüne Leiste (außen) von Anna") == "22"
+    field_holds(app, "Rote Leiste (innen) von Anna", "59")
+    field_holds(app, "Grüne Leiste (außen) von Anna", "22")
     app.wait_label("Handkarten von Anna: 5")
     # the storage spaces as the tracker counted them: Anna took "+1 card", Ben "+1 storage space"
     app.wait_label("Ablagefelder von Anna: 1")
@@ -278,7 +280,7 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_label("Leere Felder von Anna: 2")
     app.scroll_top()
     app.click("Auslage von Ben", exact=False)
-    assert field_value(app, "Rote Leiste (innen) von Ben") == "58"
+    field_holds(app, "Rote Leiste (innen) von Ben", "58")
     app.wait_label("Ablagefelder von Ben: 2")
     app.fill("Rote Leiste (innen) von Ben", "5")  # a typo on the way ...
     app.fill("Rote Leiste (innen) von Ben", "58")  # ... corrected

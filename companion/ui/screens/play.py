@@ -104,8 +104,11 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
                   actions=[
                       icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE,
                                   me_label(model, session), lambda e: set_asking("me")),
-                      EntryButton(model, session, "undo"),
-                      EntryButton(model, session, "redo"),
+                      # Each in a container of its own: a new entry gives the button a new key, and a
+                      # change among the bar's own actions has the phone build the whole screen again
+                      # (Flet's View hears its app bar); the container hears its content alone.
+                      ft.Container(EntryButton(model, session, "undo")),
+                      ft.Container(EntryButton(model, session, "redo")),
                       # padding 12 around the 24 px icon: a 48 px target (its default 8 made it 40 px)
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
                                          padding=12,
