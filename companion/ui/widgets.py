@@ -98,19 +98,23 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
     if back is not None:
         leading = icon_button(ft.Icons.ARROW_BACK, model.t("ui.back"), lambda e: ft.context.page.navigate(back))
     message = message_banner(model, error or info, error=bool(error), on_dismiss=on_dismiss) if error or info else None
+    # What comes and goes with the game (a message, the room under it, Undo keyed by the entry it takes
+    # back) sits in a container that is always there: the phone builds a control again with everything
+    # in it when its list of controls changes, and the whole screen when the app bar's own list of
+    # actions does (Flet's View hears its app bar); a container's new content is built alone.
     # While a message floats, the column ends with room to scroll its last controls out from under it.
-    room = [ft.Container(height=MESSAGE_ROOM)] if message else []
+    room = ft.Container(height=MESSAGE_ROOM if message else 0)
     body = ft.ResponsiveRow(
         controls=[
             ft.Container(col=MARGIN),
-            ft.Column(col=COLUMN, controls=[*controls, *room], spacing=12,
+            ft.Column(col=COLUMN, controls=[*controls, room], spacing=12,
                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ],
     )
     # The page scrolls under the message, which floats at the bottom, above the bottom bar.
     page = ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True,
                      key=ft.ScrollKey(SCROLLER + page_key))
-    floating = [ft.Container(message, left=0, right=0, bottom=8)] if message else []
+    floating = ft.Container(message, left=0, right=0, bottom=8)
     cannot_store = [storage_note(model)] if model.storage_note else []
     return ft.View(
         route=route,
@@ -118,8 +122,8 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
         appbar=ft.AppBar(title=ft.Text(title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                                        size=LONG_TITLE_SIZE if len(title) > ONE_LINE_TITLE else None),
                          leading=leading,
-                         automatically_imply_leading=False, actions=actions or []),
-        controls=[*cannot_store, ft.Stack([page, *floating], expand=True)],
+                         automatically_imply_leading=False, actions=[ft.Container(a) for a in actions or []]),
+        controls=[*cannot_store, ft.Stack([page, floating], expand=True)],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         bottom_appbar=bottom_bar(bottom, bottom_note) if bottom else None,
     )

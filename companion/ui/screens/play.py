@@ -104,11 +104,8 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
                   actions=[
                       icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE,
                                   me_label(model, session), lambda e: set_asking("me")),
-                      # Each in a container of its own: a new entry gives the button a new key, and a
-                      # change among the bar's own actions has the phone build the whole screen again
-                      # (Flet's View hears its app bar); the container hears its content alone.
-                      ft.Container(EntryButton(model, session, "undo")),
-                      ft.Container(EntryButton(model, session, "redo")),
+                      EntryButton(model, session, "undo"),
+                      EntryButton(model, session, "redo"),
                       # padding 12 around the 24 px icon: a 48 px target (its default 8 made it 40 px)
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
                                          padding=12,
@@ -268,9 +265,10 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     # behind the sheet), under its name: not over its Close, nor over the steppers at its bottom that may
     # put the entry right; it moves nothing under a thumb. (What a tap did shows on the sheet itself.)
     error = model.error_for(view.session)
-    said = [ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message),
-                         left=12, right=12, top=52)] if error else []
-    return ft.Stack([sheet, *said])
+    # Its place is always there (see `screen`: a message coming would have the whole sheet built again).
+    said = ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message) if error else None,
+                        left=12, right=12, top=52)
+    return ft.Stack([sheet, said])
 
 
 def turn_step(view: GameView, seat: int):
