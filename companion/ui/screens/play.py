@@ -93,7 +93,7 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
         status_line(model, view, GameClock(Texts(model.lang), tuple(session.clock), run_clock)),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
         *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
-                         on_click=lambda e: set_showing_sheet(True))] if game.show.period is not None else []),
+                         on_click=lambda e: set_showing_sheet(True))] if game.show.keeps_score_sheet else []),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
         SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
