@@ -289,8 +289,9 @@ def test_the_score_sheet_is_the_score_pad_of_the_final_scoring():
     row ("Jedes Geld ist bei Spielende 1 Siegpunkt wert"): nobody scores a negative round."""
     s = session(3)
     rows = [row.label.render("en") for row in score_sheet(s).rows]
-    assert rows == ["Residential districts, value 2", "Residential districts, value 3", "Residential districts, value 4",
-                    "Aqueducts", "Temples", "Money", "Influence tokens", "Influence cards"]
+    assert rows == ["Residential districts, value\u00a02", "Residential districts, value\u00a03",  # one line
+                    "Residential districts, value\u00a04", "Aqueducts", "Temples", "Money", "Influence tokens",
+                    "Influence cards"]
     assert [row.label.render("de") for row in score_sheet(s).rows][-3:] == ["Geld", "Einflussmarker",
                                                                            "Einflusswertungskarten"]
     adjust(s, 1, "influence_tokens", 4)  # round 1

@@ -79,11 +79,12 @@ def _by_period(session: Session) -> ScoreSheet:
     if not rows or rows[-1][0] != now:  # the part of the game being played now
         rows.append([now, zero])
     tracks = game.standing_of(state, config, 0).tracks if config["players"] else ()
+
+    def others(cells: list[tuple[int, ...]]) -> tuple:  # per seat, the other tracks' numbers
+        return tuple(c[1:] for c in cells) if tracks else ()
     return ScoreSheet(_label(game, state, config),
-                      tuple(ScoreSheetRow(label, tuple(c[0] for c in cells), tuple(c[1:] for c in cells) if tracks else ())
-                            for label, cells in rows),
-                      tuple(c[0] for c in before), tuple(label for label, _ in tracks),
-                      tuple(c[1:] for c in before) if tracks else ())
+                      tuple(ScoreSheetRow(label, tuple(c[0] for c in cells), others(cells)) for label, cells in rows),
+                      tuple(c[0] for c in before), tuple(label for label, _ in tracks), others(before))
 
 
 def _label(game, state: dict, config: dict) -> Msg:

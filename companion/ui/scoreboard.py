@@ -192,11 +192,15 @@ def action_buttons(texts: Texts, name: str, seat: int, actions: tuple[Action, ..
 
 def score_sheet_table(texts: Texts, sheet: ScoreSheet, names: list[str], colours: list[str]) -> ft.Control:
     """Rows by players, as on a paper pad, with the totals: as wide as the phone, every column in view.
-    A game's other tracks stand under the score in each cell, smaller, in the order the head names them."""
+    A game's other tracks stand under the score in each cell, smaller, in the order the head names them.
+    A player's column is as wide as a three-digit score and a short name, wider for fewer players; the
+    rows' names have the rest (4 players on a 390 px phone: about 150 px, "Einflusswertungskarten")."""
+    width, gap = (42, 2) if len(names) > 3 else (52, 8)
+
     def line(label: ft.Control, cells: list[ft.Control], shaded: bool = False) -> ft.Control:
-        return ft.Container(ft.Row([ft.Container(label, expand=3),
-                                    *[ft.Container(c, expand=2, alignment=ft.Alignment.CENTER_RIGHT) for c in cells]],
-                                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        return ft.Container(ft.Row([ft.Container(label, expand=True),
+                                    *[ft.Container(c, width=width, alignment=ft.Alignment.CENTER_RIGHT) for c in cells]],
+                                   spacing=gap, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             padding=ft.Padding.symmetric(vertical=6, horizontal=4),
                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if shaded else None)
 
@@ -209,12 +213,13 @@ def score_sheet_table(texts: Texts, sheet: ScoreSheet, names: list[str], colours
     names_of = ft.Column([ft.Text(texts.m(sheet.label), size=13, weight=ft.FontWeight.BOLD),
                           *[ft.Text(texts.m(t), size=12, color=ft.Colors.ON_SURFACE_VARIANT) for t in sheet.tracks]],
                          spacing=0)
-    head = line(names_of, [ft.Column([colour_dot(c, 12), ft.Text(n, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+    head = line(names_of, [ft.Column([colour_dot(c, 12),
+                                      ft.Text(n, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
                                      spacing=2, horizontal_alignment=ft.CrossAxisAlignment.END)
                            for n, c in zip(names, colours)], shaded=True)
     no_tracks = [()] * len(names)
-    rows = [line(ft.Text(texts.m(row.label), size=13), [cell(p, t) for p, t in zip(row.points, row.tracks or no_tracks)])
-            for row in sheet.rows]
+    rows = [line(ft.Text(texts.m(row.label), size=13),
+                 [cell(p, t) for p, t in zip(row.points, row.tracks or no_tracks)]) for row in sheet.rows]
     total = line(ft.Text(texts.t("ui.sheet.total"), size=13, weight=ft.FontWeight.BOLD),
                  [cell(p, t, bold=True) for p, t in zip(sheet.totals, sheet.track_totals or no_tracks)], shaded=True)
     return ft.Column([head, *rows, total], spacing=0, tight=True, width=480)

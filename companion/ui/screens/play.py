@@ -310,7 +310,9 @@ def sheet_dialog(model: AppModel, view: GameView, close) -> ft.Control:
         content=score_sheet_table(Texts(model.lang), sheet, view.names, view.colours) if sheet
         else ft.Text(model.t("ui.sheet.none")),
         actions=[ft.TextButton(model.t("ui.close"), on_click=lambda e: close(), height=TOUCH)],
-        on_dismiss=lambda e: close(), scrollable=True)
+        # narrow margins: the pad's columns and the names of its rows need the phone's width
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.only(left=12, right=12, top=12), on_dismiss=lambda e: close(), scrollable=True)
 
 
 def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box, asking, set_asking,
