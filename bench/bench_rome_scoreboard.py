@@ -1,6 +1,6 @@
 """City of Rome's scoreboard: its large numbers are worked out (the final scoring of each city as the
 tracker has it, with money, influence tokens and cards), so each draw of the scoreboard scores 4 players,
-and the score sheet scores every player after every entry of the game. Times: the 4 standings of a game
+and the score sheet (the final scoring's rows) scores every player once more. Times: the 4 standings of a game
 at its end (what a redraw of the scoreboard asks), and the score sheet of a whole 4-player game of 14
 rounds (every builder placed, each player building and producing each round: about 390 entries), with
 the cache emptied first (the first opening) and as it is then (opened again). Target: a tap answers in
@@ -47,7 +47,7 @@ def whole_game(seed: int = 1) -> Session:
 
 
 def clear() -> None:
-    standing._points.cache_clear()
+    standing._categories.cache_clear()
     standing._grid.cache_clear()
 
 

@@ -138,12 +138,14 @@ def test_a_row_shows_the_vp_and_what_a_scoring_card_asks_for():
     assert [label.render("de") for label, _ in standing.numbers] == ["Waren", "Münzen", "Brote"]
 
 
-def test_the_score_sheet_has_the_start_and_a_row_per_scoring_period_that_add_up():
+def test_the_score_sheet_has_the_start_then_each_phase_and_its_scoring_period():
     """Anna starts (8 VP), Ben 9. Ben completes a garden of 3 (+2 herbs) and a pond of 2 (+1 fish). In
     scoring period 1 Ben (his disc on top) takes circle 1 between card 2 "pay 2 herbs » 4 VP" and card 5
     "own a pond + a garden » 7 VP": +11. Anna takes circle 2 between card 4 "own 2 chimneys » 1 bread" and
     card 5: she meets neither, -4 -4 = -8 ("a player might lose up to 8 victory points during a scoring
-    period"). In phase 2 a VP correction of +2 for Anna counts in that phase's row."""
+    period"). VP are won and lost in the scoring periods ("Over four scoring periods your accomplishments
+    will be turned into victory points"): the phase's row holds none; a VP correction of +2 for Anna in
+    phase 2 counts in that phase's row, not in a scoring period's."""
     s = session(2, start=0)
     for space, card in ((2, HERBS_2), (4, CHIMNEYS_2), (5, POND_GARDEN)):
         s.record({"type": "set_card", "space": space, "card": card})
@@ -158,11 +160,11 @@ def test_the_score_sheet_has_the_start_and_a_row_per_scoring_period_that_add_up(
     s.record({"type": "adjust", "player": 0, "counter": "vp", "delta": 2})
     sheet = score_sheet(s)
     assert [(row.label.render("en"), row.points) for row in sheet.rows] == [
-        ("At the start", (8, 9)), ("Scoring period 1", (-8, 11)), ("Scoring period 2", (2, 0))]
+        ("At the start", (8, 9)), ("Phase 1", (0, 0)), ("Scoring period 1", (-8, 11)), ("Phase 2", (2, 0))]
     assert sheet.totals == (2, 20) and sheet.label.render("en") == "Victory points"
     assert tuple(map(sum, zip(*(row.points for row in sheet.rows)))) == sheet.totals
-    assert [row.label.render("de") for row in sheet.rows] == ["Zu Beginn", "Wertung 1", "Wertung 2"]
+    assert [row.label.render("de") for row in sheet.rows] == ["Zu Beginn", "Durchgang 1", "Wertung 1", "Durchgang 2"]
     s.undo()
     s.undo()  # Anna's disc taken back: scoring period 1 is running again, its row has Ben's +11 only
     assert [(row.label.render("en"), row.points) for row in score_sheet(s).rows] == [
-        ("At the start", (8, 9)), ("Scoring period 1", (0, 11))]
+        ("At the start", (8, 9)), ("Phase 1", (0, 0)), ("Scoring period 1", (0, 11))]

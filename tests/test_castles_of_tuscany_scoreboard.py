@@ -266,32 +266,45 @@ def test_the_score_is_the_red_track_with_the_green_track_beside_it():
     assert (anna.score, anna.numbers[0][1]) == (13, 9)
 
 
-def test_the_score_sheet_has_a_row_per_round_with_its_scoring_and_they_add_up():
-    """Anna 4 + 9 = 13 after the first scoring, + 2 + 22 = 37 after the second, + 22 = 59 after the third;
-    Ben 4, + 6 = 10, + 6 + 30 = 46 in round 3, + 12 = 58."""
+def test_the_score_sheet_keeps_both_tracks_each_point_in_the_row_where_it_moved():
+    """Both tracks, as the rulebook moves them: in a round the yield cards move red and regions,
+    agriculture, colour bonuses move green; at a scoring "werden die Zählsteine auf der roten Zählleiste um
+    die Punkte der grünen Zählleiste vorwärts gezogen" (green not reset). Anna: red 4, green 9, scoring 1
+    +9 = 13; red +2, green +13 = 22, scoring 2 +22 = 37; scoring 3 +22 = 59. Ben: green 2 (his "+1 storage
+    space" pick) + 2, scoring 1 +4; green +2 = 6, scoring 2 +6 = 10; red +36 in round 3; green +6 = 12 in
+    the extra turn cycle ("nach dem eigentlichen Durchgangsende noch eine komplette weitere Runde"),
+    scoring 3 +12 = 58."""
     s = rulebook_example()
     sheet = score_sheet(s)
     assert sheet.label.render("en") == "Red track (inner)"
-    assert [(row.label.render("en"), row.points) for row in sheet.rows] == [
-        ("Round 1 and scoring 1", (13, 4)),
-        ("Round 2 and scoring 2", (24, 6)),
-        ("Round 3", (0, 36)),
-        ("Extra turn cycle and scoring 3", (22, 12)),
+    assert [t.render("en") for t in sheet.tracks] == ["Green track (outer)"]
+    assert [(row.label.render("en"), row.points, row.tracks) for row in sheet.rows] == [
+        ("Round 1", (4, 0), ((9,), (4,))),
+        ("Scoring 1", (9, 4), ((0,), (0,))),
+        ("Round 2", (2, 0), ((13,), (2,))),
+        ("Scoring 2", (22, 6), ((0,), (0,))),
+        ("Round 3", (0, 36), ((0,), (0,))),
+        ("Extra turn cycle", (0, 0), ((0,), (6,))),
+        ("Scoring 3", (22, 12), ((0,), (0,))),
     ]
     assert [row.label.render("de") for row in sheet.rows] == [
-        "Durchgang 1 und Wertung 1", "Durchgang 2 und Wertung 2", "Durchgang 3", "Weitere Runde und Wertung 3"]
+        "Durchgang 1", "Wertung 1", "Durchgang 2", "Wertung 2", "Durchgang 3", "Weitere Runde", "Wertung 3"]
     assert sheet.totals == (59, 58) == tuple(GAME.standing_of(s.state, s.config, p).score for p in (0, 1))
+    assert sheet.track_totals == ((22,), (12,)) == tuple(
+        (s.state["players"][p]["counters"]["green"],) for p in (0, 1))
     assert tuple(map(sum, zip(*(row.points for row in sheet.rows)))) == sheet.totals
+    assert tuple(sum(row.tracks[p][0] for row in sheet.rows) for p in (0, 1)) == (22, 12)
 
 
 def test_the_score_sheet_of_a_game_under_way_ends_with_the_round_being_played():
     s = game(n=2)
-    assert [(row.label.render("en"), row.points) for row in score_sheet(s).rows] == [("Round 1 and scoring 1", (0, 0))]
+    assert [(row.label.render("en"), row.points) for row in score_sheet(s).rows] == [("Round 1", (0, 0))]
+    s.record({"type": "region", "player": 1, "fields": 2})
     s.record({"type": "yield_red", "player": 1, "points": 3})
     s.record(reveal(1, 7))
     s.record({"type": "end_round"})
     rows = score_sheet(s).rows
-    assert [(row.label.render("en"), row.points) for row in rows] == [
-        ("Round 1 and scoring 1", (0, 3)), ("Round 2 and scoring 2", (0, 0))]
+    assert [(row.label.render("en"), row.points, row.tracks) for row in rows] == [
+        ("Round 1", (0, 3), ((0,), (3,))), ("Scoring 1", (0, 3), ((0,), (0,))), ("Round 2", (0, 0), ((0,), (0,)))]
     s.undo()  # the scoring taken back: round 1 again
-    assert [row.label.render("en") for row in score_sheet(s).rows] == ["Round 1 and scoring 1"]
+    assert [row.label.render("en") for row in score_sheet(s).rows] == ["Round 1"]

@@ -1,6 +1,6 @@
 """City of Rome on the scoreboard: who is on turn in a round (rulebook: SPIELABLAUF, RUNDENENDE, SPIEL ZU
 ZWEIT), the game's next step in the thumb slot, what a player's row shows (the victory points if the
-game ended now, money, influence tokens, the city) and the score sheet's rows (the influence scorings)."""
+game ended now, money, influence tokens, the city) and the score sheet's rows (the final scoring's)."""
 
 import copy
 import json
@@ -13,7 +13,7 @@ from companion.core.score_sheet import score_sheet
 from companion.core.session import Session, make_config
 from companion.core.text import Msg
 from companion.games.city_of_rome import GAME, turns
-from companion.games.city_of_rome.standing import points_now, scoring_rounds
+from companion.games.city_of_rome.standing import points_now
 from companion.storage.repository import Repository
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
@@ -280,38 +280,38 @@ def test_the_large_number_is_what_the_end_scoring_of_the_prefilled_board_gives()
 
 # ------------------------------------------------------------------ the score sheet
 
-@pytest.mark.parametrize("n, spans", [(2, [(1, 2), (3, 4), (5, 7)]), (3, [(1, 3), (4, 6), (7, 10), (11, 14)])])
-def test_a_row_per_influence_scoring(n, spans):
-    """Each influence card comes up in its round and is scored at that round's end (RUNDENENDE,
-    Einflusswertung): the rows end with those rounds."""
-    assert scoring_rounds(n) == spans
-    s = session(n)
-    seen = []
-    for _ in range(spans[-1][1]):
-        seen.append(GAME.show.period(s.state, s.config).params)
-        s.record(END_ROUND)
-    assert seen[0] == {"number": 1, "first": 1, "last": spans[0][1]}
-    assert seen[-1] == {"number": len(spans), "first": spans[-1][0], "last": spans[-1][1]}
-    assert GAME.show.period(s.state, s.config).render("de") == f"Wertung {len(spans)}\nRunden {spans[-1][0]}–{spans[-1][1]}"
-
-
-def test_the_score_sheets_rows_add_up_to_the_points_now():
-    """An influence card won shows in the row of the scoring that gave it (its round's end), with the
-    tokens returned for it; the totals are the large numbers on the scoreboard."""
+def test_the_score_sheet_is_the_score_pad_of_the_final_scoring():
+    """SCHLUSSWERTUNG: "Der älteste Spieler nimmt den Wertungsblock und notiert die Siegpunkte. Dazu geht er
+    die verschiedenen Wertungskategorien Zeile für Zeile von oben nach unten durch": the sheet has the pad's
+    rows, each what the player would score in it now; the rows add up to the large numbers. An influence
+    card won at a round's end is in its own row ("Einflusswertungskarten bringen bei Spielende entsprechend
+    ihres abgebildeten Wertes Siegpunkte"), with the tokens returned for it; money spent lowers the money
+    row ("Jedes Geld ist bei Spielende 1 Siegpunkt wert"): nobody scores a negative round."""
     s = session(3)
+    rows = [row.label.render("en") for row in score_sheet(s).rows]
+    assert rows == ["Residential districts, value\u00a02", "Residential districts, value\u00a03",  # one line
+                    "Residential districts, value\u00a04", "Aqueducts", "Temples", "Money", "Influence tokens",
+                    "Influence cards"]
+    assert [row.label.render("de") for row in score_sheet(s).rows][-3:] == ["Geld", "Einflussmarker",
+                                                                           "Einflusswertungskarten"]
     adjust(s, 1, "influence_tokens", 4)  # round 1
-    s.record({"type": "build", "player": 0, "card": "market", "space": [1, 0]})
+    s.record({"type": "build", "player": 0, "card": "market", "space": [1, 0]})  # value-2 house x 1 colour
     s.record(END_ROUND)
     s.record(END_ROUND)
     adjust(s, 2, "money", 3)  # round 3; card 3 comes up and is scored at its end: Ben takes it
     s.record(END_ROUND)
-    adjust(s, 0, "money", -2)  # round 4: the second scoring's rounds
+    adjust(s, 0, "money", -2)  # round 4: Anna buys action points
     sheet = score_sheet(s)
-    # Each player starts with 5 money, which the final scoring counts: the sheet's "At the start" row.
-    assert sheet.rows[0].label.key == "core.sheet.start" and sheet.rows[0].points == (5, 5, 5)
-    assert [r.label.params["number"] for r in sheet.rows[1:]] == [1, 2]
-    assert sheet.rows[1].points == (1 + 2, 2 - 2 + 3, 3)  # Ben: tokens 4 = 2 VP, then card 3 and tokens back
-    assert sheet.rows[2].points == (-2, 0, 0)
+    by_row = {row.label.key.rsplit(".", 1)[1]: row.points for row in sheet.rows}
+    assert by_row["districts_2"] == (2, 0, 0)  # Anna: her house beside the market, 2 x 1; no public building: 0
+    assert by_row["money"] == (5 + 1 - 2, 5, 5 + 3)  # the market's +1 money
+    assert by_row["influence_tokens"] == (0, 0, 0)  # Ben's 4 tokens went back for the card
+    assert by_row["influence_cards"] == (0, 3, 0)
+    assert all(points >= 0 for row in sheet.rows for points in row.points)
     assert sheet.totals == tuple(GAME.standing_of(s.state, s.config, p).score for p in range(3)) == (6, 8, 8)
     assert tuple(sum(r.points[p] for r in sheet.rows) for p in range(3)) == sheet.totals
-    assert sheet.label.key == "city-of-rome.standing.points"
+    assert sheet.label.key == "city-of-rome.standing.points" and sheet.tracks == ()
+    # The pad's rows are the final scoring's own categories of the board the tracker prefills.
+    board = GAME.end.score(GAME.end.parse_board_state(GAME.end.board_from_tracker(s.state, s.config)), {})
+    for seat, player in enumerate(board.players):
+        assert [c.points for c in player.categories] == [row.points[seat] for row in sheet.rows]

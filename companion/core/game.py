@@ -143,6 +143,9 @@ class Standing:
     label: Msg
     counter: str | None = None
     numbers: tuple[tuple[Msg, int | str], ...] = ()
+    # The game's other score tracks, each with its label (Castles' green track): the score sheet keeps
+    # them beside the score, in the rows where they moved.
+    tracks: tuple[tuple[Msg, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -270,13 +273,22 @@ class Presentation:
     # A player as the scoreboard shows them, `(state, config, seat) -> Standing`; the default: the first
     # counter as the score, the next two as its numbers.
     standing: Callable[[dict, dict, int], Standing] | None = None
-    # The row of the score sheet the game is in now, in its own terms ("Round 3", "Scoring 2"), `(state,
-    # config) -> Msg`: the sheet has a row per such part of the game, with the points each player made in
-    # it; None: the game keeps no score during play to put in rows.
-    period: Callable[[dict, dict], Msg] | None = None
+    # The score sheet's row an entry's points go to, in the game's own terms ("Round 3", "Scoring 2"),
+    # `(state, config, event) -> Msg` with the state before the entry; with event None, the row of the
+    # part being played now. The sheet has a row per such part, with the points each player made in it.
+    period: Callable[[dict, dict, dict | None], Msg] | None = None
+    # For a game that scores at its end only, the score sheet as its score pad reads (a row per category
+    # of its final scoring): a player's points by category if the game ended now, `(state, config, seat)
+    # -> ((label, points), ...)`, adding up to the standing's score. Instead of `period`.
+    categories: Callable[[dict, dict, int], tuple[tuple[Msg, int], ...]] | None = None
     # A function that imports the game's `ui` module and returns its `GameUI` (companion/ui/games.py).
     # Called by the app only: the command line never imports screens.
     ui: Callable[[], Any] | None = None
+
+    @property
+    def keeps_score_sheet(self) -> bool:
+        """Whether the game has a score sheet (by period or by category); else it keeps no score in rows."""
+        return self.period is not None or self.categories is not None
 
 
 @dataclass(frozen=True)

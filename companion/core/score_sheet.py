@@ -1,10 +1,16 @@
-"""The score sheet of a game in progress, as on a paper pad: a row per part of the game (its rounds,
-scorings or turns, in its own words: `Presentation.period`) and a column per player, each cell the
-points that player made in that part, from the entries recorded so far; the totals are the scores now.
+"""The score sheet of a game in progress, as on the game's paper pad: a column per player and a row per
+part of the game as the game scores, the totals under them the scores now. Two kinds of pad:
 
-An entry's points belong to the part of the game it was made in: the round an "End round" ends (and
-scores) is the round it is counted in. Points a game gives before anything is entered (Carpe Diem's
-starting VP) are a row of their own, "At the start": the rows always add up to the totals."""
+- by period (`Presentation.period`): a row per round, scoring or turn, in the game's own words, each
+  cell the points that player made in it, from the entries recorded so far. An entry's points belong to
+  the part the game names for that entry: a round's entries to the round, an "End round" that scores to
+  the scoring's row where the game has one. Points a game gives before anything is entered (Carpe
+  Diem's starting VP) are a row of their own, "At the start". A game that keeps more than one score
+  track (`Standing.tracks`) has them in every cell, under the score, each in the row where it moved.
+- by category (`Presentation.categories`): a game that scores at its end only has its final scoring's
+  rows, as its score pad reads them, with what each player would score if the game ended now.
+
+Either way the rows add up to the totals, which are the scoreboard's numbers."""
 
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ from companion.core.text import Msg
 class ScoreSheetRow:
     label: Msg
     points: tuple[int, ...]  # per seat
+    # Per seat, the points moved on the game's other tracks (`ScoreSheet.tracks`), in their order.
+    tracks: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -26,29 +34,58 @@ class ScoreSheet:
     label: Msg  # what the points are ("Victory points")
     rows: tuple[ScoreSheetRow, ...]
     totals: tuple[int, ...]
+    tracks: tuple[Msg, ...] = ()  # the game's other score tracks, by name ("Green track")
+    track_totals: tuple[tuple[int, ...], ...] = ()  # per seat, where each of them stands now
 
 
 def score_sheet(session: Session) -> ScoreSheet | None:
     """The sheet of the entries up to the cursor; None for a game that keeps no score in rows."""
-    game, config = session.game, session.config
-    if game.show.period is None:
+    if session.game.show.categories is not None:
+        return _by_category(session)
+    if session.game.show.period is None:
         return None
+    return _by_period(session)
+
+
+def _by_category(session: Session) -> ScoreSheet:
+    game, config, state = session.game, session.config, session.state
+    seats = range(len(config["players"]))
+    per_seat = [game.show.categories(state, config, s) for s in seats]
+    labels = [label for label, _ in per_seat[0]] if per_seat else []
+    rows = tuple(ScoreSheetRow(label, tuple(points[i][1] for points in per_seat)) for i, label in enumerate(labels))
+    return ScoreSheet(_label(game, state, config), rows, tuple(game.standing_of(state, config, s).score for s in seats))
+
+
+def _by_period(session: Session) -> ScoreSheet:
+    game, config = session.game, session.config
     seats = range(len(config["players"]))
     state = game.rules.initial_state(config)
 
-    def scores() -> list[int]:
-        return [game.standing_of(state, config, s).score for s in seats]
-    before = scores()
-    rows: list[list] = [[Msg("core.sheet.start"), before]] if any(before) else []  # [label, points per seat]
+    def numbers() -> list[tuple[int, ...]]:  # per seat: the score, then each other track
+        return [(st.score, *(value for _, value in st.tracks))
+                for st in (game.standing_of(state, config, s) for s in seats)]
+    before = numbers()
+    zero = [tuple(0 for _ in cell) for cell in before]
+    rows: list[list] = [[Msg("core.sheet.start"), before]] if any(map(any, before)) else []  # [label, per seat]
     for event in session.events[:session.cursor]:
-        label = game.show.period(state, config)
+        label = game.show.period(state, config, event)
         game.apply_in_place(state, copy.deepcopy(event), config)
-        after = scores()
+        after = numbers()
         if not rows or rows[-1][0] != label:
-            rows.append([label, [0] * len(before)])
-        rows[-1][1] = [p + a - b for p, a, b in zip(rows[-1][1], after, before)]
+            rows.append([label, zero])
+        rows[-1][1] = [tuple(p + a - b for p, a, b in zip(*cells)) for cells in zip(rows[-1][1], after, before)]
         before = after
-    if not rows or rows[-1][0] != game.show.period(state, config):  # the part of the game being played now
-        rows.append([game.show.period(state, config), [0] * len(before)])
-    label = game.standing_of(state, config, 0).label if config["players"] else Msg("core.score")
-    return ScoreSheet(label, tuple(ScoreSheetRow(lbl, tuple(pts)) for lbl, pts in rows), tuple(before))
+    now = game.show.period(state, config, None)
+    if not rows or rows[-1][0] != now:  # the part of the game being played now
+        rows.append([now, zero])
+    tracks = game.standing_of(state, config, 0).tracks if config["players"] else ()
+
+    def others(cells: list[tuple[int, ...]]) -> tuple:  # per seat, the other tracks' numbers
+        return tuple(c[1:] for c in cells) if tracks else ()
+    return ScoreSheet(_label(game, state, config),
+                      tuple(ScoreSheetRow(label, tuple(c[0] for c in cells), others(cells)) for label, cells in rows),
+                      tuple(c[0] for c in before), tuple(label for label, _ in tracks), others(before))
+
+
+def _label(game, state: dict, config: dict) -> Msg:
+    return game.standing_of(state, config, 0).label if config["players"] else Msg("core.score")

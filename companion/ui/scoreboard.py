@@ -191,21 +191,35 @@ def action_buttons(texts: Texts, name: str, seat: int, actions: tuple[Action, ..
 # ---------------------------------------------------------------- the score sheet
 
 def score_sheet_table(texts: Texts, sheet: ScoreSheet, names: list[str], colours: list[str]) -> ft.Control:
-    """Rounds by players, as on a paper pad, with the totals: as wide as the phone, every column in view."""
+    """Rows by players, as on a paper pad, with the totals: as wide as the phone, every column in view.
+    A game's other tracks stand under the score in each cell, smaller, in the order the head names them.
+    A player's column is as wide as a three-digit score and a short name, wider for fewer players; the
+    rows' names have the rest (4 players on a 390 px phone: about 150 px, "Einflusswertungskarten")."""
+    width, gap = (42, 2) if len(names) > 3 else (52, 8)
+
     def line(label: ft.Control, cells: list[ft.Control], shaded: bool = False) -> ft.Control:
-        return ft.Container(ft.Row([ft.Container(label, expand=3),
-                                    *[ft.Container(c, expand=2, alignment=ft.Alignment.CENTER_RIGHT) for c in cells]],
-                                   spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        return ft.Container(ft.Row([ft.Container(label, expand=True),
+                                    *[ft.Container(c, width=width, alignment=ft.Alignment.CENTER_RIGHT) for c in cells]],
+                                   spacing=gap, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                             padding=ft.Padding.symmetric(vertical=6, horizontal=4),
                             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH if shaded else None)
 
-    def number(value: int, bold: bool = False) -> ft.Control:
-        return ft.Text(str(value), size=16, weight=ft.FontWeight.BOLD if bold else None)
-    head = line(ft.Text(texts.m(sheet.label), size=13, weight=ft.FontWeight.BOLD),
-                [ft.Column([colour_dot(c, 12), ft.Text(n, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
-                           spacing=2, horizontal_alignment=ft.CrossAxisAlignment.END)
-                 for n, c in zip(names, colours)], shaded=True)
-    rows = [line(ft.Text(texts.m(row.label), size=13), [number(p) for p in row.points]) for row in sheet.rows]
+    def cell(score: int, tracks: tuple[int, ...], bold: bool = False) -> ft.Control:
+        number = ft.Text(str(score), size=16, weight=ft.FontWeight.BOLD if bold else None)
+        if not sheet.tracks:
+            return number
+        return ft.Column([number, *[ft.Text(str(t), size=13, color=ft.Colors.ON_SURFACE_VARIANT) for t in tracks]],
+                         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END)
+    names_of = ft.Column([ft.Text(texts.m(sheet.label), size=13, weight=ft.FontWeight.BOLD),
+                          *[ft.Text(texts.m(t), size=12, color=ft.Colors.ON_SURFACE_VARIANT) for t in sheet.tracks]],
+                         spacing=0)
+    head = line(names_of, [ft.Column([colour_dot(c, 12),
+                                      ft.Text(n, size=13, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+                                     spacing=2, horizontal_alignment=ft.CrossAxisAlignment.END)
+                           for n, c in zip(names, colours)], shaded=True)
+    no_tracks = [()] * len(names)
+    rows = [line(ft.Text(texts.m(row.label), size=13),
+                 [cell(p, t) for p, t in zip(row.points, row.tracks or no_tracks)]) for row in sheet.rows]
     total = line(ft.Text(texts.t("ui.sheet.total"), size=13, weight=ft.FontWeight.BOLD),
-                 [number(t, bold=True) for t in sheet.totals], shaded=True)
+                 [cell(p, t, bold=True) for p, t in zip(sheet.totals, sheet.track_totals or no_tracks)], shaded=True)
     return ft.Column([head, *rows, total], spacing=0, tight=True, width=480)

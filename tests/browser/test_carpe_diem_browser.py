@@ -340,9 +340,9 @@ def scoring_period_1_en(app: App) -> None:
     app.wait_text("Start player: Ben")
     app.wait_label("Ben is on turn")
     app.shot("carpe-diem-after-scoring-en")
-    # The score sheet, as on a paper pad: the starting VP, the scoring period, the phase now, the totals.
+    # The score sheet, as on a paper pad: the starting VP, phase 1, its scoring period, the phase now, the totals.
     tap(app, "Score sheet")
-    for row in ("At the start", "Scoring period 1", "Scoring period 2", "Total"):
+    for row in ("At the start", "Phase 1", "Scoring period 1", "Phase 2", "Total"):
         app.wait_text(f"^{row}$")
     assert app.has_text("^12$") and app.has_text("^21$")  # Ben's scoring period 1, his total
     app.shot("carpe-diem-score-sheet-en")
@@ -421,7 +421,7 @@ def german_game(app: App) -> None:
     app.wait_text("Durchgang 2 von 4, Runde 1 von 7")
     app.wait_label("Ben ist am Zug")  # the start player token passed to Ben
     tap(app, "Punkteblatt")
-    for row in ("Zu Beginn", "Wertung 1", "Wertung 2", "Summe"):
+    for row in ("Zu Beginn", "Durchgang 1", "Wertung 1", "Durchgang 2", "Summe"):
         app.wait_text(f"^{row}$")
     app.shot("carpe-diem-score-sheet-de")
     tap(app, "Schließen", dialog=True)

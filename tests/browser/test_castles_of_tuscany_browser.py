@@ -4,8 +4,8 @@ it, the turn marker, the start player), the bonus-tile pick from the thumb slot 
 player's sheet, a player's sheet (the entries of a turn, a
 colour bonus whose printed points are asked for on the spot, the number pad), the turns clockwise with
 "Next" in the thumb slot and the round's end as the next step once the turn cycle is complete, the three
-scorings (green added onto red and never reset), the extra turn cycle, the score sheet (a row per round
-with its scoring), and the final scoring with both tie-breaks.
+scorings (green added onto red and never reset), the extra turn cycle, the score sheet (both tracks, a
+row per round and per scoring), and the final scoring with both tie-breaks.
 
 The numbers, worked by hand from the rulebook (Siegpunkte, Wertungen, Schlusswertung):
   pick: Anna +1 card, Ben +1 storage space (+2 green).
@@ -17,7 +17,8 @@ The numbers, worked by hand from the rulebook (Siegpunkte, Wertungen, Schlusswer
     Scoring 2 (the rulebook's example): Anna 15 + 22 = 37, Ben 4 + 6 = 10.
   Round 3: Ben yield 6 red and +30 red (number pad): 46. Extra turn cycle: Ben 3-field region: green 12.
     Scoring 3: Anna 37 + 22 = 59, Ben 46 + 12 = 58.
-  Score sheet (red points per round with its scoring): Anna 13, 24, 0, 22; Ben 4, 6, 36, 12.
+  Score sheet (red/green per round, then per scoring): Anna 4/9, 9, 2/13, 22, 0, 0, 22 = 59/22;
+    Ben 0/4, 4, 0/2, 6, 36/0, 0/6, 12 = 58/12.
   Final: Anna 59 + 1 marble + 5 cards (1) = 61; Ben 58 + 2 workers + 5 cards (1) = 61. Tied:
     empty fields Ben 3 > Anna 2: Ben wins; with Ben's empty fields corrected to 2, green 22 > 12: Anna.
 """
@@ -183,7 +184,8 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.wait_text("Scoring 1: Anna: red from 4 to 13 with 9 green points; Ben: red from 0 to 4 with 4 green points")
     assert app.has_text("Round 2 of 3")
     app.shot("castles-scoring1-en")
-    score_sheet(app, "en", ["Red track (inner)", "Round 1 and scoring 1", "Round 2 and scoring 2", "Total"], ("13", "4"))
+    score_sheet(app, "en", ["Red track (inner)", "Green track (outer)", "Round 1", "Scoring 1", "Round 2", "Total"],
+                ("13", "4", "9"), shot="score-sheet")
 
     # Round 2 and on, in German on the dark theme (the walk over every screen shoots the scoreboard, a
     # sheet, the tile dialog and the end scoring in both languages and both themes).
@@ -261,8 +263,9 @@ def test_two_player_game_through_three_scorings(browser, server):
     app.scroll_top()
     app.wait_label("Anna an den Zug setzen")  # nobody is on turn after the end: no marker is filled
     assert app.button("Anna ist am Zug").count() == app.button("Ben ist am Zug").count() == 0
-    score_sheet(app, "de", ["Rote Leiste (innen)", "Durchgang 1 und Wertung 1", "Durchgang 2 und Wertung 2",
-                            "Durchgang 3", "Weitere Runde und Wertung 3", "Summe"], ("59", "58"), shot="score-sheet")
+    score_sheet(app, "de", ["Rote Leiste (innen)", "Grüne Leiste (außen)", "Durchgang 1", "Wertung 1", "Durchgang 2",
+                            "Wertung 2", "Durchgang 3", "Weitere Runde", "Wertung 3", "Summe"], ("59", "58", "22", "12"),
+                shot="score-sheet")
     app.shot("castles-finished-de")
 
     # The final scoring (the thumb slot's step now), prefilled from the tracker.

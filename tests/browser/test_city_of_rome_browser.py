@@ -192,12 +192,12 @@ def test_three_player_game_in_german(browser, server):
     app.sheet("Ben", SHEET, CLOSE)
     app.wait_label("Ben: Einflusswertungskarten 3, 3 SP")
     app.close_sheet("Ben", CLOSE)
-    # The score sheet: a row per influence scoring, the totals the points now (Anna 6, Ben 8, Carla 5).
+    # The score sheet: the rows of the game's score pad (Wertungsblock), the totals the points now (Anna 6,
+    # Ben 8, Carla 5).
     app.click("Punkteblatt")
-    app.wait_text("Zu Beginn")  # the 5 money each starts with, which the final scoring counts
-    app.wait_text("Wertung 1")
-    app.wait_text("Wertung 2")
-    app.wait_text("Summe")
+    ys = [app.find(app.text(f"^{row}$")).bounding_box()["y"] for row in (
+        "Wohngebiete Wert\\s2", "Aquädukte", "Tempel", "Geld", "Einflussmarker", "Einflusswertungskarten", "Summe")]
+    assert ys == sorted(ys)
     app.shot("city-of-rome-score-sheet-de-dark")
     app.click("Schließen", dialog=True)
 

@@ -178,7 +178,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.click("City of Rome ·", exact=False)
         app.wait_text("Finished play")
         app.wait_text("Winner: Rulebook example")
-        app.wait_text("Residential districts, value 2")
+        app.wait_text(r"Residential districts, value\s2")  # "value 2" kept on one line (a no-break space)
         app.shot("history-play-en")
 
         # Log in BG Stats: the link as a QR code for the phone that has BG Stats, opened on this device

@@ -282,11 +282,10 @@ def walk(app: App, tag: str, t: dict, finished: str) -> Walk:
         w.screen(f"tracker-{game_id}-this-phone", scroll=False)
         app.click(t["cancel"], dialog=True)
         sheet(app, w, t, FIRST_PLAYER[game_id], f"tracker-{game_id}-sheet")
-        if game_id == "milestones":  # the score sheet: a row per turn
-            app.click(t["score_sheet"])
-            app.find(app.dialog_button(t["close"]))
-            w.screen("tracker-milestones-score-sheet")
-            app.click(t["close"], dialog=True)
+        app.click(t["score_sheet"])  # the score sheet: each game's paper pad, 390 px wide
+        app.find(app.dialog_button(t["close"]))
+        w.screen(f"tracker-{game_id}-score-sheet")
+        app.click(t["close"], dialog=True)
         if game_id == "castles-of-tuscany":  # a game's own dialog: the points of a colour-bonus tile
             app.press(app.find(app.page.get_by_role("button", name=re.compile(t["bonus_tile"]))))
             w.screen("tracker-castles-of-tuscany-tile-dialog", scroll=False)

@@ -248,7 +248,7 @@ GAME = GameDefinition(
     # The honey track typed in (a long track) or stepped with -/+ 1 and 5: the table's choice, kept.
     box=Box(preferences=(Preference("honey_entry", ("typed", "stepped"), "typed"),)),
     # the score sheet: a row per round, with the honey each beekeeper made in it
-    show=Presentation(period=lambda state, config: m("status.round", round=state["round"], rounds=ROUNDS), ui=ui),
+    show=Presentation(period=lambda state, config, event=None: m("status.round", round=state["round"], rounds=ROUNDS), ui=ui),
 )
 CATALOGUES = Path(__file__).resolve().parent / "i18n"
 

@@ -521,8 +521,12 @@ def standing(state: dict, config: dict, seat: int) -> Standing:
         (Msg("carpe-diem.counter.coins"), c["coins"]), (Msg("carpe-diem.counter.bread"), c["bread"])))
 
 
-def period(state: dict, config: dict) -> Msg:
-    """The score sheet's row: a phase with the scoring period that ends it (VP change only there)."""
+def period(state: dict, config: dict, event: dict | None = None) -> Msg:
+    """The score sheet's row: a phase, then the scoring period that ends it. VP are won and lost in the
+    scoring periods ("Over four scoring periods your accomplishments will be turned into victory
+    points"); a VP entered during a phase (a correction) stays in that phase's row."""
+    if state["stage"] == "play":
+        return Msg("carpe-diem.period.phase", phase=state["phase"])
     return Msg("carpe-diem.period", phase=state["phase"])
 
 

@@ -42,7 +42,7 @@ GAME = GameDefinition(
     ),
     show=Presentation(
         standing=standing.standing,  # the victory points if the game ended now, money, tokens, the city
-        period=standing.period,  # a score-sheet row per influence scoring
+        categories=standing.categories,  # the score sheet: the final scoring's rows (its Wertungsblock)
         ui=ui,
     ),
 )

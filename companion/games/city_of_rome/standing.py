@@ -7,9 +7,13 @@ scoring itself (scoring.score_player) applied to the tracker's city. It is exact
 enters its builds; for one that does not, it counts money, tokens and cards only. Under it: money,
 influence tokens (the race for the waiting cards) and the cards in the city.
 
-The score sheet has a row per influence scoring: the rounds up to the round whose end scores the next
-influence card ("Liegt aktuell mindestens 1 Einflusswertungskarte neben dem Angebot, kommt es vor der
-neuen Runde noch zu einer Einflusswertung"), each cell the points a player gained in those rounds.
+The score sheet is the game's score pad (Wertungsblock: "Dazu geht er die verschiedenen
+Wertungskategorien Zeile für Zeile von oben nach unten durch"): a row per category of the final scoring,
+each cell what that player would score in it if the game ended now; the rows add up to the large number.
+Nobody scores during play: an influence scoring hands out a card that counts at the end
+("Einflusswertungskarten bringen bei Spielende entsprechend ihres abgebildeten Wertes Siegpunkte", the
+row "Influence cards"), and money spent on action points is money the row "Money" no longer counts
+("Jedes Geld ist bei Spielende 1 Siegpunkt wert"), not a negative score of a round.
 """
 
 from __future__ import annotations
@@ -18,25 +22,33 @@ from functools import lru_cache
 
 from companion.core.game import Standing
 from companion.core.text import Msg
-from companion.games.city_of_rome.cards import influence_cards, reveal_round
-from companion.games.city_of_rome.scoring import parse_cell, score_player
+from companion.games.city_of_rome.scoring import CATEGORY_LABELS, parse_cell, score_player
 from companion.games.city_of_rome.tracker import board_city
 
 
 def points_now(state: dict, seat: int) -> int:
     """The final scoring of the player's city, money, influence tokens and cards as they are now."""
+    return sum(points for _, points in _categories(*_scored(state, seat)))
+
+
+def categories(state: dict, config: dict, seat: int) -> tuple[tuple[Msg, int], ...]:
+    """The score sheet's rows for a player: the final scoring's categories, as things are now."""
+    return tuple((CATEGORY_LABELS[c], points) for c, points in _categories(*_scored(state, seat)))
+
+
+def _scored(state: dict, seat: int) -> tuple:
     me = state["players"][seat]
     city = tuple((e["card"], *e["space"], e.get("vp_markers", 0)) for e in state["cities"][seat])
-    return _points(city, me["counters"]["money"], me["counters"]["influence_tokens"], tuple(me["influence_cards"]))
+    return city, me["counters"]["money"], me["counters"]["influence_tokens"], tuple(me["influence_cards"])
 
 
-# Cached: the score sheet works out every player's points after every entry of the game (an entry changes
-# one player's at most), and again each time it is opened; a whole game holds some 400 of them (see
-# bench/bench_rome_scoreboard.py).
+# Cached: the scoreboard works out every player's points after every entry, and the score sheet again
+# each time it is opened (see bench/bench_rome_scoreboard.py); an entry changes one player's at most.
 @lru_cache(maxsize=1024)
-def _points(city: tuple, money: int, tokens: int, cards: tuple) -> int:
-    return score_player({"name": "", "city": _grid(city), "money": money, "influence_tokens": tokens,
-                         "influence_cards": list(cards)}).total
+def _categories(city: tuple, money: int, tokens: int, cards: tuple) -> tuple[tuple[str, int], ...]:
+    scored = score_player({"name": "", "city": _grid(city), "money": money, "influence_tokens": tokens,
+                           "influence_cards": list(cards)})
+    return tuple((c.id, c.points) for c in scored.categories)
 
 
 @lru_cache(maxsize=64)
@@ -54,17 +66,3 @@ def standing(state: dict, config: dict, seat: int) -> Standing:
     counters = state["players"][seat]["counters"]
     return Standing(points_now(state, seat), POINTS, None, (
         (MONEY, counters["money"]), (TOKENS, counters["influence_tokens"]), (CITY, len(state["cities"][seat]))))
-
-
-def scoring_rounds(players: int) -> list[tuple[int, int]]:
-    """The rounds up to each influence scoring: (first, last) per influence card, the last being the
-    round in which the card comes up (and at whose end it is scored)."""
-    ends = [reveal_round(card, players) for card in influence_cards(players)]
-    return [(first + 1, last) for first, last in zip([0, *ends], ends)]
-
-
-def period(state: dict, config: dict) -> Msg:
-    """The score sheet's row the game is in: the influence scoring whose rounds hold the current round."""
-    spans = scoring_rounds(len(state["players"]))
-    number, (first, last) = next((n, span) for n, span in enumerate(spans, 1) if state["round"] <= span[1])
-    return Msg("city-of-rome.period", number=number, first=first, last=last)

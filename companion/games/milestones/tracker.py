@@ -466,7 +466,7 @@ def standing(state: dict, config: dict, seat: int) -> Standing:
                      (Msg(f"{NS}.counter.coins"), counters["coins"])))
 
 
-def period(state: dict, config: dict) -> Msg:
+def period(state: dict, config: dict, event: dict | None = None) -> Msg:
     """The score sheet's row: a round each (SPIELABLAUF: from the start player clockwise, every player's
     turn once), then the last turns once the end is triggered (SPIELENDE: "Jeder der anderen Spieler
     kommt dann noch genau ein Mal dran"), which may run into the next round."""

@@ -93,7 +93,7 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
         status_line(model, view, GameClock(Texts(model.lang), tuple(session.clock), run_clock)),
         *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
         *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
-                         on_click=lambda e: set_showing_sheet(True))] if game.show.period is not None else []),
+                         on_click=lambda e: set_showing_sheet(True))] if game.show.keeps_score_sheet else []),
         *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
         log_section(model, state),
         SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
@@ -311,7 +311,9 @@ def sheet_dialog(model: AppModel, view: GameView, close) -> ft.Control:
         content=score_sheet_table(Texts(model.lang), sheet, view.names, view.colours) if sheet
         else ft.Text(model.t("ui.sheet.none")),
         actions=[ft.TextButton(model.t("ui.close"), on_click=lambda e: close(), height=TOUCH)],
-        on_dismiss=lambda e: close(), scrollable=True)
+        # narrow margins: the pad's columns and the names of its rows need the phone's width
+        inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
+        content_padding=ft.Padding.only(left=12, right=12, top=12), on_dismiss=lambda e: close(), scrollable=True)
 
 
 def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_box, set_needs_box, asking, set_asking,
