@@ -493,10 +493,16 @@ def go(screen: Screen, route: str, shows: str) -> None:
 
 # What Python's start imports and what the memory snapshot holds: Pyodide started again on the page (its
 # main thread, slowed as the worker is), bare, then with the app archive unpacked and the snapshot's own
-# preload run (web/tabula-snapshot.js's PRELOAD), each import's own time noted (without the imports inside
-# it), grouped by top-level package; the Wasm memory's size after each (the snapshot is that memory).
-PRELOAD = re.search(r"const PRELOAD = `(.*?)`;", (ROOT / "web" / "tabula-snapshot.js").read_text(encoding="utf-8"),
-                    re.S).group(1)
+# preload run (PRELOAD of the built tabula-snapshot.js: the build writes in the names of Flet's the app
+# uses), each import's own time noted (without the imports inside it), grouped by top-level package; the
+# Wasm memory's size after each (the snapshot is that memory).
+
+
+def preload_code() -> str:
+    return re.search(r"const PRELOAD = `(.*?)`;", (ROOT / "dist" / "tabula-snapshot.js").read_text(encoding="utf-8"),
+                     re.S).group(1)
+
+
 IMPORT_TIMER = """
 import builtins, sys, time
 _import, _stack, own = builtins.__import__, [], {}
@@ -541,7 +547,7 @@ def start_contents(phone: Phone, page) -> dict:
     package, Tabula), their count and own import time, the memory, against a bare Pyodide."""
     phone.slow()
     try:
-        found = page.evaluate(START_CONTENTS, [PRELOAD, IMPORT_TIMER])
+        found = page.evaluate(START_CONTENTS, [preload_code(), IMPORT_TIMER])
     finally:
         phone.unslow()
     stdlib = set(found["stdlib"])

@@ -258,6 +258,21 @@ def test_flets_worker_starts_from_the_snapshot_and_unpacks_in_javascript(tmp_pat
     assert "return self.initPyodide();" in text  # a failed start from a snapshot starts anew
 
 
+def test_the_snapshot_holds_the_flet_controls_the_app_names_and_pyodide_restores_it_into_memory_grown_to_fit(tmp_path):
+    import flet
+
+    names = build.flet_names()
+    # named by Home and the play screen; Flet imports their modules only when they are first named
+    assert {"TextField", "Column", "AppBar", "BottomSheet"} <= set(names) <= set(flet.__all__)
+    assert set(build.flet_names("tests.fifth_game")) >= set(names)  # a game from outside: its names too
+    runtime = tmp_path / "pyodide.asm.mjs"
+    runtime.write_text((build.flet_web_dir() / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8"), encoding="utf-8")
+    build.patch_pyodide(runtime)
+    assert "t.length>Module.HEAP8.length&&Module.growMemory(t.length),Module.HEAP8.set(t)" in runtime.read_text(encoding="utf-8")
+    with pytest.raises(build.BuildError, match="a flet-web upgrade changed it"):
+        build.patch_pyodide(runtime)  # a runtime it does not know (here: patched already) fails the build
+
+
 def test_a_worker_it_does_not_know_fails_the_build(tmp_path):
     worker = tmp_path / "python-worker.js"
     worker.write_text("self.pyodide = await loadPyodide({});\n", encoding="utf-8")

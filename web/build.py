@@ -22,7 +22,8 @@ Then, what the published site lacks:
   (web/tabula-boot.js). Without a service worker (plain http on a LAN address) the page fetches the
   files as they are; `make web-serve` (web/serve.py) then sends the compressed copies itself;
 - Python started from a memory snapshot after the first start (tabula-snapshot.js; Flet's
-  python-worker.js patched to use it);
+  python-worker.js patched to use it; Pyodide's restore patched to grow the memory to the snapshot's
+  size, as the snapshot holds the Flet controls the app uses);
 - the web-app manifest and icons of Tabula (assets/manifest.json, assets/icons/).
 
 The build is skipped when dist/ was built from the same inputs (a content hash in dist/build.json).
@@ -227,6 +228,18 @@ def app_archive(folder: Path) -> bytes:
     return buf.getvalue()
 
 
+def flet_names(plugins: str = "") -> list[str]:
+    """The names of Flet's that the app's code uses (`ft.Column`): the memory snapshot is taken with
+    their modules imported (companion.web_main.preload)."""
+    import flet
+
+    used = set()
+    for _, path in app_files() + plugin_files(plugins):
+        if path.suffix == ".py":
+            used.update(re.findall(r"\bft\.([A-Za-z_]\w*)", path.read_text(encoding="utf-8")))
+    return sorted(used & set(flet.__all__))
+
+
 def client_files(renderer: str) -> list[str]:
     return CLIENT_FILES + (SKWASM_FILES if renderer == "auto" else [])
 
@@ -320,6 +333,16 @@ def patch_worker(path: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def patch_pyodide(path: Path) -> None:
+    """Pyodide restores a memory snapshot into the memory it starts with, and fails on a larger one
+    ("offset is out of bounds"): the memory grows to the snapshot's size first. Tabula's snapshot holds
+    more than fits in Pyodide's initial memory (companion.web_main.preload)."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(replace_once(text, "return Module.HEAP8.set(t),l}",
+                                 "return t.length>Module.HEAP8.length&&Module.growMemory(t.length),Module.HEAP8.set(t),l}"),
+                    encoding="utf-8")
+
+
 def patch_rive(folder: Path, renderer: str) -> None:
     """The client's Rive script from the site itself, not from a CDN (companion/ui/web_client.py)."""
     from companion.ui.web_client import PATCHED, ClientChanged, write_client_files
@@ -406,6 +429,7 @@ def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "
     patch_bootstrap(tmp / "flutter_bootstrap.js")
     patch_worker(tmp / "python-worker.js")
     patch_rive(tmp, renderer)
+    patch_pyodide(tmp / "pyodide" / "pyodide.asm.mjs")
     trim_fonts(tmp / "assets" / "FontManifest.json")
     trim_lock(tmp / "pyodide" / "pyodide-lock.json")
     for name, source in SITE_FILES.items():
@@ -423,8 +447,9 @@ def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "
     else:
         print(f"warning: Python is not precompiled: {problem}", file=sys.stderr)
     (tmp / "app.tar.gz").write_bytes(app_archive(work / "app"))
-    snapshot_js = (WEB_SRC / SNAPSHOT_JS).read_text(encoding="utf-8")
-    (tmp / SNAPSHOT_JS).write_text(replace_once(snapshot_js, '"__VERSION__"', json.dumps(version)), encoding="utf-8")
+    snapshot_js = replace_once((WEB_SRC / SNAPSHOT_JS).read_text(encoding="utf-8"), '"__VERSION__"', json.dumps(version))
+    snapshot_js = replace_once(snapshot_js, "preload([])", f"preload({json.dumps(flet_names(plugins))})")
+    (tmp / SNAPSHOT_JS).write_text(snapshot_js, encoding="utf-8")
     (tmp / "sw.js").write_text(service_worker(tmp, version, compress(tmp)), encoding="utf-8")
     size = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
     info = {"version": version, "base_url": base_url, "renderer": renderer, "bytes": size,
