@@ -573,13 +573,18 @@ def start_contents(phone: Phone, page) -> dict:
 def first_visits(phone: Phone, site, runs: int, tmp: Path) -> dict:
     """`runs` first visits, each a browser with a fresh profile on the slowed phone and the network
     emulated (NETWORK): the bytes the site sent until the Home screen was at rest and until the app was
-    ready offline (the service worker's cache filled), and the time to the Home screen at rest."""
-    found = {"home_s": [], "home_mb": [], "offline_ready_mb": [], "requests": [], "load_average": [load_average()]}
+    ready offline (the service worker's cache filled), the time to the Home screen at rest, and how long the
+    page waited for the service worker to answer it (web/tabula-boot.js)."""
+    found = {"home_s": [], "home_mb": [], "offline_ready_mb": [], "requests": [], "service_worker_ms": [],
+             "load_average": [load_average()]}
     for run in range(runs):
         context = phone.persistent(tmp / f"first-{run}", PHONE_SCREEN)
         try:
             context.add_init_script(probe(HOME))
             page = context.pages[0]
+            # what waiting for the service worker cost (web/tabula-boot.js: the page waits for it to answer)
+            page.on("console", lambda m: found["service_worker_ms"].extend(
+                int(ms) for ms in re.findall(r"^tabula: the service worker answers the page after (\d+) ms", m.text)))
             cdp = phone.attach(context, page)
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", NETWORK)
@@ -751,7 +756,8 @@ def static_app(phone: Phone, games: list[str], counts: Counts, tmp: Path, first_
             result.update(static_games(phone, page, games, counts, tmp))
         context.close()
         result["first_visit"] = first_visits(phone, site, first_visits_n, tmp)
-        progress("first visit", {k: result["first_visit"][k] for k in ("home_s", "offline_ready_mb", "requests")})
+        progress("first visit", {k: result["first_visit"][k] for k in ("home_s", "offline_ready_mb", "requests",
+                                                                       "service_worker_ms")})
     finally:
         context.close()
         site.stop()
