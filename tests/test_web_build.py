@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import shutil
 import struct
 import sys
 import urllib.request
@@ -307,6 +308,34 @@ def test_large_files_are_stored_compressed_beside_themselves_and_named_in_the_se
     listed = json.loads(worker.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert "main.dart.wasm.gz" not in listed and "pyodide/pyodide.asm.mjs" in listed  # cached by its own name
     assert "assets/NOTICES" not in listed  # read rarely: cached when read
+
+
+GUNZIPPED = """
+const src = require("fs").readFileSync(process.argv[1], "utf8");
+eval(src.slice(src.indexOf("async function gunzipped"), src.indexOf("function sameSite")));
+const zlib = require("zlib");
+const data = Buffer.from("Tabula ".repeat(1000));
+const gz = zlib.gzipSync(data);
+const streamOf = (chunks) => new ReadableStream({ start(c) { chunks.forEach((x) => c.enqueue(new Uint8Array(x))); c.close(); } });
+(async () => {
+  const answers = [];
+  // compressed, compressed in chunks of one byte first, and as a host that decoded it itself hands it over
+  for (const chunks of [[gz], [gz.subarray(0, 1), gz.subarray(1)], [data], [data.subarray(0, 1), data.subarray(1)]]) {
+    answers.push(Buffer.from(await new Response(await gunzipped(streamOf(chunks))).arrayBuffer()).equals(data));
+  }
+  console.log(JSON.stringify(answers));
+})();
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js runs the service worker's unpacking here")
+def test_the_service_worker_unpacks_gzip_and_passes_what_a_host_decoded_already():
+    import subprocess
+
+    done = subprocess.run(["node", "-e", GUNZIPPED, str(ROOT / "web" / "sw.js")], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [True, True, True, True]
 
 
 def test_the_page_loads_flutter_itself_once_the_service_worker_answers_it(tmp_path):

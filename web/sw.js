@@ -109,16 +109,26 @@ async function fromSite(url, request) {
 // that begin as gzip does are unpacked.
 async function gunzipped(body) {
   const reader = body.getReader();
-  const first = await reader.read();
+  const head = [];  // the first chunks, until the first two bytes are known
+  let done = false;
+  while (!done && head.reduce((n, chunk) => n + chunk.length, 0) < 2) {
+    const read = await reader.read();
+    done = read.done;
+    if (!done) head.push(read.value);
+  }
+  const start = new Uint8Array(head.flatMap((chunk) => [...chunk.subarray(0, 2)]));
   const stream = new ReadableStream({
-    start(controller) { if (!first.done) controller.enqueue(first.value); else controller.close(); },
+    start(controller) {
+      head.forEach((chunk) => controller.enqueue(chunk));
+      if (done) controller.close();
+    },
     async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close(); else controller.enqueue(value);
+      const read = await reader.read();
+      if (read.done) controller.close(); else controller.enqueue(read.value);
     },
     cancel(reason) { return reader.cancel(reason); },
   });
-  const gzip = !first.done && first.value.length >= 2 && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  const gzip = start[0] === 0x1f && start[1] === 0x8b;
   return gzip ? stream.pipeThrough(new DecompressionStream("gzip")) : stream;
 }
 
