@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from companion.core.saving import SaveFailed, StoredElsewhere
@@ -409,7 +410,7 @@ def report_to(sync: IndexedDBSync, repo, model) -> None:
     sync.on_failed, sync.on_stored = refused, stored
 
 
-def preload(flet_names: list[str] = ()) -> None:
+def preload(flet_names: Iterable[str] = ()) -> None:
     """What `run` imports, without starting anything: the static web app's memory snapshot is taken after
     this (web/tabula-snapshot.js), so that a start from it finds these modules loaded. Not
     flet.messaging.pyodide_connection: it imports the worker's `flet_js`, which a snapshot cannot hold.
