@@ -65,10 +65,10 @@ nodejs:
 web: $(STAMP) nodejs
 	$(PY) web/build.py $(ARGS)
 
-# Serves dist/ on this machine only; `make web-serve WEB_HOST=0.0.0.0` for phones on the LAN (see README).
+# Serves dist/ on this machine only, the large files gzip-compressed (web/serve.py);
+# `make web-serve WEB_HOST=0.0.0.0` for phones on the LAN (see README).
 web-serve: web
-	@echo "Tabula (static web app) on http://$(WEB_HOST):$(WEB_PORT)/"
-	$(PY) -m http.server $(WEB_PORT) --bind $(WEB_HOST) --directory dist
+	$(PY) web/serve.py --host $(WEB_HOST) --port $(WEB_PORT) --directory dist
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .hypothesis

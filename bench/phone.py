@@ -29,6 +29,7 @@ Headline figures (worst game, p95): static_tap_p95_ms, server_tap_p95_ms (the wo
 next), sheet_open_p95_ms (the worst of both apps), cached_start_s (p95), first_visit_mb (median).
 
     python bench/phone.py [--quick]      # or bench/run_all.py phone
+    python bench/phone.py --starts       # the static app's starts only (test-artifacts/phone-starts.json)
 """
 
 from __future__ import annotations
@@ -492,10 +493,16 @@ def go(screen: Screen, route: str, shows: str) -> None:
 
 # What Python's start imports and what the memory snapshot holds: Pyodide started again on the page (its
 # main thread, slowed as the worker is), bare, then with the app archive unpacked and the snapshot's own
-# preload run (web/tabula-snapshot.js's PRELOAD), each import's own time noted (without the imports inside
-# it), grouped by top-level package; the Wasm memory's size after each (the snapshot is that memory).
-PRELOAD = re.search(r"const PRELOAD = `(.*?)`;", (ROOT / "web" / "tabula-snapshot.js").read_text(encoding="utf-8"),
-                    re.S).group(1)
+# preload run (PRELOAD of the built tabula-snapshot.js: the build writes in the names of Flet's the app
+# uses), each import's own time noted (without the imports inside it), grouped by top-level package; the
+# Wasm memory's size after each (the snapshot is that memory).
+
+
+def preload_code() -> str:
+    return re.search(r"const PRELOAD = `(.*?)`;", (ROOT / "dist" / "tabula-snapshot.js").read_text(encoding="utf-8"),
+                     re.S).group(1)
+
+
 IMPORT_TIMER = """
 import builtins, sys, time
 _import, _stack, own = builtins.__import__, [], {}
@@ -540,7 +547,7 @@ def start_contents(phone: Phone, page) -> dict:
     package, Tabula), their count and own import time, the memory, against a bare Pyodide."""
     phone.slow()
     try:
-        found = page.evaluate(START_CONTENTS, [PRELOAD, IMPORT_TIMER])
+        found = page.evaluate(START_CONTENTS, [preload_code(), IMPORT_TIMER])
     finally:
         phone.unslow()
     stdlib = set(found["stdlib"])
@@ -566,13 +573,18 @@ def start_contents(phone: Phone, page) -> dict:
 def first_visits(phone: Phone, site, runs: int, tmp: Path) -> dict:
     """`runs` first visits, each a browser with a fresh profile on the slowed phone and the network
     emulated (NETWORK): the bytes the site sent until the Home screen was at rest and until the app was
-    ready offline (the service worker's cache filled), and the time to the Home screen at rest."""
-    found = {"home_s": [], "home_mb": [], "offline_ready_mb": [], "requests": [], "load_average": [load_average()]}
+    ready offline (the service worker's cache filled), the time to the Home screen at rest, and how long the
+    page waited for the service worker to answer it (web/tabula-boot.js)."""
+    found = {"home_s": [], "home_mb": [], "offline_ready_mb": [], "requests": [], "service_worker_ms": [],
+             "load_average": [load_average()]}
     for run in range(runs):
         context = phone.persistent(tmp / f"first-{run}", PHONE_SCREEN)
         try:
             context.add_init_script(probe(HOME))
             page = context.pages[0]
+            # what waiting for the service worker cost (web/tabula-boot.js: the page waits for it to answer)
+            page.on("console", lambda m: found["service_worker_ms"].extend(
+                int(ms) for ms in re.findall(r"^tabula: the service worker answers the page after (\d+) ms", m.text)))
             cdp = phone.attach(context, page)
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", NETWORK)
@@ -714,11 +726,11 @@ class _Nothing:
         return None
 
 
-def static_app(phone: Phone, games: list[str], counts: Counts, tmp: Path):
+def static_app(phone: Phone, games: list[str], counts: Counts, tmp: Path, first_visits_n: int = FIRST_VISITS):
     """The static app (built by web/build.py into dist/ if the sources changed) on one phone (a profile
     kept from start to start): the calibration, once the app has started unslowed; the cached and offline
-    starts, once the snapshot is made; what Python's start holds; the games; then the first visits, each
-    on a fresh profile."""
+    starts, once the snapshot is made; what Python's start holds and the games (unless `games` is empty:
+    `--starts`); then the first visits, each on a fresh profile."""
     build = subprocess.run([PY, str(ROOT / "web" / "build.py")], cwd=ROOT, capture_output=True, text=True)
     if build.returncode:
         raise RuntimeError(build.stdout + build.stderr)
@@ -737,11 +749,15 @@ def static_app(phone: Phone, games: list[str], counts: Counts, tmp: Path):
         assert "error" not in ready and "bytes" in snapshot, (ready, snapshot)
         result = {"snapshot_bytes": snapshot["bytes"], "snapshot_made_ms": snapshot["ms"],
                   "cached_start": starts(phone, page, CACHED_STARTS, offline=False),
-                  "offline_start": starts(phone, page, OFFLINE_STARTS, offline=True),
-                  "python_start": start_contents(phone, page)}
-        result.update(static_games(phone, page, games, counts, tmp))
+                  "offline_start": starts(phone, page, OFFLINE_STARTS, offline=True)}
+        progress("starts", {k: result[k]["settled_s"] for k in ("cached_start", "offline_start")})
+        if games:
+            result["python_start"] = start_contents(phone, page)
+            result.update(static_games(phone, page, games, counts, tmp))
         context.close()
-        result["first_visit"] = first_visits(phone, site, FIRST_VISITS, tmp)
+        result["first_visit"] = first_visits(phone, site, first_visits_n, tmp)
+        progress("first visit", {k: result["first_visit"][k] for k in ("home_s", "offline_ready_mb", "requests",
+                                                                       "service_worker_ms")})
     finally:
         context.close()
         site.stop()
@@ -798,8 +814,32 @@ def report(result: dict) -> None:
     print(f"load average {result['load_average']}, {result['seconds']} s", flush=True)
 
 
+def starts_only(first: int = 2) -> dict:
+    """`--starts`: the static app's starts alone (cached, offline, `first` first visits) on the calibrated
+    phone, without the games and the server app: minutes where a full run takes a quarter of an hour."""
+    header("Phone (issue 37): the static app's starts on a slowed mid-range phone")
+    from playwright.sync_api import sync_playwright
+    began, load = time.monotonic(), [load_average()]
+    tmp = Path(tempfile.mkdtemp(prefix="tabula-bench-phone-"))
+    try:
+        with CpuCgroup("threads", exclude=(GPU_PROCESS,)) as cgroup, sync_playwright() as playwright:
+            static, calibration = static_app(Phone(playwright, tmp, cgroup), [], FULL, tmp, first)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    load.append(load_average())
+    cached, visit = static["cached_start"]["settled_s"], static["first_visit"]
+    print(f"cached start {cached} s, offline start {static['offline_start']['settled_s']} s, first visit "
+          f"{visit['home_s']} s, {visit['offline_ready_mb']} MB in {visit['requests']} requests; "
+          f"load average {load}", flush=True)
+    return {"calibration": calibration, "static": static, "network": NETWORK, "load_average": load,
+            "seconds": round(time.monotonic() - began)}
+
+
 if __name__ == "__main__":
-    figures = run(quick="--quick" in sys.argv, games=[a for a in sys.argv[1:] if a in PLANS] or None)
-    out = ROOT / "test-artifacts" / "phone.json"
+    if "--starts" in sys.argv:
+        figures, name = starts_only(), "phone-starts.json"
+    else:
+        figures, name = run(quick="--quick" in sys.argv, games=[a for a in sys.argv[1:] if a in PLANS] or None), "phone.json"
+    out = ROOT / "test-artifacts" / name
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(figures, indent=2), encoding="utf-8")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from companion.core.saving import SaveFailed, StoredElsewhere
@@ -409,18 +410,25 @@ def report_to(sync: IndexedDBSync, repo, model) -> None:
     sync.on_failed, sync.on_stored = refused, stored
 
 
-def preload() -> None:
+def preload(flet_names: Iterable[str] = ()) -> None:
     """What `run` imports, without starting anything: the static web app's memory snapshot is taken after
     this (web/tabula-snapshot.js), so that a start from it finds these modules loaded. Not
-    flet.messaging.pyodide_connection: it imports the worker's `flet_js`, which a snapshot cannot hold."""
+    flet.messaging.pyodide_connection: it imports the worker's `flet_js`, which a snapshot cannot hold.
+    `flet_names`: the names of Flet's the app's code uses (`ft.TextField`, found by web/build.py), whose
+    modules Flet imports only when they are first named: after every start, on the first screen, 4 of a
+    cached start's 11 s on the phone bench. Not all of Flet's: Pyodide restores a snapshot only into
+    memory of the size it starts with, and all of them outgrow it."""
     import msgpack  # noqa: F401  (Flet's worker start imports it before the app)
     from pyodide.http import pyfetch  # noqa: F401  (the worker start's download of the app archive)
 
-    import flet  # noqa: F401
+    import flet
     import flet.messaging.session  # noqa: F401
     from companion.games import GAMES  # noqa: F401
     from companion.storage import Repository  # noqa: F401
     from companion.ui.app import make_main  # noqa: F401
+
+    for name in flet_names:
+        getattr(flet, name, None)
 
 
 def run(plugins: str = "") -> None:

@@ -1,12 +1,14 @@
 """The static web app's parts that run without a browser: the IndexedDB write-back that holds the
 screen's messages until a change is stored, the build's bytecode step (what it leaves out, docstrings),
-the page named Tabula, and the server app's manifest, page and icons."""
+the large files stored compressed and `make web-serve` sending them so, the page named Tabula, and the
+server app's manifest, page and icons."""
 
 from __future__ import annotations
 
 import asyncio
 import importlib.util
 import json
+import shutil
 import struct
 import sys
 import urllib.request
@@ -257,11 +259,124 @@ def test_flets_worker_starts_from_the_snapshot_and_unpacks_in_javascript(tmp_pat
     assert "return self.initPyodide();" in text  # a failed start from a snapshot starts anew
 
 
+def test_the_snapshot_holds_the_flet_controls_the_app_names_and_pyodide_restores_it_into_memory_grown_to_fit(tmp_path):
+    import flet
+
+    names = build.flet_names()
+    # named by Home and the play screen; Flet imports their modules only when they are first named
+    assert {"TextField", "Column", "AppBar", "BottomSheet"} <= set(names) <= set(flet.__all__)
+    assert set(build.flet_names("tests.fifth_game")) >= set(names)  # a game from outside: its names too
+    runtime = tmp_path / "pyodide.asm.mjs"
+    runtime.write_text((build.flet_web_dir() / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8"), encoding="utf-8")
+    build.patch_pyodide(runtime)
+    assert "t.length>Module.HEAP8.length&&Module.growMemory(t.length),Module.HEAP8.set(t)" in runtime.read_text(encoding="utf-8")
+    with pytest.raises(build.BuildError, match="a flet-web upgrade changed it"):
+        build.patch_pyodide(runtime)  # a runtime it does not know (here: patched already) fails the build
+
+
 def test_a_worker_it_does_not_know_fails_the_build(tmp_path):
     worker = tmp_path / "python-worker.js"
     worker.write_text("self.pyodide = await loadPyodide({});\n", encoding="utf-8")
     with pytest.raises(build.BuildError, match="a flet-web upgrade changed it"):
         build.patch_worker(worker)
+
+
+# ------------------------------------------------------------------ the large files compressed
+
+def test_large_files_are_stored_compressed_beside_themselves_and_named_in_the_service_worker(tmp_path):
+    import gzip
+    import random
+
+    wasm = bytes(range(256)) * 400  # 102 kB that gzip shrinks
+    noise = random.Random(1).randbytes(100_000)  # as a font or an archive already compressed: not worth it
+    files = {"main.dart.wasm": wasm, "pyodide/pyodide.asm.mjs": b"export const x = 1;\n" * 5000,
+             "assets/NOTICES": b"licence text\n" * 5000, "fonts/Emoji.ttf": noise,
+             "python-worker.js": b"// small\n" * 100, "index.html": b"<html>" * 10_000, "app.tar.gz": noise}
+    for name, data in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    found = build.compress(tmp_path)
+    assert found == {"main.dart.wasm": "application/wasm", "pyodide/pyodide.asm.mjs": "text/javascript",
+                     "assets/NOTICES": "text/plain; charset=utf-8"}
+    for name in found:
+        packed = (tmp_path / f"{name}.gz").read_bytes()
+        assert gzip.decompress(packed) == files[name] and len(packed) < len(files[name]) / 2
+        assert (tmp_path / name).read_bytes() == files[name]  # kept for pages no service worker answers
+    assert not (tmp_path / "fonts/Emoji.ttf.gz").exists() and not (tmp_path / "index.html.gz").exists()
+    worker = build.service_worker(tmp_path, "v1", found)
+    assert 'const COMPRESSED = {\n"assets/NOTICES": "text/plain; charset=utf-8",' in worker
+    listed = json.loads(worker.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    assert "main.dart.wasm.gz" not in listed and "pyodide/pyodide.asm.mjs" in listed  # cached by its own name
+    assert "assets/NOTICES" not in listed  # read rarely: cached when read
+
+
+GUNZIPPED = """
+const src = require("fs").readFileSync(process.argv[1], "utf8");
+eval(src.slice(src.indexOf("async function gunzipped"), src.indexOf("function sameSite")));
+const zlib = require("zlib");
+const data = Buffer.from("Tabula ".repeat(1000));
+const gz = zlib.gzipSync(data);
+const streamOf = (chunks) => new ReadableStream({ start(c) { chunks.forEach((x) => c.enqueue(new Uint8Array(x))); c.close(); } });
+(async () => {
+  const answers = [];
+  // compressed, compressed in chunks of one byte first, and as a host that decoded it itself hands it over
+  for (const chunks of [[gz], [gz.subarray(0, 1), gz.subarray(1)], [data], [data.subarray(0, 1), data.subarray(1)]]) {
+    answers.push(Buffer.from(await new Response(await gunzipped(streamOf(chunks))).arrayBuffer()).equals(data));
+  }
+  console.log(JSON.stringify(answers));
+})();
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js runs the service worker's unpacking here")
+def test_the_service_worker_unpacks_gzip_and_passes_what_a_host_decoded_already():
+    import subprocess
+
+    done = subprocess.run(["node", "-e", GUNZIPPED, str(ROOT / "web" / "sw.js")], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [True, True, True, True]
+
+
+def test_the_page_loads_flutter_itself_once_the_service_worker_answers_it(tmp_path):
+    index = tmp_path / "index.html"
+    index.write_text((build.flet_web_dir() / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
+    build.patch_index(index, "/", "auto")
+    html = index.read_text(encoding="utf-8")
+    assert "flutter_bootstrap.js" not in html and '<script src="tabula-boot.js"></script>' in html
+    assert 'script.src = "flutter_bootstrap.js"' in (ROOT / "web" / "tabula-boot.js").read_text(encoding="utf-8")
+
+
+def test_web_serve_sends_the_compressed_copy_to_a_browser_that_takes_gzip(tmp_path):
+    import gzip
+    import threading
+
+    serve = load("serve")
+    wasm = b"\0asm" + bytes(200_000)
+    (tmp_path / "a.wasm").write_bytes(wasm)
+    (tmp_path / "a.wasm.gz").write_bytes(gzip.compress(wasm))
+    (tmp_path / "index.html").write_text("<html></html>", encoding="utf-8")
+    httpd = serve.server(tmp_path, "127.0.0.1", 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+    def get(path: str, gzip_ok: bool):
+        request = urllib.request.Request(url + path, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.headers, answer.read()
+    try:
+        headers, body = get("a.wasm", True)
+        assert headers["Content-Encoding"] == "gzip" and headers["Content-Type"] == "application/wasm"
+        assert gzip.decompress(body) == wasm and headers["Vary"] == "Accept-Encoding"
+        headers, body = get("a.wasm", False)  # a client that does not take gzip: the file as it is
+        assert body == wasm and headers["Content-Encoding"] is None
+        headers, body = get("a.wasm.gz", True)  # the service worker's request: the bytes as stored
+        assert gzip.decompress(body) == wasm and headers["Content-Encoding"] is None
+        headers, body = get("", True)
+        assert body == b"<html></html>" and headers["Content-Encoding"] is None and headers["Vary"] is None
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 # ------------------------------------------------------------------ the pages named Tabula

@@ -16,8 +16,14 @@ Then, what the published site lacks:
   in main.dart.js/.wasm is rewritten to a stand-in script of the site (companion/ui/web_client.py);
 - our service worker (sw.js) caching every file for offline starts, and Flutter's self-unregistering
   one taken out of the loader;
+- the large files also stored gzip-compressed (`NAME.gz` beside `NAME`): the service worker fetches
+  those and unpacks them, so that a first visit transfers about half the bytes whether the host
+  compresses or not (many do not compress .wasm); the page waits for the worker on a first visit
+  (web/tabula-boot.js). Without a service worker (plain http on a LAN address) the page fetches the
+  files as they are; `make web-serve` (web/serve.py) then sends the compressed copies itself;
 - Python started from a memory snapshot after the first start (tabula-snapshot.js; Flet's
-  python-worker.js patched to use it);
+  python-worker.js patched to use it; Pyodide's restore patched to grow the memory to the snapshot's
+  size, as the snapshot holds the Flet controls the app uses);
 - the web-app manifest and icons of Tabula (assets/manifest.json, assets/icons/).
 
 The build is skipped when dist/ was built from the same inputs (a content hash in dist/build.json).
@@ -87,6 +93,12 @@ ENTRY = "from companion.web_main import run\n\nrun({plugins!r})\n"  # the games 
 SNAPSHOT_JS = "tabula-snapshot.js"  # written with the build's version, as sw.js
 LAZY = {"sw.js", "build.json", "assets/NOTICES"}  # not fetched when the service worker installs
 FLUTTER_BUILDS = ("main.dart.", "canvaskit/")  # which of them a browser loads depends on the browser
+# Files stored compressed as well (NAME.gz), by kind, with the type the service worker answers with (a
+# WebAssembly module compiles while it streams only as application/wasm); only where that saves a tenth
+# of a file of at least COMPRESS_FROM bytes (python_stdlib.zip and app.tar.gz are compressed already).
+COMPRESSED_TYPES = {".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+                    ".otf": "font/otf", ".ttf": "font/ttf", "NOTICES": "text/plain; charset=utf-8"}
+COMPRESS_FROM = 32_000
 
 
 class BuildError(Exception):
@@ -216,6 +228,18 @@ def app_archive(folder: Path) -> bytes:
     return buf.getvalue()
 
 
+def flet_names(plugins: str = "") -> list[str]:
+    """The names of Flet's that the app's code uses (`ft.Column`): the memory snapshot is taken with
+    their modules imported (companion.web_main.preload)."""
+    import flet
+
+    used = set()
+    for _, path in app_files() + plugin_files(plugins):
+        if path.suffix == ".py":
+            used.update(re.findall(r"\bft\.([A-Za-z_]\w*)", path.read_text(encoding="utf-8")))
+    return sorted(used & set(flet.__all__))
+
+
 def client_files(renderer: str) -> list[str]:
     return CLIENT_FILES + (SKWASM_FILES if renderer == "auto" else [])
 
@@ -237,6 +261,8 @@ def patch_index(path: Path, base_url: str, renderer: str) -> None:
     # Our additions run after python.js, whose jsConnect they wrap.
     html = replace_once(html, '<script src="python.js"></script>',
                         '<script src="python.js"></script>\n  <script src="tabula-boot.js"></script>')
+    # Flutter is loaded by tabula-boot.js, on a first visit once the service worker answers the page.
+    html = replace_once(html, '\n  <script src="flutter_bootstrap.js" async></script>', "")
     path.write_text(branded(html), encoding="utf-8")
 
 
@@ -307,6 +333,16 @@ def patch_worker(path: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def patch_pyodide(path: Path) -> None:
+    """Pyodide restores a memory snapshot into the memory it starts with, and fails on a larger one
+    ("offset is out of bounds"): the memory grows to the snapshot's size first. Tabula's snapshot holds
+    more than fits in Pyodide's initial memory (companion.web_main.preload)."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(replace_once(text, "return Module.HEAP8.set(t),l}",
+                                 "return t.length>Module.HEAP8.length&&Module.growMemory(t.length),Module.HEAP8.set(t),l}"),
+                    encoding="utf-8")
+
+
 def patch_rive(folder: Path, renderer: str) -> None:
     """The client's Rive script from the site itself, not from a CDN (companion/ui/web_client.py)."""
     from companion.ui.web_client import PATCHED, ClientChanged, write_client_files
@@ -333,14 +369,31 @@ def trim_lock(path: Path) -> None:
     path.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
-def service_worker(dist: Path, version: str) -> str:
-    """sw.js with this build's version and its file list. Flutter's builds (dart2js or dart2wasm, and
-    the renderer) are cached as the page reports them: a browser uses one of them. The licence notices
-    are cached when they are read."""
-    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+def compress(dist: Path) -> dict[str, str]:
+    """NAME.gz beside each large file of a kind in COMPRESSED_TYPES that gzip makes a tenth smaller;
+    {NAME: its type} of those (the service worker's list)."""
+    found = {}
+    for path in sorted(p for p in dist.rglob("*") if p.is_file() and p.suffix != ".gz"):
+        kind = COMPRESSED_TYPES.get(path.suffix) or COMPRESSED_TYPES.get(path.name)
+        if kind is None or path.stat().st_size < COMPRESS_FROM:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= 0.9 * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            found[path.relative_to(dist).as_posix()] = kind
+    return found
+
+
+def service_worker(dist: Path, version: str, compressed: dict[str, str]) -> str:
+    """sw.js with this build's version, its file list and the files it fetches compressed. Flutter's
+    builds (dart2js or dart2wasm, and the renderer) are cached as the page reports them: a browser uses
+    one of them. The licence notices are cached when they are read."""
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.suffix != ".gz")
     core = ["./"] + [f for f in files if not f.startswith(FLUTTER_BUILDS) and f not in LAZY]
     text = (WEB_SRC / "sw.js").read_text(encoding="utf-8")
     text = replace_once(text, '"__VERSION__"', json.dumps(version))
+    text = replace_once(text, "{/* __COMPRESSED__ */}", json.dumps(compressed, indent=0))
     return replace_once(text, "[/* __FILES__ */]", json.dumps(core, indent=0))
 
 
@@ -376,6 +429,7 @@ def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "
     patch_bootstrap(tmp / "flutter_bootstrap.js")
     patch_worker(tmp / "python-worker.js")
     patch_rive(tmp, renderer)
+    patch_pyodide(tmp / "pyodide" / "pyodide.asm.mjs")
     trim_fonts(tmp / "assets" / "FontManifest.json")
     trim_lock(tmp / "pyodide" / "pyodide-lock.json")
     for name, source in SITE_FILES.items():
@@ -393,9 +447,10 @@ def build(out: Path, base_url: str = "/", force: bool = False, renderer: str = "
     else:
         print(f"warning: Python is not precompiled: {problem}", file=sys.stderr)
     (tmp / "app.tar.gz").write_bytes(app_archive(work / "app"))
-    snapshot_js = (WEB_SRC / SNAPSHOT_JS).read_text(encoding="utf-8")
-    (tmp / SNAPSHOT_JS).write_text(replace_once(snapshot_js, '"__VERSION__"', json.dumps(version)), encoding="utf-8")
-    (tmp / "sw.js").write_text(service_worker(tmp, version), encoding="utf-8")
+    snapshot_js = replace_once((WEB_SRC / SNAPSHOT_JS).read_text(encoding="utf-8"), '"__VERSION__"', json.dumps(version))
+    snapshot_js = replace_once(snapshot_js, "preload([])", f"preload({json.dumps(flet_names(plugins))})")
+    (tmp / SNAPSHOT_JS).write_text(snapshot_js, encoding="utf-8")
+    (tmp / "sw.js").write_text(service_worker(tmp, version, compress(tmp)), encoding="utf-8")
     size = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
     info = {"version": version, "base_url": base_url, "renderer": renderer, "bytes": size,
             "files": sum(1 for p in tmp.rglob("*") if p.is_file()) + 1}

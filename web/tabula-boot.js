@@ -1,10 +1,13 @@
 // Tabula's additions to Flet's page in the static web app (web/build.py puts this after python.js).
-// Once Python runs (so every file of the first load has been fetched), register our service worker
-// and tell it which CanvasKit build this browser chose, then ask the browser to keep our storage.
+// Python and Flutter (flutter_bootstrap.js) are started from here, on a first visit once our service
+// worker (sw.js) answers the page's requests: it fetches the large files compressed (web/build.py).
+// Once Python runs, tell the worker which CanvasKit build this browser chose (it then caches the rest
+// of the build for offline starts), then ask the browser to keep our storage.
 // `window.tabulaOffline` resolves to {version, cached} once the app can start offline (or {error}).
 // Then, at idle, a memory snapshot of Python is made for the next starts (web/tabula-snapshot.js):
 // `window.tabulaSnapshot` resolves to {bytes, ms}, {skipped} or {error}.
 (() => {
+  const CLAIM_WAIT_MS = 10000;  // a service worker that does not take the page by then: without it
   let resolveOffline, resolveSnapshot;
   window.tabulaOffline = new Promise((resolve) => { resolveOffline = resolve; });
   window.tabulaSnapshot = new Promise((resolve) => { resolveSnapshot = resolve; });
@@ -14,13 +17,17 @@
   // first message are python.js's own; Flutter's connect adopts the running worker when it asks for the
   // same start (it asks for `{}`), and python.js's own start remains for anything else.
   const EARLY_ARGS = {};
-  const early = startPython(EARLY_ARGS);
+  let early = null;
+  underServiceWorker().then(() => {
+    early = startPython(EARLY_ARGS);
+    loadFlutter();
+  });
 
   const connect = globalThis.jsConnect;
   globalThis.jsConnect = async function (appId, args, dartOnMessage) {
     const deliver = together(dartOnMessage);
     const adopted = adopt(appId, args, deliver);
-    if (!adopted && !early.adopted) early.worker.terminate();  // not the start Flutter asked for
+    if (!adopted && early && !early.adopted) early.worker.terminate();  // not the start Flutter asked for
     const result = await (adopted || connect.call(this, appId, args, deliver));
     prepareOffline().then((ready) => {
       resolveOffline(ready);
@@ -34,6 +41,34 @@
     keepStorage();
     return result;
   };
+
+  // The first visit: the page is not yet our service worker's, and the large files come compressed only
+  // through it, so it is registered and the page waits until it is answered by it (sw.js's install
+  // fetches nothing then, its activation claims the page). Not where there is no service worker (plain
+  // http on a LAN address) or the page bypasses one that is there (a forced reload): the files as they are.
+  async function underServiceWorker() {
+    const workers = navigator.serviceWorker;
+    if (!workers || workers.controller) return;
+    const began = performance.now();
+    try {
+      const registered = await workers.getRegistration();
+      if (registered && registered.active) return;
+      const claimed = new Promise((resolve) => workers.addEventListener("controllerchange", resolve, { once: true }));
+      await workers.register("sw.js");
+      await Promise.race([claimed, new Promise((resolve) => setTimeout(resolve, CLAIM_WAIT_MS))]);
+      console.log(`tabula: the service worker ${workers.controller ? "answers" : "does not answer"} the page ` +
+                  `after ${Math.round(performance.now() - began)} ms`);
+    } catch (error) {
+      console.warn("tabula: no service worker:", error);
+    }
+  }
+
+  function loadFlutter() {
+    const script = document.createElement("script");
+    script.src = "flutter_bootstrap.js";
+    script.async = true;
+    document.head.append(script);
+  }
 
   // Python sends messages that must be drawn in one frame as one array (companion/web_main.py: a change
   // IndexedDB refused and its revert): Flutter gets them one after the other in the same task, before
@@ -59,7 +94,7 @@
 
   function adopt(appId, args, dartOnMessage) {
     // `_apps` is python.js's table of connections, which its jsSend and jsDisconnect read.
-    if (early.adopted || typeof _apps !== "object" || JSON.stringify(args ?? {}) !== early.args) return null;
+    if (!early || early.adopted || typeof _apps !== "object" || JSON.stringify(args ?? {}) !== early.args) return null;
     early.adopted = true;
     _apps[appId] = { dartOnMessage, worker: early.worker };
     console.log("tabula: Python started with the page");

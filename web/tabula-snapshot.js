@@ -17,7 +17,7 @@ const PRELOAD = `
 import sys
 sys.path.insert(0, "__pypackages__")
 import companion.web_main
-companion.web_main.preload()
+companion.web_main.preload([])  # web/build.py writes in the names of Flet's the app uses
 # as a fresh start has them: Pyodide puts "" in front, Flet's start puts __pypackages__ before that
 sys.path.remove("__pypackages__")
 sys.path.remove("")
