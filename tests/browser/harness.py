@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -9,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -33,23 +35,34 @@ def free_port() -> int:
 
 # The ports a test process gives its servers: its own range (xdist's worker gw<n> the n-th), the first free
 # one of it. A test's server then mostly has the address the previous test's server had, and the phones'
-# cache of the app's files (kept by address, see Phones) serves it.
+# cache of the app's files (kept by address, see Phones) serves it. Another test run on this machine (a
+# second checkout's suite) has the same ranges: a port is taken only with its lock file, held while its
+# server runs. (Without it two runs started servers on one port: the second failed to bind, and its
+# test's phone talked to the other run's server, "This game is no longer in progress".)
 SERVER_PORTS = 20000
 PORTS_PER_PROCESS = 100
 
 
-def server_port() -> int:
+def server_port() -> tuple[int, object | None]:
+    """A port of this process's range that no other test process holds and that is free now, with the
+    lock that holds it (None for a port outside the ranges)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     first = SERVER_PORTS + PORTS_PER_PROCESS * int(worker.removeprefix("gw") or 0)
     for port in range(first, first + PORTS_PER_PROCESS):
+        lock = open(Path(tempfile.gettempdir()) / f"tabula-test-port-{port}.lock", "w")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # another test process's server has it
+            lock.close()
+            continue
         with socket.socket() as s:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds (a closed
             try:                                                     # connection's TIME_WAIT is no obstacle)
                 s.bind(("127.0.0.1", port))
-                return port
+                return port, lock
             except OSError:
-                continue
-    return free_port()
+                lock.close()
+    return free_port(), None
 
 
 class Server:
@@ -58,7 +71,7 @@ class Server:
     def __init__(self, data_dir: Path, env: dict | None = None):
         self.data_dir = Path(data_dir)
         self.env = env or {}  # e.g. TABULA_PLUGINS: a game registered from the tests
-        self.port = server_port()
+        self.port, self._port_lock = server_port()
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -87,10 +100,17 @@ class Server:
             os.killpg(self.proc.pid, sig)
             self.proc.wait(10)
 
+    def release_port(self) -> None:
+        """The port given back to the other test processes (the server is gone)."""
+        if self._port_lock is not None:
+            self._port_lock.close()
+            self._port_lock = None
+
     def stop(self) -> None:
         """Done with it: killed at once. What it answered is on disk already (the reliability tests kill it
         mid-game to check that); a graceful exit on SIGTERM took half a second more, two dozen times a run."""
         self.kill()
+        self.release_port()
 
 
 def launch(playwright):
