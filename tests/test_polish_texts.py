@@ -77,3 +77,14 @@ def test_the_static_web_app_ships_the_emoji_font_where_the_app_asks_for_it():
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
     assert build.SITE_FILES[FONTS[EMOJI_FONT]] == ROOT / "assets" / FONTS[EMOJI_FONT]
+
+
+def test_names_in_a_sentence_read_as_the_language_says_them():
+    """'The boards of Jürgen and Ben are not confirmed', not 'the boards of Jürgen, Ben' (issue 39)."""
+    from companion.core.text import said_list, tr
+    assert tr("en", "ui.score.not_entered_note", names=said_list(["Jürgen", "Ben"]), count=2) == (
+        "Not calculated yet: the boards of Jürgen and Ben are not confirmed.")
+    assert tr("de", "ui.score.as_they_are_some", names=said_list(["Anna", "Ben", "Zoë"]), count=3) == (
+        "Die Auslagen von Anna, Ben und Zoë so bestätigen, wie sie sind")
+    assert tr("en", "ui.score.not_entered_note", names=said_list(["Zoë"]), count=1) == (
+        "Not calculated yet: the board of Zoë is not confirmed.")

@@ -28,7 +28,8 @@ def colours_step(config: dict) -> SetupStep:
     back = [*[Msg("city-of-rome.setup.box_colour", colour=Msg(f"ui.colour.{c}")) for c in COLOURS if c not in playing],
             *[Msg("city-of-rome.setup.box_second", colour=Msg(f"ui.colour.{c}")) for c in TWO_BUILDERS
               if c in playing and len(players) > 2]]
-    details = (Msg("city-of-rome.setup.start_buildings"), *([Msg("city-of-rome.setup.into_box", things=back)] if back else []))
+    details = (Msg("city-of-rome.setup.start_buildings"),
+               *([Msg("city-of-rome.setup.into_box", things=back)] if back else []))
     if len(players) == 2:
         by_colour = {p["colour"]: p["name"] for p in players}
         return SetupStep("colours", Msg("city-of-rome.setup.colours_2p", white=by_colour.get("white", ""),

@@ -108,6 +108,7 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
                       EntryButton(model, session, "redo"),
                       # padding 12 around the 24 px icon: a 48 px target (its default 8 made it 40 px)
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
+                                         tooltip=model.t("ui.play.menu"),  # else Flutter's English "Show menu"
                                          padding=12,
                                          items=[ft.PopupMenuItem(content=model.t("ui.play.to_scoring"),
                                                                  icon=ft.Icons.SCOREBOARD, on_click=to_scoring)]),
