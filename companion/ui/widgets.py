@@ -26,7 +26,8 @@ class Texts:
         return msg.render(self.lang)
 
 TOUCH = 48  # minimum touch target, in logical pixels
-ONE_LINE_TITLE, LONG_TITLE_SIZE = 16, 17  # app-bar titles longer than this many characters: two lines of this size
+TITLE_SIZE, LONG_TITLE_SIZE = 22, 17  # an app bar's title; one too long for a line of it: this size
+EM = 0.6  # a character's width in Roboto, in its size, on the generous side (measured: 0.5 to 0.55)
 
 PLAYER_COLOURS = {
     "violet": "#7b4fa8", "orange": "#e07b1a", "white": "#e8e4da", "brown": "#7a4a26",
@@ -114,15 +115,24 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
     cannot_store = [storage_note(model)] if model.storage_note else []
     return ft.View(
         route=route,
-        # A long title (a game's full name next to three buttons) takes two smaller lines, never "The Castles of Tus…"
-        appbar=ft.AppBar(title=ft.Text(title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                       size=LONG_TITLE_SIZE if len(title) > ONE_LINE_TITLE else None),
+        appbar=ft.AppBar(title=bar_title(title, len(actions or [])),
                          leading=leading,
                          automatically_imply_leading=False, actions=actions or []),
         controls=[*cannot_store, ft.Stack([page, *floating], expand=True)],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         bottom_appbar=bottom_bar(bottom, bottom_note) if bottom else None,
     )
+
+
+def bar_title(title: str, actions: int) -> ft.Text:
+    """The app bar's title in one line beside its buttons ("City of Rome" next to four of them on a phone,
+    never "City of / Rome"), smaller where it needs to be; a title too long for one smaller line (a game's
+    full name, "The Castles of Tuscany") takes two, never "The Castles of Tus…"."""
+    room = (ft.context.page.width or 390) - 72 - TOUCH * actions  # the back button and the bar's spacing
+    for size in (TITLE_SIZE, LONG_TITLE_SIZE):
+        if len(title) * EM * size <= room:
+            return ft.Text(title, size=size, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    return ft.Text(title, size=LONG_TITLE_SIZE, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 SCROLLER = "page"  # the scrolling column of `screen`
