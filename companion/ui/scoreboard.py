@@ -13,6 +13,7 @@ from companion.core.score_sheet import ScoreSheet
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, stepper
 
 SCORE_SIZE = 40  # the score in large type: read from across the table, the phone lying flat
+SCORE_WIDTH = 76  # px: three digits of it
 PAD_MAX = 6  # digits a number pad takes: far more than any count of a game
 
 
@@ -38,8 +39,11 @@ def ScoreRowView(texts: Texts, seat: int, name: str, colour: str, standing: Stan
     body = ft.Row([
         colour_dot(colour, 20),
         ft.Column([who, ft.Row(numbers, spacing=12, wrap=True, run_spacing=0)], spacing=2, expand=True),
-        ft.Semantics(label=score_label, container=True,
-                     content=ft.Text(str(standing.score), size=SCORE_SIZE, weight=ft.FontWeight.BOLD)),
+        # as wide as three digits whatever the score: the numbers beside it wrap the same at 5 as at 131,
+        # and the row keeps its height as the game goes on
+        ft.Container(ft.Semantics(label=score_label, container=True,
+                                  content=ft.Text(str(standing.score), size=SCORE_SIZE, weight=ft.FontWeight.BOLD)),
+                     width=SCORE_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
     ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     said = ", ".join([texts.t("ui.play.open_sheet", player=name),
                       *([texts.t("ui.play.start_player")] if starts else []),

@@ -185,13 +185,33 @@ def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Contro
 
 
 def log_section(model: AppModel, state: dict) -> ft.Control:
-    """The last LOG_LINES lines, newest first. Each is keyed by its place in the whole log: an entry made or
-    taken back adds or removes a line at the top and the phone moves the others, instead of every line
-    being sent and laid out again with its neighbour's text."""
-    log = state.get("log", [])
-    newest_first = range(len(log) - 1, max(0, len(log) - LOG_LINES) - 1, -1)
-    lines = [ft.Text(model.m(Msg.from_json(log[n])), size=13, key=f"log-{n}") for n in newest_first]
+    """The last LOG_LINES lines, newest first, a run of steps on one count one line ("Jürgen: Money +3
+    (now 131)", not three "+1" lines). Each is keyed by its place in the whole log (a run by its first
+    line): an entry made or taken back adds, removes or changes a line at the top and the phone moves the
+    others, instead of every line being sent and laid out again with its neighbour's text."""
+    lines = [ft.Text(model.m(msg), size=13, key=f"log-{first}") for first, msg in log_lines(state.get("log", []))]
     return section(model.t("ui.play.log"), lines or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)])
+
+
+def log_lines(log: list) -> list[tuple[int, Msg]]:
+    """The newest LOG_LINES lines of the log, each with its first line's place; consecutive steps of one
+    player's count summed into one line."""
+    out: list[tuple[int, Msg]] = []
+    for n in range(len(log) - 1, -1, -1):
+        msg = Msg.from_json(log[n])
+        if out and msg.key == ADJUST and out[-1][1].key == ADJUST and all(
+                msg.params[k] == out[-1][1].params[k] for k in ("player", "counter")):
+            newer = out[-1][1]
+            delta = int(newer.params["delta"]) + int(msg.params["delta"])
+            out[-1] = (n, Msg(ADJUST, **{**newer.params, "delta": f"{delta:+d}"}))
+        elif len(out) == LOG_LINES:
+            break
+        else:
+            out.append((n, msg))
+    return out
+
+
+ADJUST = "core.log.adjust"  # the generic step on a count (core/game.py), the line a run of steps shares
 
 
 @ft.component
