@@ -88,3 +88,10 @@ def test_names_in_a_sentence_read_as_the_language_says_them():
         "Die Auslagen von Anna, Ben und Zoë so bestätigen, wie sie sind")
     assert tr("en", "ui.score.not_entered_note", names=said_list(["Zoë"]), count=1) == (
         "Not calculated yet: the board of Zoë is not confirmed.")
+
+
+def test_history_counts_its_plays_without_repeating_the_total():
+    """'1 play', not '1 of 1 plays' (issue 39); a filter still says how many of all it shows."""
+    assert tr("en", "history.count_all", total=1) == "1 play"
+    assert tr("de", "history.count_all", total=6) == "6 Partien"
+    assert tr("en", "history.count", shown=2, total=5) == "2 of 5 plays"

@@ -114,7 +114,8 @@ def HistoryScreen(model: AppModel):
                 filter_row(model, model.t("history.filter_player"), model.t("history.all_players"),
                            [(n, n) for n in model.repo.player_names()], player_f, pick_player),
             ]),
-            ft.Text(model.t("history.count", shown=len(plays), total=len(everything)), size=12,
+            ft.Text(model.t("history.count", shown=len(plays), total=len(everything)) if len(plays) < len(everything)
+                    else model.t("history.count_all", total=len(everything)), size=12,  # "5 plays", not "5 of 5"
                     color=ft.Colors.ON_SURFACE_VARIANT),
         ]
     if not everything:
