@@ -10,7 +10,9 @@ import json
 import re
 import struct
 
-from tests.browser.harness import App, Server
+import segno
+
+from tests.browser.harness import PHONE, App, Server
 from tests.test_export import BOX, decode_link, example_play, fill, real_history
 
 from companion.core import stats
@@ -185,10 +187,15 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         rome = next(p for p in plays if p["game"] == "city-of-rome")
         app.page.evaluate("window.open = (url, target) => { window.tabulaOpened = url; return null; }")
         app.click("Log in BG Stats")
-        app.find(app.page.get_by_label("QR code of the link that logs this play in BG Stats"))
+        code = app.find(app.page.get_by_label("QR code of the link that logs this play in BG Stats"))
         app.wait_text("Scan this code with the phone that has BG Stats")
         app.idle()
         app.shot("history-bgstats-en")
+        # The code as wide as the phone, edge to edge: the largest modules its link allows (3 players: 109
+        # modules a side with the quiet zone, 3.6 px each on a 390 px phone; docs/export.md)
+        modules = segno.make(export.bgstats_link(rome, "en"), error="l").symbol_size(border=4)[0]
+        width = code.bounding_box()["width"]
+        assert width >= PHONE["width"] - 1 and width / modules >= 3.5, (width, modules)
         app.find(app.dialog_button("Open in BG Stats")).click()  # a link: the page opens it, no server round
         opened = app.page.wait_for_function("() => window.tabulaOpened").json_value()
         assert opened == export.bgstats_link(rome, "en")
