@@ -95,3 +95,15 @@ def test_history_counts_its_plays_without_repeating_the_total():
     assert tr("en", "history.count_all", total=1) == "1 play"
     assert tr("de", "history.count_all", total=6) == "6 Partien"
     assert tr("en", "history.count", shown=2, total=5) == "2 of 5 plays"
+
+
+def test_a_title_takes_one_line_beside_the_bars_buttons_and_two_only_when_it_must():
+    """'City of / Rome' and 'Carpe / Diem' wrapped beside the play screen's four buttons on a 390 px phone
+    (issue 39): one smaller line; a game's full name two lines, never cut."""
+    from companion.ui.widgets import TOUCH, title_size, wrapped_lines
+    play_bar = 390 - 72 - 4 * TOUCH
+    assert title_size("City of Rome", play_bar)[1] == 1 and title_size("Carpe Diem", play_bar)[1] == 1
+    assert title_size("City of Rome", 390 - 72) == (22, 1)  # room enough: the full size
+    assert title_size("The Castles of Tuscany", play_bar) == (17, 2)
+    assert title_size("Rom – Die Stadt der Baumeister", play_bar) == (14, 2)
+    assert wrapped_lines("Rom – Die Stadt der Baumeister", 15) == 2 and wrapped_lines("Rom – Die", 15) == 1

@@ -26,7 +26,7 @@ class Texts:
         return msg.render(self.lang)
 
 TOUCH = 48  # minimum touch target, in logical pixels
-TITLE_SIZE, LONG_TITLE_SIZE = 22, 17  # an app bar's title; one too long for a line of it: this size
+TITLE_SIZES = ((22, 1), (17, 1), (17, 2), (15, 2), (14, 2))  # an app bar's title: sizes and lines, tried in turn
 EM = 0.6  # a character's width in Roboto, in its size, on the generous side (measured: 0.5 to 0.55)
 
 PLAYER_COLOURS = {
@@ -126,13 +126,29 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
 
 def bar_title(title: str, actions: int) -> ft.Text:
     """The app bar's title in one line beside its buttons ("City of Rome" next to four of them on a phone,
-    never "City of / Rome"), smaller where it needs to be; a title too long for one smaller line (a game's
-    full name, "The Castles of Tuscany") takes two, never "The Castles of Tus…"."""
-    room = (ft.context.page.width or 390) - 72 - TOUCH * actions  # the back button and the bar's spacing
-    for size in (TITLE_SIZE, LONG_TITLE_SIZE):
-        if len(title) * EM * size <= room:
-            return ft.Text(title, size=size, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
-    return ft.Text(title, size=LONG_TITLE_SIZE, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+    never "City of / Rome"), smaller where it needs to be; a title too long for one line (a game's full
+    name) in two smaller ones, never cut ("The Castles of / Tuscany", "Rom – Die Stadt / der Baumeister")."""
+    size, lines = title_size(title, (ft.context.page.width or 390) - 72 - TOUCH * actions)  # 72: back, spacing
+    return ft.Text(title, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS)
+
+
+def title_size(title: str, room: float) -> tuple[int, int]:
+    """The size and lines of a title in `room` px: the first of TITLE_SIZES it fits."""
+    return next(((size, lines) for size, lines in TITLE_SIZES
+                 if wrapped_lines(title, int(room / (EM * size) + 1e-6)) <= lines), TITLE_SIZES[-1])
+
+
+def wrapped_lines(text: str, width: int) -> int:
+    """How many lines `text` takes wrapped at its spaces, `width` characters a line."""
+    lines, line = 1, 0
+    for word in text.split():
+        if len(word) > width:
+            return len(text)  # a word wider than the line: cut whatever the lines
+        if line and line + 1 + len(word) > width:
+            lines, line = lines + 1, len(word)
+        else:
+            line += (1 if line else 0) + len(word)
+    return lines
 
 
 SCROLLER = "page"  # the scrolling column of `screen`
