@@ -167,6 +167,10 @@ def test_three_player_game_in_german(browser, server):
     app.click("11 weg")
     app.wait_label("Geld von Anna: 6")
     app.close_sheet("Anna", CLOSE)
+    # Every row as tall as the others, whoever is on turn (a thicker border) and whatever the numbers
+    rows = [app.find(app.button(SHEET.format(player=p), exact=False)).bounding_box()["height"]
+            for p in ("Anna", "Ben", "Carla")]
+    assert max(rows) - min(rows) < 1, rows
     app.click("Rückgängig: Anna: Geld -11 (jetzt 6)")
     app.wait_label("Geld von Anna: 17")
     app.click("Wiederholen: Anna: Geld -11 (jetzt 6)")
