@@ -319,6 +319,28 @@ def test_setup_money_colours_and_rounds(n):
     assert steps["rounds"].text.params == {"rounds": 7 if n == 2 else 14}
 
 
+@pytest.mark.parametrize("n, who, back", [
+    (2, "Anna plays white, Ben brown",
+     "Back into the box: the start buildings and builders in violet; the start buildings and builders in orange."),
+    (3, "Anna violet; Ben orange; Cleo white.",
+     "Back into the box: the start buildings and builders in brown; the second builder in white."),
+    (4, "Anna violet; Ben orange; Cleo white; Dora brown.",
+     "Back into the box: the second builder in white; the second builder in brown."),
+])
+def test_setup_colours_are_the_ones_the_app_gave(n, who, back):
+    """SPIELVORBEREITUNG: "Jeder Spieler wählt eine Spielerfarbe und nimmt sich die 2 Startgebäude und 1
+    Baumeister in der entsprechenden Farbe. Hinweis: Der 2. Baumeister in den Spielerfarben Weiß und Braun
+    wird nur für das Spiel zu zweit benötigt. [...] Die nicht benötigten Baumeister und Startgebäude werden
+    zurück in die Schachtel gelegt." SPIEL ZU ZWEIT: "Einer der Spieler muss mit der Spielerfarbe Weiß, der
+    andere mit Braun spielen. Beide nehmen sich die 2 Startgebäude und die 2 Baumeister". The app has given
+    the colours already: the step names them, and what goes back into the box for this table."""
+    step = steps_of(n)["colours"]
+    text = step.text.render("en")
+    assert who in text and "picks" not in text
+    assert [d.render("en") for d in step.details][-1] == back
+    assert "nur zu zweit" not in " ".join(d.render("de") for d in step.details)
+
+
 @pytest.mark.parametrize("n, start, order", [
     # Right neighbour of seat i is seat i-1 (seated clockwise in list order); counter-clockwise
     # from there, the start player last.

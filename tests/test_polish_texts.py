@@ -77,3 +77,33 @@ def test_the_static_web_app_ships_the_emoji_font_where_the_app_asks_for_it():
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
     assert build.SITE_FILES[FONTS[EMOJI_FONT]] == ROOT / "assets" / FONTS[EMOJI_FONT]
+
+
+def test_names_in_a_sentence_read_as_the_language_says_them():
+    """'The boards of Jürgen and Ben are not confirmed', not 'the boards of Jürgen, Ben' (issue 39)."""
+    from companion.core.text import said_list, tr
+    assert tr("en", "ui.score.not_entered_note", names=said_list(["Jürgen", "Ben"]), count=2) == (
+        "Not calculated yet: the boards of Jürgen and Ben are not confirmed.")
+    assert tr("de", "ui.score.as_they_are_some", names=said_list(["Anna", "Ben", "Zoë"]), count=3) == (
+        "Die Auslagen von Anna, Ben und Zoë so bestätigen, wie sie sind")
+    assert tr("en", "ui.score.not_entered_note", names=said_list(["Zoë"]), count=1) == (
+        "Not calculated yet: the board of Zoë is not confirmed.")
+
+
+def test_history_counts_its_plays_without_repeating_the_total():
+    """'1 play', not '1 of 1 plays' (issue 39); a filter still says how many of all it shows."""
+    assert tr("en", "history.count_all", total=1) == "1 play"
+    assert tr("de", "history.count_all", total=6) == "6 Partien"
+    assert tr("en", "history.count", shown=2, total=5) == "2 of 5 plays"
+
+
+def test_a_title_takes_one_line_beside_the_bars_buttons_and_two_only_when_it_must():
+    """'City of / Rome' and 'Carpe / Diem' wrapped beside the play screen's four buttons on a 390 px phone
+    (issue 39): one smaller line; a game's full name two lines, never cut."""
+    from companion.ui.widgets import TOUCH, title_size, wrapped_lines
+    play_bar = 390 - 72 - 4 * TOUCH
+    assert title_size("City of Rome", play_bar)[1] == 1 and title_size("Carpe Diem", play_bar)[1] == 1
+    assert title_size("City of Rome", 390 - 72) == (22, 1)  # room enough: the full size
+    assert title_size("The Castles of Tuscany", play_bar) == (17, 2)
+    assert title_size("Rom – Die Stadt der Baumeister", play_bar) == (14, 2)
+    assert wrapped_lines("Rom – Die Stadt der Baumeister", 15) == 2 and wrapped_lines("Rom – Die", 15) == 1

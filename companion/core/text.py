@@ -167,6 +167,11 @@ def tr(lang: str, key: str, /, **params: Any) -> str:  # a parameter may be call
     return "".join(out)
 
 
+def said_list(items: list) -> Any:
+    """A list as a sentence says it: "Jürgen and Ben", "Anna, Ben and Zoë" (a bare list reads "Jürgen, Ben")."""
+    return Msg("core.and_list", first=list(items[:-1]), last=items[-1]) if len(items) > 1 else list(items)
+
+
 def date_time(lang: str, ts: float) -> str:
     """A local date and time as the language writes it: "2025-10-10 09:43" (English, read the same
     everywhere), "10.10.2025 09:43" (German)."""

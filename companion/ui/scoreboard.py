@@ -13,6 +13,7 @@ from companion.core.score_sheet import ScoreSheet
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, stepper
 
 SCORE_SIZE = 40  # the score in large type: read from across the table, the phone lying flat
+SCORE_WIDTH = 80  # px: three digits of it ("132" is about 70 px wide)
 PAD_MAX = 6  # digits a number pad takes: far more than any count of a game
 
 
@@ -38,8 +39,12 @@ def ScoreRowView(texts: Texts, seat: int, name: str, colour: str, standing: Stan
     body = ft.Row([
         colour_dot(colour, 20),
         ft.Column([who, ft.Row(numbers, spacing=12, wrap=True, run_spacing=0)], spacing=2, expand=True),
-        ft.Semantics(label=score_label, container=True,
-                     content=ft.Text(str(standing.score), size=SCORE_SIZE, weight=ft.FontWeight.BOLD)),
+        # as wide as three digits whatever the score: the numbers beside it wrap the same at 5 as at 131,
+        # and the row keeps its height as the game goes on
+        ft.Container(ft.Semantics(label=score_label, container=True,
+                                  content=ft.Text(str(standing.score), size=SCORE_SIZE, weight=ft.FontWeight.BOLD,
+                                                  no_wrap=True)),
+                     width=SCORE_WIDTH, alignment=ft.Alignment.CENTER_RIGHT),
     ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     said = ", ".join([texts.t("ui.play.open_sheet", player=name),
                       *([texts.t("ui.play.start_player")] if starts else []),
@@ -50,7 +55,9 @@ def ScoreRowView(texts: Texts, seat: int, name: str, colour: str, standing: Stan
                                              content=ft.Container(body, on_click=lambda e: open_sheet(seat),
                                                                   padding=ft.Padding.symmetric(vertical=8)))],
                        spacing=0),
-        border_radius=12, padding=ft.Padding.only(left=0 if turns else 12, right=12),
+        # the thicker border of the row on turn taken from its padding: the same room inside every row, so
+        # its numbers wrap the same whoever is on turn
+        border_radius=12, padding=ft.Padding.only(left=0 if turns else 12 - 2 * on_turn, right=12 - 4 * on_turn),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if on_turn else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3 if on_turn else 1, ft.Colors.PRIMARY if on_turn else ft.Colors.OUTLINE_VARIANT))
 

@@ -26,7 +26,8 @@ class Texts:
         return msg.render(self.lang)
 
 TOUCH = 48  # minimum touch target, in logical pixels
-ONE_LINE_TITLE, LONG_TITLE_SIZE = 16, 17  # app-bar titles longer than this many characters: two lines of this size
+TITLE_SIZES = ((22, 1), (17, 1), (17, 2), (15, 2), (14, 2))  # an app bar's title: sizes and lines, tried in turn
+EM = 0.6  # a character's width in Roboto, in its size, on the generous side (measured: 0.5 to 0.55)
 
 PLAYER_COLOURS = {
     "violet": "#7b4fa8", "orange": "#e07b1a", "white": "#e8e4da", "brown": "#7a4a26",
@@ -118,15 +119,40 @@ def screen(model: AppModel, route: str, title: str, controls: list[ft.Control], 
     cannot_store = [storage_note(model)] if model.storage_note else []
     return ft.View(
         route=route,
-        # A long title (a game's full name next to three buttons) takes two smaller lines, never "The Castles of Tus…"
-        appbar=ft.AppBar(title=ft.Text(title, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                       size=LONG_TITLE_SIZE if len(title) > ONE_LINE_TITLE else None),
+        appbar=ft.AppBar(title=bar_title(title, len(actions or [])),
                          leading=leading,
                          automatically_imply_leading=False, actions=[ft.Container(a) for a in actions or []]),
         controls=[*cannot_store, ft.Stack([page, floating], expand=True)],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
         bottom_appbar=bottom_bar(bottom, bottom_note) if bottom else None,
     )
+
+
+def bar_title(title: str, actions: int) -> ft.Text:
+    """The app bar's title in one line beside its buttons ("City of Rome" next to four of them on a phone,
+    never "City of / Rome"), smaller where it needs to be; a title too long for one line (a game's full
+    name) in two smaller ones, never cut ("The Castles of / Tuscany", "Rom – Die Stadt / der Baumeister")."""
+    size, lines = title_size(title, (ft.context.page.width or 390) - 72 - TOUCH * actions)  # 72: back, spacing
+    return ft.Text(title, size=size, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS)
+
+
+def title_size(title: str, room: float) -> tuple[int, int]:
+    """The size and lines of a title in `room` px: the first of TITLE_SIZES it fits."""
+    return next(((size, lines) for size, lines in TITLE_SIZES
+                 if wrapped_lines(title, int(room / (EM * size) + 1e-6)) <= lines), TITLE_SIZES[-1])
+
+
+def wrapped_lines(text: str, width: int) -> int:
+    """How many lines `text` takes wrapped at its spaces, `width` characters a line."""
+    lines, line = 1, 0
+    for word in text.split():
+        if len(word) > width:
+            return len(text)  # a word wider than the line: cut whatever the lines
+        if line and line + 1 + len(word) > width:
+            lines, line = lines + 1, len(word)
+        else:
+            line += (1 if line else 0) + len(word)
+    return lines
 
 
 SCROLLER = "page"  # the scrolling column of `screen`

@@ -114,7 +114,7 @@ def test_start_player_earlier_names_two_player_colours_dark_theme_and_discarding
     app.shot("new-game-en-2p")
     app.press(app.page.get_by_role("radio", name="Ivo"))  # the oldest
     app.click("Start game")
-    app.wait_text("One player takes white, the other brown")
+    app.wait_text("Ivo plays white, Hanna brown")  # the colours the app gave them, not "picks a colour"
     app.wait_text("lay out stacks I, II face down")
     app.wait_text("influence cards 4, 8, 14")
     app.click("Back")

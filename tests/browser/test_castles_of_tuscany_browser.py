@@ -401,7 +401,7 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
     # cannot be confirmed: Calculate's question confirms the other two.
     anna.go(f"game/{BAD_SID}/score")
     anna.calculate(rest=False)
-    anna.click("Confirm the boards of Anna, Clara as they are", dialog=True)
+    anna.click("Confirm the boards of Anna and Clara as they are", dialog=True)
     problem = anna.wait_text("empty fields: a board has 30 fields and the start castle covers one, so at most 29 "
                              "can be empty, found 31")
     anna.into_view(problem)

@@ -6,7 +6,7 @@ card in the winner's sheet, the score sheet; the end scoring of a prepared city,
 
 import json
 
-from tests.browser.harness import ROOT, App
+from tests.browser.harness import PHONE, ROOT, App
 
 RULEBOOK_CITY = [
     ["luxury-house-2", "arena", "luxury-house-3", "house-3"],
@@ -19,6 +19,11 @@ DE_CARD = json.loads((ROOT / "assets/i18n/de/city-of-rome.json").read_text(encod
 
 
 SHEET, CLOSE = "Blatt von {player}", "Blatt von {player} schließen"
+
+
+# The sheet's scrolling parts (the only scrolling group on the screen while it is open) begin below `y`.
+SHEET_TOP_JS = """y => { const g = document.querySelector('flt-semantics[role=group]');
+                        return !!g && g.getBoundingClientRect().top > y; }"""
 
 
 def place(app: App, player: str, space: int, shot: str | None = None) -> None:
@@ -137,13 +142,18 @@ def test_three_player_game_in_german(browser, server):
     app.wait_text("Runde 1 von 14 · Aktionsphase")
     app.wait_label("Ben ist am Zug")
     app.wait_text("Ben: 1 der 3 Gebäude aus dem Angebot nehmen, dann bauen und produzieren")  # the round's draft
+    round_line = app.text("Runde 1 von 14 · Aktionsphase").first.bounding_box()
     app.sheet("Ben", SHEET, CLOSE)
     app.click("Einflussmarker +1 (Ben)")
     app.wait_label("Einflussmarker von Ben: 1")
     app.click("Einflussmarker +1 (Ben)")
     app.wait_label("Einflussmarker von Ben: 2")
+    # The sheet is as tall as its content, near the thumb: the scoreboard's top stays in view above it
+    # (the sheet's parts start below the round's line), and a tap there, outside the sheet, closes it.
+    app.page.wait_for_function(SHEET_TOP_JS, arg=round_line["y"] + round_line["height"], polling=50)
     app.shot("city-of-rome-sheet-de-dark")
-    app.close_sheet("Ben", CLOSE)
+    app.page.mouse.click(PHONE["width"] / 2, round_line["y"] + round_line["height"] / 2)
+    app.button(CLOSE.format(player="Ben")).wait_for(state="detached")
     app.click("Weiter: Anna")
     app.wait_label("Anna ist am Zug")
     # Anna's sheet: the number pad adds to money (+12), takes away (−11): 5 + 12 − 11 = 6.
@@ -157,6 +167,10 @@ def test_three_player_game_in_german(browser, server):
     app.click("11 weg")
     app.wait_label("Geld von Anna: 6")
     app.close_sheet("Anna", CLOSE)
+    # Every row as tall as the others, whoever is on turn (a thicker border) and whatever the numbers
+    rows = [app.find(app.button(SHEET.format(player=p), exact=False)).bounding_box()["height"]
+            for p in ("Anna", "Ben", "Carla")]
+    assert max(rows) - min(rows) < 1, rows
     app.click("Rückgängig: Anna: Geld -11 (jetzt 6)")
     app.wait_label("Geld von Anna: 17")
     app.click("Wiederholen: Anna: Geld -11 (jetzt 6)")

@@ -10,7 +10,9 @@ import json
 import re
 import struct
 
-from tests.browser.harness import App, Server
+import segno
+
+from tests.browser.harness import PHONE, App, Server
 from tests.test_export import BOX, decode_link, example_play, fill, real_history
 
 from companion.core import stats
@@ -171,7 +173,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
     try:
         app = App(browser, server.url).open()
         app.click("History")
-        app.wait_text("5 of 5 plays")
+        app.wait_text("^5 plays$")
         app.shot("history-en")
 
         # open the City of Rome play: the full breakdown
@@ -185,10 +187,15 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         rome = next(p for p in plays if p["game"] == "city-of-rome")
         app.page.evaluate("window.open = (url, target) => { window.tabulaOpened = url; return null; }")
         app.click("Log in BG Stats")
-        app.find(app.page.get_by_label("QR code of the link that logs this play in BG Stats"))
+        code = app.find(app.page.get_by_label("QR code of the link that logs this play in BG Stats"))
         app.wait_text("Scan this code with the phone that has BG Stats")
         app.idle()
         app.shot("history-bgstats-en")
+        # The code as wide as the phone, edge to edge: the largest modules its link allows (3 players: 109
+        # modules a side with the quiet zone, 3.6 px each on a 390 px phone; docs/export.md)
+        modules = segno.make(export.bgstats_link(rome, "en"), error="l").symbol_size(border=4)[0]
+        width = code.bounding_box()["width"]
+        assert width >= PHONE["width"] - 1 and width / modules >= 3.5, (width, modules)
         app.find(app.dialog_button("Open in BG Stats")).click()  # a link: the page opens it, no server round
         opened = app.page.wait_for_function("() => window.tabulaOpened").json_value()
         assert opened == export.bgstats_link(rome, "en")
@@ -208,11 +215,11 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         # delete it, then undo
         app.click("Delete play", exact=False)
         app.wait_text("Deleted: City of Rome")
-        app.wait_text("4 of 4 plays")
+        app.wait_text("^4 plays$")
         app.shot("history-deleted-en")
         app.click("Undo", exact=False)
         app.wait_text("The play is back in the history.")
-        app.wait_text("5 of 5 plays")
+        app.wait_text("^5 plays$")
 
         # the CSV of all plays downloads from the browser
         with app.page.expect_download(timeout=15_000) as got:
@@ -231,7 +238,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         chooser.value.set_files(str(backup))
         app.wait_text("Imported 1 play ")
         app.scroll_top()
-        app.wait_text("6 of 6 plays")
+        app.wait_text("^6 plays$")
         bad = tmp_path / "bad.json"
         bad.write_text('{"format": "tabula-export", "version": 1, "plays": [{"id": 3}]}', encoding="utf-8")
         with app.page.expect_file_chooser(timeout=15_000) as chooser:
@@ -250,7 +257,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         app.click("Dunkel")
         app.click("Zurück")
         app.click("Verlauf")
-        app.wait_text("6 von 6 Partien")
+        app.wait_text("^6 Partien$")
         app.shot("history-de")
         app.click("Rom – Die Stadt der Baumeister ·", exact=False)
         app.wait_text("Sieger: Rulebook example")

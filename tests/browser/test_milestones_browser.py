@@ -161,6 +161,8 @@ def play_game(app: App) -> None:
     app.click("Aufbau fertig – los geht's")
     app.wait_text("Runde 1: Ben ist am Zug")
     app.wait_label("Punkte von Ben: 7")
+    app.find(app.button("Mehr"))  # the menu named in German only (Flutter's own tooltip said "Show menu")
+    assert app.page.get_by_role("button", name=re.compile("Show menu")).count() == 0
     app.shot("milestones-play-de")
     app.sheet("Ben", SHEET_DE, CLOSE_DE)
     app.shot("milestones-sheet-de")

@@ -16,20 +16,36 @@ def draft_order(players: int, start: int) -> list[int]:
     return [(start - k) % players for k in range(1, players + 1)]
 
 
+COLOURS = ("violet", "orange", "white", "brown")  # the box's player colours
+TWO_BUILDERS = ("white", "brown")  # the colours with a second builder (for 2 players)
+
+
+def colours_step(config: dict) -> SetupStep:
+    """Who takes what, in the colours the app gave the players; what goes back into the box, as it lies
+    for this table (SPIELVORBEREITUNG; SPIEL ZU ZWEIT: white and brown, both builders each)."""
+    players = config["players"]
+    playing = {p["colour"] for p in players}
+    back = [*[Msg("city-of-rome.setup.box_colour", colour=Msg(f"ui.colour.{c}")) for c in COLOURS if c not in playing],
+            *[Msg("city-of-rome.setup.box_second", colour=Msg(f"ui.colour.{c}")) for c in TWO_BUILDERS
+              if c in playing and len(players) > 2]]
+    details = (Msg("city-of-rome.setup.start_buildings"),
+               *([Msg("city-of-rome.setup.into_box", things=back)] if back else []))
+    if len(players) == 2:
+        by_colour = {p["colour"]: p["name"] for p in players}
+        return SetupStep("colours", Msg("city-of-rome.setup.colours_2p", white=by_colour.get("white", ""),
+                                        brown=by_colour.get("brown", "")), details)
+    who = [Msg("city-of-rome.setup.player_colour", name=p["name"], colour=Msg(f"ui.colour.{p['colour']}"))
+           for p in players]
+    return SetupStep("colours", Msg("city-of-rome.setup.colours", who=who), details)
+
+
 def setup_checklist(config: dict) -> list[SetupStep]:
     names = [p["name"] for p in config["players"]]
     n, start = len(names), config["start_player"]
     used = stacks_in_play(n)
     unused_stacks = [s for s in STACKS if s not in used]
     cards = influence_cards(n)
-    steps = []
-    if n == 2:
-        steps.append(SetupStep("colours", Msg("city-of-rome.setup.colours_2p"),
-                               (Msg("city-of-rome.setup.start_buildings"),)))
-    else:
-        steps.append(SetupStep("colours", Msg("city-of-rome.setup.colours", players=n),
-                               (Msg("city-of-rome.setup.start_buildings"),
-                                Msg("city-of-rome.setup.second_builder_unused"))))
+    steps = [colours_step(config)]
     steps += [
         SetupStep("money", Msg("city-of-rome.setup.money", total=5 * n)),
         SetupStep("supply", Msg("city-of-rome.setup.supply")),

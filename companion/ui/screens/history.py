@@ -114,7 +114,8 @@ def HistoryScreen(model: AppModel):
                 filter_row(model, model.t("history.filter_player"), model.t("history.all_players"),
                            [(n, n) for n in model.repo.player_names()], player_f, pick_player),
             ]),
-            ft.Text(model.t("history.count", shown=len(plays), total=len(everything)), size=12,
+            ft.Text(model.t("history.count", shown=len(plays), total=len(everything)) if len(plays) < len(everything)
+                    else model.t("history.count_all", total=len(everything)), size=12,  # "5 plays", not "5 of 5"
                     color=ft.Colors.ON_SURFACE_VARIANT),
         ]
     if not everything:
@@ -150,17 +151,20 @@ def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close)
     the host's screen), the link itself for this device, and the .bgsplay file."""
     link = export.bgstats_link(play, model.lang)
     page = ft.context.page
-    # As large as the window allows below the title, the hint and the buttons (a phone: its width).
-    side = max(200, min((page.width or 390) - 64, (page.height or 844) - 330, 560))
+    # As large as the window allows below the title, the hint and the buttons: on a phone the whole width,
+    # edge to edge (the code's own white border is its quiet zone), for the largest modules a long link
+    # can have (docs/export.md).
+    side = max(200, min(page.width or 390, (page.height or 844) - 300, 560))
     return ft.AlertDialog(
         modal=True, title=ft.Text(model.t("history.bgstats_log")),
+        inset_padding=ft.Padding.symmetric(horizontal=0, vertical=24), content_padding=ft.Padding.only(top=16),
         content=ft.Column([
             ft.Semantics(label=model.t("history.bgstats_qr"), image=True, container=True, content=ft.Image(
                 src=qr_png(link, error="l"), width=side, height=side, fit=ft.BoxFit.CONTAIN,
                 filter_quality=ft.FilterQuality.NONE)),
-            ft.Text(model.t("history.bgstats_hint"), size=14),
-            *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13))]
-              if note else []),
+            ft.Container(ft.Text(model.t("history.bgstats_hint"), size=14), padding=ft.Padding.symmetric(horizontal=24)),
+            *([ft.Container(ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13)),
+                            padding=ft.Padding.symmetric(horizontal=24))] if note else []),
         ], tight=True, spacing=12, width=side, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         scrollable=True,
         actions=[

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 import flet as ft
 
+from companion.core.text import date_time
 from companion.ui.model import LOBBY, AppModel
 from companion.ui.screens.common import use_watch
 from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, screen, section
@@ -55,7 +54,7 @@ def HomeScreen(model: AppModel):
                 leading=ft.Row([colour_dot(p["colour"], 10) for p in s.config["players"]], spacing=2, tight=True,
                                width=48, wrap=True),
                 title=ft.Text(model.m(s.game.name)),
-                subtitle=ft.Text(f"{subtitle}\n{where} · {time.strftime('%d.%m. %H:%M', time.localtime(s.updated))}"),
+                subtitle=ft.Text(f"{subtitle}\n{where} · {date_time(model.lang, s.updated)}"),
                 is_three_line=True,
                 on_click=go(session_route(s)),
                 trailing=icon_button(ft.Icons.DELETE_OUTLINE,

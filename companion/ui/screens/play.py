@@ -106,9 +106,9 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
                                   me_label(model, session), lambda e: set_asking("me")),
                       EntryButton(model, session, "undo"),
                       EntryButton(model, session, "redo"),
-                      # padding 12 around the 24 px icon: a 48 px target (its default 8 made it 40 px)
+                      # a 48 px target (padding 12); its tooltip ours, not Flutter's English "Show menu"
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
-                                         padding=12,
+                                         tooltip=model.t("ui.play.menu"), padding=12,
                                          items=[ft.PopupMenuItem(content=model.t("ui.play.to_scoring"),
                                                                  icon=ft.Icons.SCOREBOARD, on_click=to_scoring)]),
                   ])
@@ -185,13 +185,33 @@ def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Contro
 
 
 def log_section(model: AppModel, state: dict) -> ft.Control:
-    """The last LOG_LINES lines, newest first. Each is keyed by its place in the whole log: an entry made or
-    taken back adds or removes a line at the top and the phone moves the others, instead of every line
-    being sent and laid out again with its neighbour's text."""
-    log = state.get("log", [])
-    newest_first = range(len(log) - 1, max(0, len(log) - LOG_LINES) - 1, -1)
-    lines = [ft.Text(model.m(Msg.from_json(log[n])), size=13, key=f"log-{n}") for n in newest_first]
+    """The last LOG_LINES lines, newest first, a run of steps on one count one line ("Jürgen: Money +3
+    (now 131)", not three "+1" lines). Each is keyed by its place in the whole log (a run by its first
+    line): an entry made or taken back adds, removes or changes a line at the top and the phone moves the
+    others, instead of every line being sent and laid out again with its neighbour's text."""
+    lines = [ft.Text(model.m(msg), size=13, key=f"log-{first}") for first, msg in log_lines(state.get("log", []))]
     return section(model.t("ui.play.log"), lines or [ft.Text(model.t("ui.play.log_empty"), italic=True, size=13)])
+
+
+def log_lines(log: list) -> list[tuple[int, Msg]]:
+    """The newest LOG_LINES lines of the log, each with its first line's place; consecutive steps of one
+    player's count summed into one line."""
+    out: list[tuple[int, Msg]] = []
+    for n in range(len(log) - 1, -1, -1):
+        msg = Msg.from_json(log[n])
+        if out and msg.key == ADJUST and out[-1][1].key == ADJUST and all(
+                msg.params[k] == out[-1][1].params[k] for k in ("player", "counter")):
+            newer = out[-1][1]
+            delta = int(newer.params["delta"]) + int(msg.params["delta"])
+            out[-1] = (n, Msg(ADJUST, **{**newer.params, "delta": f"{delta:+d}"}))
+        elif len(out) == LOG_LINES:
+            break
+        else:
+            out.append((n, msg))
+    return out
+
+
+ADJUST = "core.log.adjust"  # the generic step on a count (core/game.py), the line a run of steps shares
 
 
 @ft.component
@@ -201,6 +221,8 @@ def SheetHostView(tab: HookValue, sid: str, seat: int | None, dispatch, trigger,
     objects for a sheet), so the play screen, drawn on every entry, does not pass it; the sheet's content
     (`PlayerSheet`) hears the game itself and redraws only what changed. A sheet's dismissal closes that
     sheet only: a sheet closed and another opened at once gets the first one's late dismissal."""
+    # As tall as its content (`fitted`), near the thumb; a tap outside it closes it. A sheet taller than
+    # the phone takes all of it and scrolls inside (a cap below the app bar made Milestones' coins scroll).
     ft.use_dialog(ft.BottomSheet(content=PlayerSheet(tab.value, sid, seat, dispatch, trigger, lambda: close(seat)),
                                  scrollable=True, on_dismiss=lambda e: close(seat), show_drag_handle=True)
                   if seat is not None else None)
@@ -242,10 +264,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     frequent = tuple(a for a in actions if not a.secondary)
 
     values = state["players"][seat]["counters"]
-    # Scrolls when a game's sheet is taller than the phone (nothing on it is ever out of reach); its end
-    # (Close, Done) stays under the thumb, outside what scrolls. Flet's scrolling column fills the sheet's
-    # whole height, so a short sheet's parts sit at its bottom, near the thumb.
-    sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([ft.Column([
+    sheet = ft.Container(padding=ft.Padding.only(left=16, right=16, bottom=16), content=ft.Column([Fitted([
         ft.Row([colour_dot(view.colours[seat], 20),
                 ft.Text(name, size=20, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Semantics(label=texts.t("ui.value", counter=texts.m(standing.label), player=name,
@@ -259,7 +278,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
-    ], spacing=10, tight=True, scroll=ft.ScrollMode.AUTO, expand=True, alignment=ft.MainAxisAlignment.END),
+    ]),
         sheet_end(model, name, turn_step(view, seat), trigger, close)], spacing=10, tight=True))
     # Why a tap did not do what it says floats over the sheet where it was tapped (the page's message is
     # behind the sheet), under its name: not over its Close, nor over the steppers at its bottom that may
@@ -269,6 +288,25 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
     said = ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message) if error else None,
                         left=12, right=12, top=52)
     return ft.Stack([sheet, said])
+
+
+@ft.component
+def Fitted(parts: list[ft.Control]):
+    """The sheet's parts, scrolling when the sheet is taller than the phone (nothing on it is ever out of
+    reach), its end (Close, Done) under the thumb outside what scrolls. Flet's scrolling column fills all
+    the height it may have, so the sheet would fill the screen: once the parts report how tall they are
+    laid out (`height`), the scrolling part is given that height (at most the room there is), and a short
+    sheet is a short sheet, the scoreboard in view above it. Until then the parts sit at the bottom of
+    the room, where they stay: nothing under a thumb moves when the sheet shrinks. (A component of its
+    own: a new height draws only this part again.)"""
+    height, set_height = ft.use_state(None)
+
+    def sized(e: ft.LayoutSizeChangeEvent) -> None:
+        if e.height and abs(e.height - (height or 0)) >= 1:
+            set_height(e.height)
+    body = ft.Column(parts, spacing=10, tight=True, on_size_change=sized, size_change_interval=50)
+    return ft.Container(ft.Column([body], scroll=ft.ScrollMode.AUTO, alignment=ft.MainAxisAlignment.END),
+                        height=height, expand=True, expand_loose=True)
 
 
 def turn_step(view: GameView, seat: int):

@@ -15,6 +15,7 @@ import flet as ft
 from companion.core.end_scoring import EndScoring, as_opened, end_scoring, result_to_keep
 from companion.core.game import BoardStateError
 from companion.core.plays import make_play
+from companion.core.text import said_list
 from companion.core.where import on_board, part_of, part_words, where
 from companion.ui.boards.problems import Problem, problem_line, scroll_key
 from companion.ui.box_data import BoxCard
@@ -153,13 +154,13 @@ def not_entered_dialog(model: AppModel, view: GameView, now: EndScoring, open_bo
     ready = [i for i in waiting if not now.keeps_from_confirming(i)]
     troubled = [i for i in waiting if now.keeps_from_confirming(i)]
     first = (troubled or waiting)[0]
-    names = [view.names[i] for i in ready]
+    names = said_list([view.names[i] for i in ready])
     confirm = ([ft.FilledButton(model.t("ui.score.as_they_are" if not troubled else "ui.score.as_they_are_some",
-                                        names=names, count=len(names)), height=TOUCH, on_click=lambda e: as_they_are())]
+                                        names=names, count=len(ready)), height=TOUCH, on_click=lambda e: as_they_are())]
                if ready else [])
     return ft.AlertDialog(
         modal=True, title=ft.Text(model.t("ui.score.not_entered_title")),
-        content=ft.Column([ft.Text(model.t("ui.score.not_entered", names=[view.names[i] for i in waiting],
+        content=ft.Column([ft.Text(model.t("ui.score.not_entered", names=said_list([view.names[i] for i in waiting]),
                                            count=len(waiting))),
                            *[line for seat in waiting for line in board_lines(model, view, now, seat)]],
                           tight=True, scroll=ft.ScrollMode.AUTO, width=480),
@@ -186,11 +187,12 @@ def why_not(model: AppModel, view: GameView, now: EndScoring) -> str | None:
     boards with problems, the box values missing; None when nothing does."""
     names = view.names
     if now.not_entered:
-        return model.t("ui.score.not_entered_note", names=[names[i] for i in now.not_entered],
+        return model.t("ui.score.not_entered_note", names=said_list([names[i] for i in now.not_entered]),
                        count=len(now.not_entered))
     if now.troubled:
         return model.t("ui.score.not_right", count=len(now.told_problems),
-                       names=[names[i] if i is not None else model.t("ui.score.the_table") for i in now.troubled])
+                       names=said_list([names[i] if i is not None else model.t("ui.score.the_table")
+                                        for i in now.troubled]))
     if now.missing_box:
         return model.t("ui.score.box_missing")
     return None
