@@ -232,7 +232,7 @@ def bench_history_in_browser(base: Path, sizes: tuple[int, ...], rounds: int = 7
                 for size in sizes:
                     app = apps[size]
                     app.find(app.button("History"))
-                    shown = app.text(f"{size} of {size} plays" if size else "No finished plays yet").first
+                    shown = app.text(f"^{size} plays$" if size else "No finished plays yet").first
                     t = time.perf_counter()
                     app.button("History").click()
                     shown.wait_for(timeout=60_000)

@@ -53,6 +53,22 @@ def ScoreScreen(model: AppModel):
     return GameScoring(model, sid, key=f"scoring-{sid}")
 
 
+def use_board_picks(show_board):
+    """(pick_board, unless_picked): a board chosen by a tap, and `unless_picked(act)`, the `then` of a save
+    that opens a board (the next to enter, the first with a problem): it does not override a board the
+    player tapped meanwhile, as the save may come after their tap. A hook."""
+    picked = ft.use_ref(0)  # boards chosen by a tap so far
+
+    def pick_board(seat):
+        picked.current += 1
+        show_board(seat)
+
+    def unless_picked(act):
+        at = picked.current
+        return lambda saved: act() if picked.current == at else None
+    return pick_board, unless_picked
+
+
 @ft.component
 def GameScoring(model: AppModel, sid: str):
     page = ft.context.page
@@ -82,13 +98,14 @@ def GameScoring(model: AppModel, sid: str):
     def show_board(seat):  # at its top: the tabs and the player's name in view, not the last board's place
         set_player(seat)
         set_target((TOP, (target or (None, 0))[1] + 1))
+    pick_board, unless_picked = use_board_picks(show_board)
 
     def confirm_boards(seats):  # those that can be scored; the first that cannot is opened at its problem
         ready = [i for i in seats if not now.keeps_from_confirming(i)]
         troubled = [i for i in seats if now.keeps_from_confirming(i)]
         set_confirming(False)
         set_tried(lambda t: t | set(seats))
-        go_on = (lambda saved: open_board(troubled[0])) if troubled else None
+        go_on = unless_picked(lambda: open_board(troubled[0])) if troubled else None
         if ready:
             dispatch(*[{"type": "board_done", "player": i, "done": True} for i in ready], then=go_on)
         elif troubled:
@@ -115,14 +132,14 @@ def GameScoring(model: AppModel, sid: str):
         else:
             set_tried(lambda t: t | {player})
             dispatch({"type": "board_done", "player": player, "done": True},
-                     then=(lambda saved: show_board(waiting[0])) if waiting else None)
+                     then=unless_picked(lambda: show_board(waiting[0])) if waiting else None)
 
     if now.sheet is not None and not editing:
         controls, note = [results_view(model, view.game, now.sheet, notes=now.sheet.notes),
                           BoxCard(model, view.game.id, tuple(now.sheet.uncounted), "ui.score.box_uncounted")], None
         bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, session, now.sheet))
     else:
-        controls = boards_part(model, view, dispatch, now, player, show_board)
+        controls = boards_part(model, view, dispatch, now, player, pick_board)
         bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
         note = bottom_note(model, view, now, player, asked)
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
