@@ -66,12 +66,9 @@ def switch(app: App, lang: str, path: str, theme: str | None = None) -> None:
 
 
 def sheet(app: App, lang: str, player: str) -> None:
-    """Open `player`'s sheet with a tap on their name. (In the middle of the row the bar's Undo, named for
-    a long entry, spills its name over the row in the accessibility tree, so that the tap would be Undo's.)"""
-    row = app.find(app.button(SHEET[lang][0].format(player=player), exact=False))
-    app.into_view(row)
-    row.click(position={"x": 40, "y": 20})
-    app.find(app.button(SHEET[lang][1].format(player=player)))
+    """Open `player`'s sheet with a tap on their name, in the page's language (`App.sheet`: the tap waits
+    for the server's answer, the sheet for its slide)."""
+    app.sheet(player, *SHEET[lang])
 
 
 def entries(app: App, lang: str, player: str, *made, close: bool = True) -> None:
