@@ -516,6 +516,17 @@ class App:
             self.wheel(SWEEP[step % len(SWEEP)])
             step += 1
 
+    def box(self, locator, timeout: int = TIMEOUT) -> dict:
+        """Where a control is drawn, once it is: Flutter may replace a node of the accessibility tree
+        between finding it and measuring it (Playwright then measures nothing), so measure again."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            box = self.find(locator, timeout=timeout).bounding_box()
+            if box or time.monotonic() > deadline:
+                assert box, f"{locator} is not drawn"
+                return box
+            self.frames(1)
+
     def into_view(self, locator, centred: bool = False) -> None:
         """Flutter keeps controls a little outside the viewport in the tree, and Playwright's own scrolling
         does not move Flutter's lists: wheel until the control is inside the viewport (or stops moving).

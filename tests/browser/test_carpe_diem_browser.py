@@ -183,7 +183,7 @@ def english_game(app: App) -> None:
     # Every kind in the palette has its name under its icon; the one picked is filled and says so.
     tool = app.find(app.button("Draw villa"))
     assert tool.get_attribute("aria-selected") == "true" or tool.get_attribute("aria-current") == "true"
-    assert all(app.find(app.button(f"Draw {kind}")).bounding_box()["height"] >= 48
+    assert all(app.box(app.button(f"Draw {kind}"))["height"] >= 48
                for kind in ("administrator dwelling", "chicken yard", "fountain"))
     draw(app, "Villa", [(1, 1), (1, 2)])
     app.wait_label("Villa 1: 2 cells")
@@ -319,7 +319,7 @@ def scoring_period_1_en(app: App) -> None:
     app.shot("carpe-diem-scoring-ben-en")
     # The best free circles are full-width rows a thumb hits: 48 px high at least (40 before).
     best = app.find(app.page.get_by_role("button", name=re.compile(r"^Circle 2 \(cards 4 \+ 5\)")))
-    assert best.bounding_box()["height"] >= 48
+    assert app.box(best)["height"] >= 48
     tap(app, "Place disc on circle 2 for Ben (+12 VP)", exact=False)
     app.wait_label("Victory points of Ben: 21")
     app.wait_label("Wares of Ben: 0")

@@ -106,7 +106,7 @@ def score_sheet(app: App, lang: str, rows: list[str], totals: tuple[str, str], s
     """The score sheet, one tap from the scoreboard: its rows in order and the totals."""
     app.click(SCORE_SHEET[lang])
     app.wait_text({"en": "Total", "de": "Summe"}[lang])
-    ys = [app.find(app.text(f"^{re.escape(row)}$")).bounding_box()["y"] for row in rows]
+    ys = [app.box(app.text(f"^{re.escape(row)}$"))["y"] for row in rows]
     assert ys == sorted(ys)
     for total in totals:
         app.wait_text(f"^{total}$")
@@ -403,8 +403,8 @@ def test_every_players_empty_fields_on_one_screen_and_on_every_phone(browser, ta
                              "can be empty, found 31")
     anna.into_view(problem)
     anna.idle()
-    y = {name: anna.find(anna.text(name)).bounding_box()["y"] for name in ("Empty fields of Ben", "Empty fields of Clara")}
-    assert y["Empty fields of Ben"] < problem.bounding_box()["y"] < y["Empty fields of Clara"]
+    y = {name: anna.box(anna.text(name))["y"] for name in ("Empty fields of Ben", "Empty fields of Clara")}
+    assert y["Empty fields of Ben"] < anna.box(problem)["y"] < y["Empty fields of Clara"]
     anna.shot("castles-table-empty-fields-problem-en")
     assert anna.absent("cannot be scored yet")  # nothing on a board to point to
     assert not anna.errors and not ben.errors, (anna.errors, ben.errors)

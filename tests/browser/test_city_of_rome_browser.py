@@ -168,7 +168,7 @@ def test_three_player_game_in_german(browser, server):
     app.wait_label("Geld von Anna: 6")
     app.close_sheet("Anna", CLOSE)
     # Every row as tall as the others, whoever is on turn (a thicker border) and whatever the numbers
-    rows = [app.find(app.button(SHEET.format(player=p), exact=False)).bounding_box()["height"]
+    rows = [app.box(app.button(SHEET.format(player=p), exact=False))["height"]
             for p in ("Anna", "Ben", "Carla")]
     assert max(rows) - min(rows) < 1, rows
     app.click("Rückgängig: Anna: Geld -11 (jetzt 6)")
@@ -209,7 +209,7 @@ def test_three_player_game_in_german(browser, server):
     # The score sheet: the rows of the game's score pad (Wertungsblock), the totals the points now (Anna 6,
     # Ben 8, Carla 5).
     app.click("Punkteblatt")
-    ys = [app.find(app.text(f"^{row}$")).bounding_box()["y"] for row in (
+    ys = [app.box(app.text(f"^{row}$"))["y"] for row in (
         "Wohngebiete Wert\\s2", "Aquädukte", "Tempel", "Geld", "Einflussmarker", "Einflusswertungskarten", "Summe")]
     assert ys == sorted(ys)
     app.shot("city-of-rome-score-sheet-de-dark")

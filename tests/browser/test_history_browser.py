@@ -194,7 +194,7 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         # The code as wide as the phone, edge to edge: the largest modules its link allows (3 players: 109
         # modules a side with the quiet zone, 3.6 px each on a 390 px phone; docs/export.md)
         modules = segno.make(export.bgstats_link(rome, "en"), error="l").symbol_size(border=4)[0]
-        width = code.bounding_box()["width"]
+        width = app.box(code)["width"]
         assert width >= PHONE["width"] - 1 and width / modules >= 3.5, (width, modules)
         app.find(app.dialog_button("Open in BG Stats")).click()  # a link: the page opens it, no server round
         opened = app.page.wait_for_function("() => window.tabulaOpened").json_value()

@@ -34,7 +34,7 @@ def radio_heights(app: App) -> dict[str, float]:
     heights = {}
     for radio in app.page.get_by_role("radio").all():
         app.into_view(radio, centred=True)
-        heights[radio.get_attribute("aria-label")] = radio.bounding_box()["height"]
+        heights[radio.get_attribute("aria-label")] = app.box(radio)["height"]
     return heights
 
 
