@@ -142,7 +142,7 @@ def test_three_player_game_in_german(browser, server):
     app.wait_text("Runde 1 von 14 · Aktionsphase")
     app.wait_label("Ben ist am Zug")
     app.wait_text("Ben: 1 der 3 Gebäude aus dem Angebot nehmen, dann bauen und produzieren")  # the round's draft
-    round_line = app.text("Runde 1 von 14 · Aktionsphase").first.bounding_box()
+    round_line = app.box(app.text("Runde 1 von 14 · Aktionsphase"))
     app.sheet("Ben", SHEET, CLOSE)
     app.click("Einflussmarker +1 (Ben)")
     app.wait_label("Einflussmarker von Ben: 1")

@@ -57,7 +57,7 @@ def ink_contrast(app: App, name: str) -> float:
     """The contrast of the icon of the button named `name` on its background, from a screenshot."""
     button = app.find(app.button(name))
     app.into_view(button, centred=True)
-    box = button.bounding_box()
+    box = app.box(button)
     png = base64.b64encode(app.picture("milestones-contrast").read_bytes()).decode()
     return app.page.evaluate(INK_JS, [png, box])
 

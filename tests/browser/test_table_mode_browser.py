@@ -8,6 +8,7 @@ a reload mid-game resumes exactly."""
 
 from __future__ import annotations
 
+import re
 import resource
 import sys
 from pathlib import Path
@@ -100,13 +101,13 @@ def test_two_phones_share_one_game_live(browser, server):
     # A save that fails: a plain message floating over the sheet (nothing under it moves), and the last
     # saved state on both phones; a new game is not started, and the phone's session lives on.
     anna.sheet("Anna")
-    card = anna.wait_label("Money of Anna: 6").bounding_box()
+    card = anna.box(anna.text(re.escape("Money of Anna: 6")))
     disk_full(server, True)
     try:
         anna.click("Money +1 (Anna)")
         anna.wait_text("Not saved: the file would be larger than this system allows. The game is as it was before")
         anna.shot("table-save-failed")
-        assert anna.wait_label("Money of Anna: 6").bounding_box() == card
+        assert anna.box(anna.text(re.escape("Money of Anna: 6"))) == card
         ben.wait_label("Money of Anna: 6")
         ben.go("new")
         ben.click("2 players")

@@ -119,13 +119,13 @@ def test_undo_far_behind_says_why_and_undo_and_redo_keep_their_places(browser, s
     ben.wait_label("Money of Ben: 6")
 
     first = undo_button(anna, "Anna")
-    place = first.bounding_box()
+    place = anna.box(first)
     redo = anna.find(anna.button("Redo"))  # there before anything can be redone, not to be tapped yet
     assert redo.is_disabled()
     anna.page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
     anna.wait_label("Money of Anna: 10")
     anna.find(anna.page.get_by_role("button", name=re.compile("^Redo: Anna")))
-    assert undo_button(anna, "Anna").bounding_box() == place  # Undo where it was, Redo beside it
+    assert anna.box(undo_button(anna, "Anna")) == place  # Undo where it was, Redo beside it
     anna.page.mouse.click(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
     anna.wait_label("Money of Anna: 9")  # undone again, not redone
     assert not anna.errors and not ben.errors
