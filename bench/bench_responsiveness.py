@@ -47,15 +47,19 @@ OTHER_GAMES = {"carpe-diem": "vp", "milestones": "points", "castles-of-tuscany":
 
 
 def run(clicks: int = 50, quick: bool = False, browser=None) -> dict:
-    """`clicks` timed in each case, after 5 that are not; `quick`: one click in each case, none before, and
-    neither the other phone's fast saves nor the other games (the same clicks as the cases before, with
-    other numbers and names) (bench/run_all.py --quick: the bench runs, it measures nothing); `browser`:
-    see common.chromium (None: a Chromium of its own for each case)."""
+    """`clicks` timed in each case, after 5 that are not; `quick`: one click in each case, none before, the
+    quiet click and the one beside slow saves on one server and phone (the quiet one first, the other
+    phone tapping nothing then), and neither the other phone's fast saves nor the other games (the same
+    clicks as the cases before, with other numbers and names) (bench/run_all.py --quick: the bench runs,
+    it measures nothing); `browser`: see common.chromium (None: a Chromium of its own for each case)."""
     clicks, warm_ups = (1, 0) if quick else (clicks, 5)
-    quiet = clicks_timed(clicks, warm_ups, browser)
-    beside = {"beside_slow_saves": clicks_timed(clicks, warm_ups, browser, neighbour_fsync_ms=SLOW_FSYNC_MS)}
-    if not quick:
-        beside["beside_fast_saves"] = clicks_timed(clicks, warm_ups, browser, neighbour_fsync_ms=0)
+    if quick:
+        quiet, slow = clicks_timed(clicks, warm_ups, browser, neighbour_fsync_ms=SLOW_FSYNC_MS, quiet_first=True)
+        beside = {"beside_slow_saves": slow}
+    else:
+        quiet = clicks_timed(clicks, warm_ups, browser)
+        beside = {"beside_slow_saves": clicks_timed(clicks, warm_ups, browser, neighbour_fsync_ms=SLOW_FSYNC_MS),
+                  "beside_fast_saves": clicks_timed(clicks, warm_ups, browser, neighbour_fsync_ms=0)}
     others = {game: clicks_timed(clicks, warm_ups, browser, game=game, counter=counter)
               for game, counter in ({} if quick else OTHER_GAMES).items()}
     return {**quiet, **beside, "other_games": others, "undo": undos_timed(clicks, warm_ups, browser)}
@@ -102,9 +106,10 @@ def undos_timed(clicks: int, warm_ups: int, browser=None) -> dict:
 
 
 def clicks_timed(clicks: int, warm_ups: int, browser=None, neighbour_fsync_ms: int | None = None,
-                 game: str = "city-of-rome", counter: str = "money") -> dict:
+                 game: str = "city-of-rome", counter: str = "money", quiet_first: bool = False):
     """`neighbour_fsync_ms`: another phone taps entries into another game meanwhile, each fsync of that
-    game's file this much longer (None: no other phone)."""
+    game's file this much longer (None: no other phone). `quiet_first` (with a neighbour): the same clicks
+    first with the other phone tapping nothing, their figures returned before the others' (a pair)."""
     from companion.games import GAMES
     from companion.storage import Repository
     slow_neighbour = neighbour_fsync_ms is not None
@@ -122,7 +127,7 @@ def clicks_timed(clicks: int, warm_ups: int, browser=None, neighbour_fsync_ms: i
                       port, env={"SLOW_FSYNC_MS": str(neighbour_fsync_ms)}).start()
     else:
         server = tabula(data).start()
-    screen_ms, server_ms = [], []
+    timings = []  # (screen ms, server ms) of each case: the quiet one first (`quiet_first`)
     try:
         with chromium(browser) as b:
             tap_other, other = None, None
@@ -142,12 +147,17 @@ def clicks_timed(clicks: int, warm_ups: int, browser=None, neighbour_fsync_ms: i
             app.sheet("Anna")  # a player's sheet, opened from the scoreboard: where entries are made
             app.wait_label(f"{name} of Anna: {start}")
             box = app.button(f"{name} +1 (Anna)").first.bounding_box()
-            for i in range(clicks + warm_ups):
-                took = timed_click(app, box, f"{name} of Anna: {start + i + 1}", before=tap_other)
-                if i >= warm_ups:
-                    screen_ms.append(took)
-                    server_ms.append(app.page.evaluate(
-                        "() => window.__wsIn.length ? window.__wsIn[0] - window.__down : null"))
+            value = start
+            for before in ([None] if quiet_first else []) + [tap_other]:
+                screen_ms, server_ms = [], []
+                for i in range(clicks + warm_ups):
+                    value += 1
+                    took = timed_click(app, box, f"{name} of Anna: {value}", before=before)
+                    if i >= warm_ups:
+                        screen_ms.append(took)
+                        server_ms.append(app.page.evaluate(
+                            "() => window.__wsIn.length ? window.__wsIn[0] - window.__down : null"))
+                timings.append((screen_ms, server_ms))
             assert not app.errors, app.errors
             app.close()
             if other:
@@ -155,11 +165,19 @@ def clicks_timed(clicks: int, warm_ups: int, browser=None, neighbour_fsync_ms: i
     finally:
         server.stop()
         shutil.rmtree(data, ignore_errors=True)
+    results = [clicks_result(*timings[0], None)] if quiet_first else []
+    results.append(clicks_result(*timings[-1], neighbour_fsync_ms))
+    return tuple(results) if quiet_first else results[0]
+
+
+def clicks_result(screen_ms: list[float], server_ms: list[float | None], slow_fsync_ms: int | None) -> dict:
+    """The figures of one case's clicks, printed too (`slow_fsync_ms`: the other phone's, if it tapped)."""
     server_ms = [t for t in server_ms if t is not None]
     result = {"p50_ms": median(screen_ms), "p95_ms": percentile(screen_ms, 95), "max_ms": max(screen_ms),
-              **({"slow_fsync_ms": neighbour_fsync_ms} if slow_neighbour else {}),
+              **({"slow_fsync_ms": slow_fsync_ms} if slow_fsync_ms is not None else {}),
               "server_p50_ms": median(server_ms), "server_p95_ms": percentile(server_ms, 95), "clicks": len(screen_ms)}
-    print(f"{len(screen_ms)} clicks: p50 {result['p50_ms']:.0f} ms, p95 {result['p95_ms']:.0f} ms, max "
+    print(f"{len(screen_ms)} clicks{'' if slow_fsync_ms is None else ' beside the other phone'}: p50 "
+          f"{result['p50_ms']:.0f} ms, p95 {result['p95_ms']:.0f} ms, max "
           f"{result['max_ms']:.0f} ms ({'ok' if result['p95_ms'] <= TARGET_MS else 'OVER TARGET'}); of which the "
           f"server's answer arrived after p50 {result['server_p50_ms']:.0f} ms, p95 {result['server_p95_ms']:.0f} ms",
           flush=True)

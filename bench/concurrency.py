@@ -100,9 +100,9 @@ async def main_async(url: str, entries: int, starts: dict) -> list[dict]:
 
 
 def run(entries: int = 25, log=print, quick: bool = False) -> dict:
-    """`quick`: 3 entries a session (bench/run_all.py --quick, and `make test`:
+    """`quick`: 2 entries a session (bench/run_all.py --quick, and `make test`:
     tests/browser/test_reliability_browser.py)."""
-    entries = 3 if quick else entries
+    entries = 2 if quick else entries
     header(f"Concurrency: 4 browser sessions, {entries} entries each in 4 different games at the same time")
     from companion.games import GAMES
     from companion.storage import Repository

@@ -46,11 +46,11 @@ def check_data_dir(data: Path) -> dict:
 
 
 def run(entries: int = 200, seed: int = 6, gap=(3, 15), log=print, quick: bool = False, browser=None) -> dict:
-    """`gap`: the entries of one life of the server (at random between the two); `quick`: 20 entries, 6 to 9
-    a life (bench/run_all.py --quick, and `make test`: tests/browser/test_reliability_browser.py);
-    `browser`: see common.chromium."""
+    """`gap`: the entries of one life of the server (at random between the two); `quick`: 6 entries, 3 a life, so
+    at least 2 lives, the second from what the first kept (bench/run_all.py --quick, and `make test`:
+    tests/browser/test_reliability_browser.py); `browser`: see common.chromium."""
     if quick:
-        entries, seed, gap = 20, 3, (6, 9)
+        entries, seed, gap = 6, 3, (3, 3)
     header(f"Crash harness: SIGKILL of the real server during {entries} browser entries (seed {seed})")
     rng = random.Random(seed)
     data = Path(tempfile.mkdtemp(prefix="tabula-crash-")) / "data"

@@ -76,36 +76,31 @@ def damage(path: Path, variant: str) -> bytes:
     return content
 
 
-def run_case(browser, base: Path, name: str, variant: str, shot: str | None = None) -> dict:
-    data = base / re.sub(r"\W+", "-", f"{name}-{variant}")
+def run_case(browser, base: Path, cases: list[tuple[str, str]], shot: str | None = None) -> list[dict]:
+    """The files of `cases` ((file, variant) pairs, each file once) damaged together in one data directory, the
+    server started once; an outcome per case (the other data and the app carrying on are the start's)."""
+    data = base / re.sub(r"\W+", "-", "-".join(f"{name}-{variant}" for name, variant in cases))
     prepare(data)
-    target = data / name
-    content = damage(target, variant)
+    targets = [data / name for name, _ in cases]
+    contents = [damage(target, variant) for target, (_, variant) in zip(targets, cases)]
     server = tabula(data)
-    outcome = {"file": name, "variant": variant}
+    outcomes = [{"file": name, "variant": variant} for name, variant in cases]
     app = None
     try:
         server.start()
-        outcome["started"] = True
-        aside = [p for p in target.parent.iterdir() if p.name.startswith(target.name + ".damaged-")]
-        one_play = name == "history.jsonl" and variant == "truncated"  # set aside alone, the rest stays
-        kept = content[content.rindex(b"\n") + 1:] + b"\n" if one_play else content
-        outcome["moved_aside"] = len(aside) == 1 and aside[0].read_bytes() == kept
+        asides = [moved_aside(outcome, target, content)
+                  for outcome, target, content in zip(outcomes, targets, contents)]
         app = App(browser, server.url).open()
-        try:
-            app.wait_text(re.escape(aside[0].name) if aside else "could not be read", timeout=20_000)
-            said = (f"finished plays? in {re.escape(target.name)} could not be read" if one_play
-                    else f"data file {re.escape(target.name)} could not be read")
-            outcome["told"] = app.has_text(said)
-        except Exception:
-            outcome["told"] = False
+        for outcome, target, aside in zip(outcomes, targets, asides):
+            told(app, outcome, target, aside)
         # carries on: the other data is there, the notice goes away, a setting is saved
         other_ok = True
-        if name != "history.jsonl" or one_play:
+        names = [name for name, _ in cases]
+        if all(name != "history.jsonl" or one_play(outcome) for name, outcome in zip(names, outcomes)):
             app.click("History")
-            other_ok &= app.has_text("Anna" if name != "history.jsonl" else "Cleo")
+            other_ok &= app.has_text("Anna" if "history.jsonl" not in names else "Cleo")
             app.click("Back")
-        if not name.startswith("live/"):
+        if not any(name.startswith("live/") for name in names):
             other_ok &= app.has_text("Milestones")
         other_ok &= app.has_text("City of Rome")
         if shot:
@@ -116,40 +111,72 @@ def run_case(browser, base: Path, name: str, variant: str, shot: str | None = No
         app.click("Dark")  # the click returns once the server has answered: the setting is saved by then
         settings = json.loads((data / "settings.json").read_text(encoding="utf-8"))
         saved = settings["settings"]["1"]["theme"] == "dark"
-        outcome["carried_on"] = bool(other_ok and gone and saved and not app.errors)
-        outcome["details"] = {"other data": other_ok, "notice dismissed": gone, "setting saved": saved}
+        for outcome in outcomes:
+            outcome["carried_on"] = bool(other_ok and gone and saved and not app.errors)
+            outcome["details"] = {"other data": other_ok, "notice dismissed": gone, "setting saved": saved}
     except Exception as error:  # a case that fails is reported, the others still run
-        outcome.setdefault("started", False)
-        outcome["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+        for outcome in outcomes:
+            outcome.setdefault("started", False)
+            outcome["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
     finally:
         if app is not None:
             app.close()
         server.stop()
-        outcome["server_output"] = server.output()[-500:]
-    outcome["ok"] = all(outcome.get(k) for k in ("started", "moved_aside", "told", "carried_on"))
-    return outcome
+        output = server.output()[-500:]
+    for outcome in outcomes:
+        outcome["server_output"] = output
+        outcome["ok"] = all(outcome.get(k) for k in ("started", "moved_aside", "told", "carried_on"))
+    return outcomes
+
+
+def one_play(outcome: dict) -> bool:
+    """The history cut in its last play: only that play is set aside, the others stay."""
+    return outcome["file"] == "history.jsonl" and outcome["variant"] == "truncated"
+
+
+def moved_aside(outcome: dict, target: Path, content: bytes) -> Path | None:
+    """Whether the server, started, moved the damaged `target` aside byte for byte (in `outcome`); where to."""
+    outcome["started"] = True
+    aside = [p for p in target.parent.iterdir() if p.name.startswith(target.name + ".damaged-")]
+    kept = content[content.rindex(b"\n") + 1:] + b"\n" if one_play(outcome) else content
+    outcome["moved_aside"] = len(aside) == 1 and aside[0].read_bytes() == kept
+    return aside[0] if aside else None
+
+
+def told(app: App, outcome: dict, target: Path, aside: Path | None) -> None:
+    """Whether the home screen names the file kept aside and says what could not be read (in `outcome`)."""
+    try:
+        app.wait_text(re.escape(aside.name) if aside else "could not be read", timeout=20_000)
+        said = (f"finished plays? in {re.escape(target.name)} could not be read" if one_play(outcome)
+                else f"data file {re.escape(target.name)} could not be read")
+        outcome["told"] = app.has_text(said)
+    except Exception:
+        outcome["told"] = False
 
 
 # The quick run's cases (bench/run_all.py --quick, and `make test`: tests/browser/test_reliability_browser.py):
-# the history cut in its last play or not JSON at all, a game in progress of a later version.
-QUICK_CASES = [("history.jsonl", "truncated"), ("history.jsonl", "not JSON"), (f"live/{LIVE}.json", "wrong version")]
+# the history cut in its last play, alone; the history not JSON at all and a game in progress of a later
+# version, both at one start of the server (each start and page load is seconds of `make test`).
+QUICK_STARTS = [[("history.jsonl", "truncated")],
+                [("history.jsonl", "not JSON"), (f"live/{LIVE}.json", "wrong version")]]
+QUICK_CASES = [case for cases in QUICK_STARTS for case in cases]
 
 
 def run(cases=None, log=print, quick: bool = False, browser=None) -> list[dict]:
-    """Every file in every variant, or the `cases` given ((file, variant) pairs), or QUICK_CASES (`quick`);
-    `browser`: see common.chromium."""
+    """Every file in every variant, each at a start of the server of its own, or the `cases` given ((file,
+    variant) pairs), or QUICK_STARTS (`quick`); `browser`: see common.chromium."""
     header("Damaged files: the real server starts, moves the file aside, tells the user, carries on")
-    cases = QUICK_CASES if quick else cases or [(f, v) for f in FILES for v in VARIANTS]
+    starts = QUICK_STARTS if quick else [[case] for case in cases or [(f, v) for f in FILES for v in VARIANTS]]
     base = Path(tempfile.mkdtemp(prefix="tabula-damaged-"))
     results = []
     try:
         with chromium(browser) as b:
-            for n, (name, variant) in enumerate(cases):
-                r = run_case(b, base, name, variant, shot="damaged-file-notice" if n == 0 else None)
-                results.append(r)
-                marks = " ".join(f"{k.replace('_', ' ')} {'yes' if r.get(k) else 'NO'}"
-                                 for k in ("started", "moved_aside", "told", "carried_on"))
-                log(f"{name:<32} {variant:<14} {marks}" + (f"  [{r['error']}]" if "error" in r else ""), )
+            for n, together in enumerate(starts):
+                for r in run_case(b, base, together, shot="damaged-file-notice" if n == 0 else None):
+                    results.append(r)
+                    marks = " ".join(f"{k.replace('_', ' ')} {'yes' if r.get(k) else 'NO'}"
+                                     for k in ("started", "moved_aside", "told", "carried_on"))
+                    log(f"{r['file']:<32} {r['variant']:<14} {marks}" + (f"  [{r['error']}]" if "error" in r else ""))
     finally:
         shutil.rmtree(base, ignore_errors=True)
     log(f"{sum(r['ok'] for r in results)} of {len(results)} cases handled")

@@ -22,8 +22,8 @@ a decision's value (a road section's number, Build's space and card) is the deci
     python bench/play_effort.py [GAME ...]
 
 `run(quick=True)` (`bench/run_all.py --quick play`): each game's last action, "+12" and the turn only
-(between them every kind of action: a step, a game's button, a dialog's choice, an entry), a quick check
-that the bench still runs.
+(between them every kind of action: a step, a game's button, a dialog's choice, an entry), every game on
+one page, a quick check that the bench still runs.
 """
 
 from __future__ import annotations
@@ -372,13 +372,18 @@ def at_rest(app: App, route: str) -> None:
     app.idle()
 
 
-def measure(browser, url: str, data: Path, game_id: str, procedure: str, quick: bool = False) -> dict:
-    """`quick`: the game's last action only."""
+def measure(browser, url: str, data: Path, game_id: str, procedure: str, quick: bool = False,
+            app: Counted | None = None) -> dict:
+    """`quick`: the game's last action only; `app`: the page to go on in (the game reached inside the app),
+    else a page of its own (loaded, and closed at the end)."""
     step, plus_12 = PROCEDURES[procedure]
-    app = Counted(browser, url)
     route = f"game/{SID}-{game_id}/play"
-    app.open(route)
-    app.idle()
+    own = app is None
+    if own:
+        app = Counted(browser, url).open(route)
+    else:  # by the home screen, as a player goes from one game to the next (the back arrow, then the game)
+        at_rest(app, "")
+    at_rest(app, route)
     result = {"players": 4, "scores_visible": scores_visible(app, game_id), "actions": {}}
     actions = list(ACTIONS[game_id].items())
     for name, action in actions[-1:] if quick else actions:
@@ -408,13 +413,15 @@ def measure(browser, url: str, data: Path, game_id: str, procedure: str, quick: 
     app.wait_label(f"{label(game_id, MAIN[game_id])} of {WHO}: {before + 12}")
     at_rest(app, route)
     result["turn"] = turn(app, game_id)
-    app.close()
+    if own:
+        app.close()
     return result
 
 
 def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print, quick: bool = False,
         browser=None) -> dict:
-    """`quick`: each game's last action only (see above); `browser`: see common.chromium."""
+    """`quick`: each game's last action only (see above), every game on one page (a full run loads each
+    game's page, as a phone coming to the table would); `browser`: see common.chromium."""
     games = games or list(ACTIONS)
     header(f"Play effort ({procedure}): 4 players on a 390 x 844 phone, the 4th player's frequent actions")
     data = Path(tempfile.mkdtemp(prefix="tabula-play-")) / "data"
@@ -425,13 +432,16 @@ def run(games: list[str] | None = None, procedure: str = "scoreboard", log=print
     results = {}
     try:
         with chromium(browser) as b:
+            shared = Counted(b, server.url).open() if quick else None
             for game_id in games:
-                results[game_id] = measure(b, server.url, data, game_id, procedure, quick)
+                results[game_id] = measure(b, server.url, data, game_id, procedure, quick, shared)
                 r = results[game_id]
                 log(f"{game_id}: scores on screen {r['scores_visible']} of 4; " + "; ".join(
                     f"{n} {a['taps']} {'tap' if a['taps'] == 1 else 'taps'}, {a['scrolls']} scrolls"
                     + (" (typed)" if a["typed"] else "") for n, a in r["actions"].items())
                     + f"; a turn: {r['turn']['taps']} taps, {r['turn']['scrolls']} scrolls, {r['turn']['dialogs']} dialogs")
+            if shared:
+                shared.close()
     finally:
         server.stop()
         shutil.rmtree(data.parent, ignore_errors=True)

@@ -243,10 +243,11 @@ async def drive(url: str, entries: int, rounds: int, saved, saved_entries, saved
 
 
 def run(entries: int = 50, rounds: int = 12, log=print, quick: bool = False) -> dict:
-    """`quick`: 3 entries each, 2 rounds of undo, one board tap on one phone and one from each of two
-    (bench/run_all.py --quick, and `make test`: tests/browser/test_reliability_browser.py; the browser
+    """`quick`: 1 entry each in turns and 1 each at once (every phone's entry seen by the other three, four
+    taps racing), 2 rounds of undo (one held, one racing), one board tap on one phone and one from each of
+    two (bench/run_all.py --quick, and `make test`: tests/browser/test_reliability_browser.py; the browser
     tests check board taps at machine speed with two phones elsewhere)."""
-    entries, rounds, taps = (3, 2, 1) if quick else (entries, rounds, 10)
+    entries, rounds, taps = (1, 2, 1) if quick else (entries, rounds, 10)
     header(f"Table mode: 4 phones on one game, {entries} entries each in turns, then {entries} each at once; "
            f"{rounds} rounds of undo from a phone that is behind; {taps} board taps at machine speed")
     from companion.games import GAMES
