@@ -108,11 +108,18 @@ def probe(start: str = "") -> str:
     return PROBE.replace("__START__", start.replace("\\", "\\\\").replace('"', '\\"'))
 
 
-def pattern(text: str) -> str:
+def pattern(text: "str | re.Pattern") -> str:
     """A regular expression for `text` as it is sent (UTF-8 bytes read one character per byte), not
-    followed by another digit when it ends in one (Money 6 is not Money 60)."""
+    followed by another digit when it ends in one (Money 6 is not Money 60); a `re.Pattern` as it is."""
+    if isinstance(text, re.Pattern):
+        return text.pattern
     latin = text.encode("utf-8").decode("latin-1")
     return re.escape(latin) + (r"(?!\d)" if text[-1:].isdigit() else "")
+
+
+# The sheet opened: its first opening on a page sends it whole (its Close named in the message), a later
+# one only tells the sheet kept since to open (`open: true` in msgpack: the key's 4 bytes, then 0xc3).
+SHEET_OPENED = re.compile(pattern(f"Close {WHO}'s sheet") + r"|\xa4open\xc3")
 
 
 def stats(values: list[float], load: list[str]) -> dict:
@@ -262,7 +269,7 @@ def cycles(screen: Screen, points: dict, plan: Plan, counts: Counts, value: int 
     found = {"sheet_open": [], "tap": [], "next": [], "undo": []}
     value = plan.start if value is None else value
     for _ in range(counts.rounds):
-        found["sheet_open"].append(screen.tap(points["row"], f"Close {WHO}'s sheet"))
+        found["sheet_open"].append(screen.tap(points["row"], SHEET_OPENED))
         for _ in range(counts.taps):
             value += 1
             found["tap"].append(screen.tap(points["counter"], plan.shows.format(p=WHO, v=value)))
@@ -335,7 +342,7 @@ def method_check(screen: Screen, points: dict, plan: Plan, taps: int) -> dict:
     begins (`tree_in_frame_taken` of `tree_seen`); `tree_after_frame_ms`: how long after its end;
     `drawn_after_tree_ms`: how much later the probe counts it as on screen (its pictures drawn by the
     render worker, then the browser's next frame)."""
-    screen.tap(points["row"], f"Close {WHO}'s sheet")  # the sheet drawn (Python may answer in parts)
+    screen.tap(points["row"], SHEET_OPENED)  # the sheet drawn (Python may answer in parts)
     found = []
     value = plan.start
     for _ in range(taps):

@@ -217,7 +217,8 @@ RASTER = True
 # Runs in every page before Flutter: counts what the harness needs to know when the page has settled.
 # - frame: when Flutter last asked for a frame (an animation or a transition asks for one every frame);
 # - renders: pictures the render worker has not drawn yet;
-# - sends/last_received: the WebSocket to the Flet server (when each message went out, when the last came in);
+# - sends/last_received/received: the WebSocket to the Flet server (when each message went out, when the last
+#   came in, the bytes that came in);
 # - busy: images being decoded (Flutter paints an image once the browser has decoded it);
 # - synced: set on a text input when Flutter writes its editing state into it (after focusing a field,
 #   Flutter overwrites the input once; a key typed before that is lost);
@@ -225,7 +226,7 @@ RASTER = True
 # - raster: whether a frame's pictures go to the render worker (RASTER); painted counts those drawn; worker:
 #   whether there is a render worker (a page that is not cross-origin isolated draws on its main thread).
 INIT_JS = """(() => {
-  const t = window.__tabula = {frame: 0, sends: [], last_received: 0};
+  const t = window.__tabula = {frame: 0, sends: [], last_received: 0, received: 0};
   const raf = window.requestAnimationFrame.bind(window);
   t.raf = raf;
   // Flutter's animations run on the frames' timestamps: ANIMATION_SPEED times faster, fewer frames.
@@ -273,6 +274,7 @@ INIT_JS = """(() => {
       this.addEventListener('message', (e) => {
         if (t.holding && !e.__released) { e.stopImmediatePropagation(); t.held.push([this, e.data]); return; }
         t.last_received = performance.now();
+        t.received += e.data.byteLength ?? e.data.size ?? e.data.length ?? 0;
       });
     }
     send(data) {
@@ -383,6 +385,7 @@ MENU_OPEN_JS = """id => {
 # The server has answered: a message came in after the first one this page sent once `n` had been sent.
 ANSWERED_JS = "n => { const t = window.__tabula; return t.sends.length > n && t.last_received > t.sends[n]; }"
 SENT_JS = "() => window.__tabula.sends.length"
+RECEIVED_JS = "() => window.__tabula.received"  # the bytes the server has sent this page
 # `times` wheel events of `dy` px at (x, y), as the mouse sends them; Flutter listens on its view, which they
 # bubble up to.
 WHEEL_JS = """([x, y, dy, times]) => {

@@ -6,7 +6,7 @@ card in the winner's sheet, the score sheet; the end scoring of a prepared city,
 
 import json
 
-from tests.browser.harness import PHONE, ROOT, App
+from tests.browser.harness import PHONE, RECEIVED_JS, ROOT, App
 
 RULEBOOK_CITY = [
     ["luxury-house-2", "arena", "luxury-house-3", "house-3"],
@@ -166,6 +166,19 @@ def test_three_player_game_in_german(browser, server):
         app.click(key)
     app.click("11 weg")
     app.wait_label("Geld von Anna: 6")
+    app.click("Einflussmarker von Anna: 0. Zahl eintippen für Einflussmarker von Anna")  # the pad to the tokens
+    app.click("3")
+    app.wait_label("Zu Einflussmarker von Anna: +3")
+    app.close_sheet("Anna", CLOSE)
+    # Opened again, Anna's sheet is the one kept since (only told to open: not sent again, 8 kB) and
+    # begins as a new one did: the pad on money, nothing typed. The screen behind it is out of reach,
+    # of a screen reader too, the bar's buttons included.
+    received = app.page.evaluate(RECEIVED_JS)
+    app.sheet("Anna", SHEET, CLOSE)
+    assert app.page.evaluate(RECEIVED_JS) - received < 1000
+    app.wait_label("Zu Geld von Anna: +0")
+    assert app.button(SHEET.format(player="Ben"), exact=False).count() == 0
+    assert app.button("Rückgängig", exact=False).count() == 0
     app.close_sheet("Anna", CLOSE)
     # Every row as tall as the others, whoever is on turn (a thicker border) and whatever the numbers
     rows = [app.box(app.button(SHEET.format(player=p), exact=False))["height"]

@@ -216,16 +216,43 @@ ADJUST = "core.log.adjust"  # the generic step on a count (core/game.py), the li
 
 @ft.component
 def SheetHostView(tab: HookValue, sid: str, seat: int | None, dispatch, trigger, close):
-    """The open player's sheet, as a dialog. Drawn again only when another sheet opens or it closes:
-    Flet walks and compares a dialog's whole content each time the dialog is passed again (about 6,000
-    objects for a sheet), so the play screen, drawn on every entry, does not pass it; the sheet's content
-    (`PlayerSheet`) hears the game itself and redraws only what changed. A sheet's dismissal closes that
-    sheet only: a sheet closed and another opened at once gets the first one's late dismissal."""
-    # As tall as its content (`fitted`), near the thumb; a tap outside it closes it. A sheet taller than
-    # the phone takes all of it and scrolls inside (a cap below the app bar made Milestones' coins scroll).
-    ft.use_dialog(ft.BottomSheet(content=PlayerSheet(tab.value, sid, seat, dispatch, trigger, lambda: close(seat)),
-                                 scrollable=True, on_dismiss=lambda e: close(seat), show_drag_handle=True)
-                  if seat is not None else None)
+    """The player's sheet: one bottom sheet, added to the page's dialogs once while the play screen is
+    open and then opened and closed by its `open` alone. The phone builds the whole screen again
+    whenever the page's list of dialogs changes (Flet's View hears it), and Flet walks and compares a
+    sheet's whole content (about 6,000 objects) when it is passed anew: so the content (`PlayerSheet`,
+    which hears the game itself) is the last opened player's, kept while the sheet is closed, and the
+    play screen, drawn on every entry, does not pass it. A dialog still: it dims the whole screen, app
+    bar and thumb slot too, keeps the screen behind it from taps and screen readers, and the back
+    gesture, Escape or a tap outside closes it. A sheet's dismissal closes that sheet only."""
+    page = ft.context.page
+    # As tall as its content (`Fitted`), near the thumb. A sheet taller than the phone takes all of it
+    # and scrolls inside (a cap below the app bar made Milestones' coins scroll).
+    shown = ft.use_ref((None, 0))  # the seat whose content is built, and its opening
+    sheet = ft.use_memo(lambda: ft.BottomSheet(content=ft.Container(), scrollable=True, show_drag_handle=True,
+                                               on_dismiss=lambda e: close(shown.current[0])), [])
+    if seat is not None and (not sheet.open or seat != shown.current[0]):
+        # each opening begins as the sheet did when new: the number pad on the player's usual count
+        shown.current = (seat, shown.current[1] + 1)
+        sheet.content = PlayerSheet(tab.value, sid, seat, dispatch, trigger, lambda: close(seat), shown.current[1])
+    sheet.open = seat is not None
+    if sheet.parent is None:  # the first drawing: the sheet joins the page's dialogs, closed
+        page._set_dialog_parent(sheet)
+        page._dialogs.controls.append(sheet)
+        page.session.schedule_update(page._dialogs)
+    else:
+        page.session.patch_control(sheet)
+
+    def leave():
+        def remove(e=None):
+            if sheet in page._dialogs.controls:
+                page._dialogs.controls.remove(sheet)
+                page.session.schedule_update(page._dialogs)
+        if sheet.open:  # closed first: the phone closes an open sheet only while it still has it
+            sheet.open, sheet.on_dismiss = False, remove
+            page.session.patch_control(sheet)
+        else:
+            remove()
+    ft.use_effect(lambda: None, dependencies=[], cleanup=leave)
     return ft.Container(width=0, height=0)
 
 
@@ -234,22 +261,25 @@ SheetHost = ft.memo(SheetHostView)
 
 
 @ft.component
-def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
+def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, opening: int = 0):
     """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
-    per counter. Closing it returns to the scoreboard as it was."""
+    per counter. Closing it returns to the scoreboard as it was. `opening`: the sheet kept from an
+    earlier opening of this player's sheet starts again with the pad on the usual counter."""
     view, _ = use_view(model, sid, model.session(sid))
-    target, set_target = ft.use_state(None)  # the counter the number pad adds to
+    tapped, set_tapped = ft.use_state((0, None))  # (opening, counter) the number pad was given to
+    target = tapped[1] if tapped[0] == opening else None
     # ... as tapped (`chosen`), else the game's (`usual`): a number typed right after a tap on another
     # counter goes to that counter, even before the phone has drawn the pad for it
-    chosen, usual = ft.use_ref(None), ft.use_ref(None)
+    chosen, usual = ft.use_ref((0, None)), ft.use_ref(None)
     step = ft.use_callback(lambda counter, delta: dispatch({"type": "adjust", "player": seat, "counter": counter,
                                                             "delta": delta}), [seat])  # stable: the pad keeps it
-    add = ft.use_callback(lambda delta: step(chosen.current or usual.current, delta), [seat])
+    add = ft.use_callback(lambda delta: step((chosen.current[1] if chosen.current[0] == opening else None)
+                                             or usual.current, delta), [seat, opening])
 
     def choose_now(counter):
-        chosen.current = counter
-        set_target(counter)
-    choose = ft.use_callback(choose_now, [seat])  # stable, for the memoized cells
+        chosen.current = (opening, counter)
+        set_tapped((opening, counter))
+    choose = ft.use_callback(choose_now, [seat, opening])  # stable, for the memoized cells
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
     game, state, config = view.game, view.state, view.config
@@ -274,7 +304,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close):
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
-        *([NumberPad(texts, name, tuple(game.rules.counters), pad_for, add)] if pad_for else []),
+        *([NumberPad(texts, name, tuple(game.rules.counters), pad_for, add, opening=opening)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
