@@ -76,10 +76,10 @@ def undos_timed(clicks: int, warm_ups: int, browser=None) -> dict:
     data = Path(tempfile.mkdtemp(prefix="tabula-bench-undo-"))
     make_game(data, "city-of-rome", SID)
     repo = Repository(data, GAMES)
-    session = repo.session(SID)
+    game = repo.game(SID)
     for _ in range(UNDO_ENTRIES):
-        session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 1})
-    repo.save(session)
+        game.record({"type": "adjust", "player": 0, "counter": "money", "delta": 1})
+    repo.save(game)
     top = 5 + UNDO_ENTRIES  # Anna's money
     server = tabula(data).start()
     ms = []
@@ -115,7 +115,7 @@ def clicks_timed(clicks: int, warm_ups: int, browser=None, neighbour_fsync_ms: i
     slow_neighbour = neighbour_fsync_ms is not None
     data = Path(tempfile.mkdtemp(prefix="tabula-bench-click-"))
     make_game(data, game, SID)
-    start = Repository(data, GAMES).session(SID).state["players"][0]["counters"][counter]  # Anna's
+    start = Repository(data, GAMES).game(SID).state["players"][0]["counters"][counter]  # Anna's
     name = next(c.label for c in GAMES[game].rules.counters if c.id == counter).render("en")  # as on the screen
     header(f"Responsiveness ({game}: {name} +1 in a sheet, click -> updated value on screen; target p95 <= "
            f"{TARGET_MS} ms)" + (f": beside another game tapped meanwhile, its saves {neighbour_fsync_ms} ms longer"

@@ -18,16 +18,16 @@ import common  # noqa: F401  (puts the project on sys.path)
 from common import header, median
 
 from companion.core.score_sheet import score_sheet
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games.city_of_rome import GAME, standing, tracker
 
 
-def whole_game(seed: int = 1) -> Session:
+def whole_game(seed: int = 1) -> Game:
     """14 rounds: builders placed at random, each player in turn builds where the rules allow and moves
     money and influence tokens four times, Next, End round."""
     rng = random.Random(seed)
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip("ABCD", GAME.colours_for(4))], 0)
-    s = Session("bench", GAME, config)
+    s = Game("bench", GAME, config)
     for _ in range(14):
         for space in rng.sample(range(1, 6), 4):
             s.record({"type": "place_builder", "player": GAME.rules.player_on_turn(s.state, s.config), "space": space})

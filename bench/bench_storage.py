@@ -23,7 +23,7 @@ from common import ROOT, App, chromium, header, median, tabula
 
 from companion.cli import score_data
 from companion.core.plays import make_play
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.table import TableHub
 from companion.core.text import date_time, tr
 from companion.games import GAMES
@@ -48,11 +48,11 @@ def templates() -> list[str]:
         box = json.loads((ROOT / "examples" / "carpe-diem-box.json").read_text(encoding="utf-8"))
         for name in EXAMPLES:
             board = json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
-            game = GAMES[board["game"]]
-            sheet = score_data(board, box.get(game.id, {}))
-            config = make_config(game, [{"name": p.name, "colour": c}
-                                        for p, c in zip(sheet.players, game.colours_for(len(sheet.players)))], 0)
-            _TEMPLATES.append(json.dumps(make_play(Session("x", game, config), sheet, board, box.get(game.id, {}))))
+            definition = GAMES[board["game"]]
+            sheet = score_data(board, box.get(definition.id, {}))
+            config = make_config(definition, [{"name": p.name, "colour": c}
+                                        for p, c in zip(sheet.players, definition.colours_for(len(sheet.players)))], 0)
+            _TEMPLATES.append(json.dumps(make_play(Game("x", definition, config), sheet, board, box.get(definition.id, {}))))
     return _TEMPLATES
 
 
@@ -96,9 +96,9 @@ def open_history(repo: Repository, lang: str = "en") -> int:
     return len(texts) + len(filters[0]) + len(filters[1])
 
 
-def new_session(sid: str) -> Session:
+def new_game(sid: str) -> Game:
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.colours_for(4))], 0)
-    return Session(sid, GAME, config, stage="play")
+    return Game(sid, GAME, config, stage="play")
 
 
 def verdict(ok: bool) -> str:
@@ -122,7 +122,7 @@ def run(sizes=(0, 100, 1000, 10_000), entries: int = 200, finishes: int = 20, op
     base = Path(tempfile.mkdtemp(prefix="tabula-bench-storage-"))
     try:
         for r in range(runs):
-            repos, sessions = {}, {}
+            repos, games = {}, {}
             for size in sizes:
                 d = base / f"h{size}-{r}"
                 data_dir_with_history(d, size)
@@ -130,22 +130,22 @@ def run(sizes=(0, 100, 1000, 10_000), entries: int = 200, finishes: int = 20, op
                 repos[size] = Repository(d, GAMES)
                 open_ms[size].append((time.perf_counter() - t) * 1000)
                 assert not repos[size].notices, repos[size].notices
-                sessions[size] = new_session(f"20250101-120000-{r:06x}")
-                repos[size].save(sessions[size])
+                games[size] = new_game(f"20250101-120000-{r:06x}")
+                repos[size].save(games[size])
             for n in range(entries):
                 for size in sizes:
                     t = time.perf_counter()
-                    sessions[size].record({"type": "adjust", "player": n % 4, "counter": "money", "delta": 1})
-                    repos[size].save(sessions[size])
+                    games[size].record({"type": "adjust", "player": n % 4, "counter": "money", "delta": 1})
+                    repos[size].save(games[size])
                     entry_ms[size].append((time.perf_counter() - t) * 1000)
             hubs = {size: TableHub(repos[size]) for size in sizes}
             for n in range(finishes):
                 for size in sizes:
                     sid = f"20250102-{r:02d}{n:04d}-finish"
-                    repos[size].save(new_session(sid))
+                    repos[size].save(new_game(sid))
                     play = dict(real_play(size + 1 + n), id=sid)
                     t = time.perf_counter()
-                    hubs[size].finish(sid, lambda session: play)
+                    hubs[size].finish(sid, lambda game: play)
                     finish_ms[size].append((time.perf_counter() - t) * 1000)
             for n in range(opens):
                 for size in sizes:

@@ -197,16 +197,16 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 def make_game(data_dir: Path, game_id: str, sid: str, players: int = 4, stage: str = "play") -> None:
     """A game in progress saved in `data_dir`, as the new-game screen would start it."""
-    from companion.core.session import Session, make_config
+    from companion.core.game import Game, make_config
     from companion.games import GAMES
     from companion.storage import Repository
 
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     repo = Repository(Path(data_dir), GAMES)
-    config = make_config(game, [{"name": n, "colour": c} for n, c in zip(NAMES[:players], game.colours_for(players))], 0)
-    if game.box.values:
+    config = make_config(definition, [{"name": n, "colour": c} for n, c in zip(NAMES[:players], definition.colours_for(players))], 0)
+    if definition.box.values:
         config["box"] = repo.box_data(game_id)
-    repo.save(Session(sid, game, config, stage=stage))
+    repo.save(Game(sid, definition, config, stage=stage))
 
 
 # Whether the accessibility tree shows `target` ("Money of Anna: 6"): a node's label or text, or a

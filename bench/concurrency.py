@@ -33,8 +33,8 @@ def sid_of(game_id: str) -> str:
 async def session_worker(browser, url: str, game_id: str, entries: int, start_values: list[dict]) -> dict:
     from companion.games import GAMES
 
-    game = GAMES[game_id]
-    counter = game.rules.counters[0]
+    definition = GAMES[game_id]
+    counter = definition.rules.counters[0]
     label = counter.label.render("en")
     context = await browser.new_context(viewport=VIEWPORT)
     await context.add_init_script(init_js())  # tells when the page has settled (a sheet has slid away)
@@ -80,12 +80,12 @@ def check(data: Path, results: list[dict]) -> dict:
     repo = Repository(data, GAMES)
     lost = 0
     for r in results:
-        session = repo.session(sid_of(r["game"]))
-        saved = session.events
+        game = repo.game(sid_of(r["game"]))
+        saved = game.events
         lost += sum(1 for a, b in zip(r["acked"], saved) if a != b) + max(0, len(r["acked"]) - len(saved))
         assert saved == r["acked"], (r["game"], len(saved), len(r["acked"]))
         counter = GAMES[r["game"]].rules.counters[0].id
-        assert [p["counters"][counter] for p in session.state["players"]] == r["values"]
+        assert [p["counters"][counter] for p in game.state["players"]] == r["values"]
     assert not damaged and not repo.notices, (damaged, repo.notices)
     return {"files": len(files), "lost": lost, "damaged": len(damaged)}
 
@@ -111,7 +111,7 @@ def run(entries: int = 25, log=print, quick: bool = False) -> dict:
     for game_id in GAME_IDS:
         make_game(data, game_id, sid_of(game_id))
     repo = Repository(data, GAMES)
-    starts = {g: [dict(p["counters"]) for p in repo.session(sid_of(g)).state["players"]] for g in GAME_IDS}
+    starts = {g: [dict(p["counters"]) for p in repo.game(sid_of(g)).state["players"]] for g in GAME_IDS}
     server = tabula(data).start()
     try:
         results = asyncio.run(main_async(server.url, entries, starts))

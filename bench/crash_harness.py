@@ -38,10 +38,10 @@ def check_data_dir(data: Path) -> dict:
     assert not damaged, damaged
     repo = Repository(data, GAMES)
     assert not repo.notices, [n.render("en") for n in repo.notices]
-    session = repo.session(SID)
-    assert session is not None
-    return {"events": len(session.events), "files": len(files),
-            "values": [dict(p["counters"]) for p in session.state["players"]],
+    game = repo.game(SID)
+    assert game is not None
+    return {"events": len(game.events), "files": len(files),
+            "values": [dict(p["counters"]) for p in game.state["players"]],
             "tmp_left": len(list(data.rglob("*.tmp")))}
 
 

@@ -43,7 +43,7 @@ def prepare(data: Path) -> None:
         "players": [{"name": "Cleo", "total": 30, "rank": 1, "categories": {"points": 30}},
                     {"name": "Dora", "total": 20, "rank": 2, "categories": {"points": 20}}],
         "winners": ["Cleo"]}])
-    repo.finish(repo.session(HEALTHY), {
+    repo.finish(repo.game(HEALTHY), {
         "id": "20240101-000000-played", "game": "city-of-rome", "started": 1.7e9, "finished": 1.7e9 + 3600,
         "players": [{"name": "Anna", "total": 50, "rank": 1, "categories": {"money": 5}},
                     {"name": "Ben", "total": 40, "rank": 2, "categories": {"money": 4}}],

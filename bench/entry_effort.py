@@ -38,7 +38,7 @@ from typing import Callable
 from common import ROOT, chromium, header, load_average, tabula
 from tests.browser.harness import PHONE, App
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import tr
 from companion.games import GAMES
 
@@ -53,35 +53,35 @@ def t(key: str, **params) -> str:
 
 # ====================================================================== the prepared game
 
-def reach_counters(session: Session, targets: list[dict[str, int]]) -> None:
+def reach_counters(game: Game, targets: list[dict[str, int]]) -> None:
     """Generic `adjust` entries that bring each player's tracker counters to `targets`."""
     for seat, wanted in enumerate(targets):
         for counter, value in wanted.items():
-            delta = value - session.state["players"][seat]["counters"][counter]
+            delta = value - game.state["players"][seat]["counters"][counter]
             if delta:
-                session.record({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
+                game.record({"type": "adjust", "player": seat, "counter": counter, "delta": delta})
 
 
-def play_city_of_rome(session: Session, example: dict) -> None:
+def play_city_of_rome(game: Game, example: dict) -> None:
     """All 14 rounds (3 players), each influence card won in its scoring by the player whose city
     holds it; money and the tokens left at the end as in the example."""
     from companion.games.city_of_rome.cards import reveal_round
     players = example["players"]
     owner = {card: seat for seat, p in enumerate(players) for card in p["influence_cards"]}
     final_tokens = [p["influence_tokens"] for p in players]
-    while not session.state["finished"]:
-        state = session.state
+    while not game.state["finished"]:
+        state = game.state
         last = state["round"] == state["rounds"]
         winners = {owner[c] for c in state["waiting_cards"] if c in owner
                    and reveal_round(c, len(players)) <= state["round"]}
         if last:  # the tokens left over; the last card's winner needs more than anyone
-            reach_counters(session, [{"influence_tokens": n} for n in final_tokens])
+            reach_counters(game, [{"influence_tokens": n} for n in final_tokens])
         for seat in winners:
-            best = max(p["counters"]["influence_tokens"] for i, p in enumerate(session.state["players"]) if i != seat)
-            reach_counters(session, [{} if i != seat else {"influence_tokens": best + 1}
+            best = max(p["counters"]["influence_tokens"] for i, p in enumerate(game.state["players"]) if i != seat)
+            reach_counters(game, [{} if i != seat else {"influence_tokens": best + 1}
                                      for i in range(len(players))])
-        session.record({"type": "end_round"})
-    reach_counters(session, [{"money": p["money"], "influence_tokens": p["influence_tokens"]} for p in players])
+        game.record({"type": "end_round"})
+    reach_counters(game, [{"money": p["money"], "influence_tokens": p["influence_tokens"]} for p in players])
 
 
 def city_of_rome_builds(city: list[list]) -> list[dict]:
@@ -126,13 +126,13 @@ def city_of_rome_builds(city: list[list]) -> list[dict]:
     raise ValueError("no order of builds makes this city")
 
 
-def play_city_of_rome_built(session: Session, example: dict) -> None:
+def play_city_of_rome_built(game: Game, example: dict) -> None:
     """As `play_city_of_rome`, with every building of the example's cities recorded as it was built
     (the tracker's Build), so the end scoring opens with the cities prefilled."""
     for seat, p in enumerate(example["players"]):
         for event in city_of_rome_builds(p["city"]):
-            session.record({**event, "player": seat})
-    play_city_of_rome(session, example)
+            game.record({**event, "player": seat})
+    play_city_of_rome(game, example)
 
 
 def carpe_diem_district_counts(p: dict) -> dict[str, int]:
@@ -151,7 +151,7 @@ def carpe_diem_district_counts(p: dict) -> dict[str, int]:
     return counts
 
 
-def play_carpe_diem(session: Session, example: dict) -> None:
+def play_carpe_diem(game: Game, example: dict) -> None:
     """4 phases of 7 rounds with a scoring period each (simple cards, the advisor's choice); the discs
     moved to their banderole spaces during phase 1; VP, storage and district counts as in the example."""
     from companion.games.carpe_diem import tracker
@@ -162,24 +162,24 @@ def play_carpe_diem(session: Session, example: dict) -> None:
              {"letter": "B", "mode": "pay", "requirement": {"chicken": 1, "grapes": 1, "fish": 1}, "reward": {"vp": 5}}]
     players = example["players"]
     for i, space in enumerate(card_spaces(len(players))):
-        session.record({"type": "set_card", "space": space, "card": cards[i % len(cards)]})
+        game.record({"type": "set_card", "space": space, "card": cards[i % len(cards)]})
     for seat, p in enumerate(players):
         steps = p["banderole"]["space"] if isinstance(p["banderole"], dict) else p["banderole"]
         while steps:
             n = min(steps, max(tracker.STEP_CHOICES))
-            session.record({"type": "banderole", "player": seat, "steps": n})
+            game.record({"type": "banderole", "player": seat, "steps": n})
             steps -= n
-    while session.state["stage"] != "finished":
+    while game.state["stage"] != "finished":
         for _ in range(7):
-            session.record({"type": "end_round"})
-        while session.state["stage"] == "scoring":
-            seat = tracker.next_scorer(session.state)
-            circle = min(tracker.free_circles(session.state, session.config))
-            session.record(tracker.advised_event(session.state, session.config, seat, circle))
-    reach_counters(session, [{"vp": p["vp"], **p["storage"], **carpe_diem_district_counts(p)} for p in players])
+            game.record({"type": "end_round"})
+        while game.state["stage"] == "scoring":
+            seat = tracker.next_scorer(game.state)
+            circle = min(tracker.free_circles(game.state, game.config))
+            game.record(tracker.advised_event(game.state, game.config, seat, circle))
+    reach_counters(game, [{"vp": p["vp"], **p["storage"], **carpe_diem_district_counts(p)} for p in players])
 
 
-def play_milestones(session: Session, example: dict) -> None:
+def play_milestones(game: Game, example: dict) -> None:
     """The worker tiles the example's workers need beyond the 4 of the start tiles bought, and each bonus
     tile of the example taken on the kind of worker it lies on; twelve rounds of turns, then points and
     goods as in the example, then turns until the end that the target field triggers."""
@@ -187,69 +187,69 @@ def play_milestones(session: Session, example: dict) -> None:
         workers = sum(1 for v in p.get("workers") or [] if milestones_space(v) is not None) + sum(
             e if isinstance(e, int) else e["workers"] for e in (p.get("worker_counts") or {}).values())
         for _ in range(max(0, workers - 3) // 2):  # 2 workers a tile
-            session.record({"type": "adjust", "player": seat, "counter": "coins", "delta": 2})
-            session.record({"type": "buy_worker", "player": seat})
+            game.record({"type": "adjust", "player": seat, "counter": "coins", "delta": 2})
+            game.record({"type": "buy_worker", "player": seat})
         for value in p.get("workers") or []:
             space = milestones_space(value)
             if space is not None and space[1]:
-                session.record({"type": "bonus_taken", "player": seat, "kind": space[0]})
+                game.record({"type": "bonus_taken", "player": seat, "kind": space[0]})
         for kind, entry in (p.get("worker_counts") or {}).items():
             for _ in range(entry.get("bonus", 0) if isinstance(entry, dict) else 0):
-                session.record({"type": "bonus_taken", "player": seat, "kind": kind})
-    while session.state["round"] < 12:
-        session.record({"type": "end_turn"})
-    reach_counters(session, [{"points": p["points"], **{g: p["goods"].get(g, 0) for g in
+                game.record({"type": "bonus_taken", "player": seat, "kind": kind})
+    while game.state["round"] < 12:
+        game.record({"type": "end_turn"})
+    reach_counters(game, [{"points": p["points"], **{g: p["goods"].get(g, 0) for g in
                                                          ("stone", "wood", "sand", "grain", "coins")}}
                              for p in example["players"]])
-    while not session.state["finished"]:
-        session.record({"type": "end_turn"})
+    while not game.state["finished"]:
+        game.record({"type": "end_turn"})
 
 
-def play_castles_of_tuscany(session: Session, example: dict) -> None:
+def play_castles_of_tuscany(game: Game, example: dict) -> None:
     """The setup pick and the cities' bonus tiles ("+1 storage space" as often as the example's tiles
     and wooden hexagons need spaces beyond the player board's one: the tracker holds them to it), the
     three rounds (someone empties a stack each) and the extra turn cycle with its scoring; then the
     tracks, storage and goods as in the example. The empty fields are not tracked."""
     from companion.games.castles_of_tuscany.components import STACK_TILES, turn_order
     extra = [max(0, p["tiles"] + p["hexagons"] - 1) for p in example["players"]]
-    for seat in turn_order(len(extra), session.config["start_player"]):
-        session.record({"type": "bonus_tile", "player": seat, "bonus": "storage" if extra[seat] else "card"})
+    for seat in turn_order(len(extra), game.config["start_player"]):
+        game.record({"type": "bonus_tile", "player": seat, "bonus": "storage" if extra[seat] else "card"})
     for seat, spaces in enumerate(extra):
         for _ in range(spaces - 1):
-            session.record({"type": "bonus_tile", "player": seat, "bonus": "storage"})
-    while not session.state["finished"]:
-        if session.state["extra_cycle"]:
-            session.record({"type": "end_extra_cycle"})
+            game.record({"type": "bonus_tile", "player": seat, "bonus": "storage"})
+    while not game.state["finished"]:
+        if game.state["extra_cycle"]:
+            game.record({"type": "end_extra_cycle"})
             continue
-        reach_counters(session, [{"revealed": STACK_TILES}])
-        session.record({"type": "end_round"})
-    reach_counters(session, [{"red": p["red"], "green": p["green"], "storage": p["tiles"], "hexagons": p["hexagons"],
+        reach_counters(game, [{"revealed": STACK_TILES}])
+        game.record({"type": "end_round"})
+    reach_counters(game, [{"red": p["red"], "green": p["green"], "storage": p["tiles"], "hexagons": p["hexagons"],
                               "marble": p["marble"], "workers": p["workers"], "cards": p["cards"]}
                              for p in example["players"]])
 
 
-def prepare(data_dir: Path, sid: str, game_id: str, example: dict, play: Callable[[Session, dict], None],
-            stage: str = "scoring") -> Session:
+def prepare(data_dir: Path, sid: str, game_id: str, example: dict, play: Callable[[Game, dict], None],
+            stage: str = "scoring") -> Game:
     """The game saved in `data_dir` as it stands when the table reaches the end scoring: the example's
     players, the tracker's entries of a whole game, the stage at the end scoring, no board entered
     (or at another `stage`)."""
     from companion.storage import Repository
 
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     repo = Repository(Path(data_dir), GAMES)
     box = json.loads((EXAMPLES / "carpe-diem-box.json").read_text(encoding="utf-8"))
     if game_id in box:  # entered once, before: not part of entering a board
         repo.set_box_data(game_id, box[game_id])
     players = example["players"]
-    config = make_config(game, [{"name": p["name"], "colour": c}
-                                for p, c in zip(players, game.colours_for(len(players)))], 0)
-    if game.box.values:
+    config = make_config(definition, [{"name": p["name"], "colour": c}
+                                for p, c in zip(players, definition.colours_for(len(players)))], 0)
+    if definition.box.values:
         config["box"] = repo.box_data(game_id)
-    session = Session(sid, game, config, stage="play")
-    play(session, example)
-    session.stage = stage
-    repo.save(session)
-    return session
+    game = Game(sid, definition, config, stage="play")
+    play(game, example)
+    game.stage = stage
+    repo.save(game)
+    return game
 
 
 # ====================================================================== a player at the phone
@@ -581,7 +581,7 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
     from companion.games.city_of_rome.tracker import around, build_options, city_map, grid_corner
     from companion.storage import Repository
 
-    mirror = Repository(data, GAMES).session(sid)  # prepared at round 1, nothing built (see `run`)
+    mirror = Repository(data, GAMES).game(sid)  # prepared at round 1, nothing built (see `run`)
     players = len(example["players"])
     result = Result("city-of-rome", "built: Build during play")
     phone = phone_at(browser, url, f"game/{sid}/play")
@@ -635,7 +635,7 @@ def city_of_rome_builds_in_play(browser, url: str, data: Path, sid: str, example
                     app.idle()  # the sheet has slid away: the next tap lands where it is meant to
                 phone.answered()
             result.boards.append((name, measure(phone, enter)))
-        built = Repository(data, GAMES).session(sid)
+        built = Repository(data, GAMES).game(sid)
         cities = GAMES["city-of-rome"].end.board_from_tracker(built.state, built.config)["players"]
         wrong = [f"{example['players'][seat]['name']}: the tracker's city is not the example's"
                  for seat in entered(example["players"], quick)
@@ -878,7 +878,7 @@ Procedure = Callable[[Phone, int, dict, dict], None]
 class Case:
     game: str
     example: str  # file in examples/
-    play: Callable[[Session, dict], None]  # the tracker's entries of the whole game
+    play: Callable[[Game, dict], None]  # the tracker's entries of the whole game
 
 
 CASES = {
@@ -948,15 +948,15 @@ def saved_board(data_dir: Path, sid: str) -> dict | None:
 
 def differences(game_id: str, example: dict, board: dict | None) -> list[str]:
     """Where the saved board differs from the example, per player, both as the game reads them."""
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     if board is None:
         return ["nothing was saved"]
     try:
-        got = normalised(game.end.parse_board_state(board))
+        got = normalised(definition.end.parse_board_state(board))
     except Exception as error:  # a board the game refuses: say so with the game's own words
         return [f"the saved board does not read: {getattr(error, 'field', '')} "
                 f"{error.msg.render(LANG) if hasattr(error, 'msg') else error}"]
-    want = normalised(game.end.parse_board_state(example))
+    want = normalised(definition.end.parse_board_state(example))
     out = []
     for g, w in zip(got["players"], want["players"]):
         for key in sorted(set(g) | set(w)):
@@ -1012,15 +1012,15 @@ def entered(players: list, quick: bool) -> list[int]:
     return seats[-1:] if quick else seats
 
 
-def entered_elsewhere(data_dir: Path, session: Session, example: dict, seats: list[int]) -> None:
+def entered_elsewhere(data_dir: Path, game: Game, example: dict, seats: list[int]) -> None:
     """The boards of `seats` entered as on the table and confirmed, on another phone at the table."""
     from companion.storage import Repository
 
-    board = session.game.end.board_from_tracker(session.state, session.config)
+    board = game.definition.end.board_from_tracker(game.state, game.config)
     for seat in seats:
         board["players"][seat] = example["players"][seat]
-    session.board, session.board_done = board, sorted(seats)
-    Repository(data_dir, GAMES).save(session)
+    game.board, game.board_done = board, sorted(seats)
+    Repository(data_dir, GAMES).save(game)
 
 
 def run_case(browser, url: str, data: Path, sid: str, case: Case, name: str, procedure: Procedure,
@@ -1114,12 +1114,12 @@ def run(games: list[str] | None = None, procedures: list[str] | None = None, log
             sid = f"20250101-1200{n:02d}-entry"
             example = json.loads((EXAMPLES / case.example).read_text(encoding="utf-8"))
             # a procedure may need a game played otherwise (City of Rome's "built": the builds recorded)
-            session = prepare(data, sid, case.game, example, getattr(procedure, "play", case.play))
-            prepared.append((sid, GAMES[case.game].end.board_from_tracker(session.state, session.config)))
+            game = prepare(data, sid, case.game, example, getattr(procedure, "play", case.play))
+            prepared.append((sid, GAMES[case.game].end.board_from_tracker(game.state, game.config)))
             if quick:  # the boards before the last are entered already
-                entered_elsewhere(data, session, example, list(range(len(example["players"]) - 1)))
+                entered_elsewhere(data, game, example, list(range(len(example["players"]) - 1)))
             if hasattr(procedure, "during_play"):  # and the same table at its first round, nothing entered
-                prepare(data, f"{sid}-play", case.game, example, lambda session, example: None, stage="play")
+                prepare(data, f"{sid}-play", case.game, example, lambda game, example: None, stage="play")
         server = tabula(data).start()
         try:
             results = drive(server.url, data, runs, prepared, log, quick, browser)

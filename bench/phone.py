@@ -426,10 +426,10 @@ def seed(data: Path, game: str, sid: str, plan: Plan) -> None:
         from companion.games import GAMES
         from companion.storage import Repository
         repo = Repository(data, GAMES)
-        session = repo.session(sid)
+        game = repo.game(sid)
         for event in plan.played:
-            session.record(event)
-        repo.save(session)
+            game.record(event)
+        repo.save(game)
 
 
 # ------------------------------------------------------------------------------------------ the static app

@@ -219,7 +219,7 @@ def value_of(data: Path, game_id: str, counter: str) -> int:
 
 def saved_state(data: Path, game_id: str) -> dict:
     from companion.storage import Repository
-    return Repository(data, GAMES, read_only=True).session(f"{SID}-{game_id}").state
+    return Repository(data, GAMES, read_only=True).game(f"{SID}-{game_id}").state
 
 
 def wait_shown(app: App, game_id: str, action: Step | Tap | Choice, value: int) -> None:
@@ -244,10 +244,10 @@ def record(data: Path, game_id: str) -> None:
     """The entries a game needs before it is in play (`PLAYED`), as the tracker records them."""
     from companion.storage import Repository
     repo = Repository(data, GAMES)
-    session = repo.session(f"{SID}-{game_id}")
+    game = repo.game(f"{SID}-{game_id}")
     for event in PLAYED.get(game_id, ()):
-        session.record(event)
-    repo.save(session)
+        game.record(event)
+    repo.save(game)
 
 
 # ---------------------------------------------------------------- today's play screen

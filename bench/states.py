@@ -12,7 +12,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,15 +22,15 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 def box_for(game_id: str) -> dict:
     """The box values a game's random end states are scored with (the same for every draw)."""
-    game = GAMES[game_id]
-    return game.end.random_board(random.Random(0), game.min_players)[1] if game.end.random_board is not None else {}
+    definition = GAMES[game_id]
+    return definition.end.random_board(random.Random(0), definition.min_players)[1] if definition.end.random_board is not None else {}
 
 
 
 def drawable() -> list[str]:
     """The registered games that random end states can be drawn for: each brings its `random_board`
     (a game without one is left out of the fuzz tests and benchmarks)."""
-    return sorted(g for g, game in GAMES.items() if game.end.random_board is not None)
+    return sorted(g for g, definition in GAMES.items() if definition.end.random_board is not None)
 
 
 def random_state(game_id: str, rng: random.Random, players: int | None = None) -> dict:
@@ -38,20 +38,20 @@ def random_state(game_id: str, rng: random.Random, players: int | None = None) -
 
 
 def random_board_and_box(game_id: str, rng: random.Random, players: int | None = None) -> tuple[dict, dict]:
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     if game_id not in drawable():
         raise LookupError(f"no random end states for {game_id!r}: its GameDefinition has no random_board")
-    return game.end.random_board(rng, players or rng.randint(game.min_players, game.max_players))
+    return definition.end.random_board(rng, players or rng.randint(definition.min_players, definition.max_players))
 
 
 def valid_state(game_id: str, rng: random.Random, players: int | None = None,
                 stats: dict | None = None) -> dict:
     """A random state the game's reader accepts (draws again on a refused one)."""
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     for _ in range(10_000):
         data = random_state(game_id, rng, players)
         try:
-            game.end.parse_board_state(data)
+            definition.end.parse_board_state(data)
         except BoardStateError as error:
             if stats is not None:
                 stats["refused"] = stats.get("refused", 0) + 1
@@ -69,7 +69,7 @@ def four_player_end_state(game_id: str) -> dict:
     City of Rome's rulebook city, a full 16-card city, is the costly case) topped up with players drawn at
     random, the first such board the game's reader accepts (players of different examples may break a
     rule across players, such as two discs on one banderole space: then fewer examples are taken)."""
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     examples = example_players(game_id)
     rng = random.Random(4)
     for taken in range(min(4, len(examples)), -1, -1):
@@ -78,7 +78,7 @@ def four_player_end_state(game_id: str) -> dict:
             players = [*examples[:taken], *drawn["players"][taken:]]
             candidate = dict(drawn, players=[dict(p, name=n) for p, n in zip(players, NAMES)])
             try:
-                game.end.parse_board_state(candidate)
+                definition.end.parse_board_state(candidate)
                 return candidate
             except BoardStateError:
                 continue

@@ -257,7 +257,7 @@ def run(entries: int = 50, rounds: int = 12, log=print, quick: bool = False) -> 
     make_game(data, GAME_ID, SID)
 
     def saved_game():  # what the server has saved, read from its file
-        return Repository(data, GAMES, read_only=True).session(SID)
+        return Repository(data, GAMES, read_only=True).game(SID)
 
     def saved():
         return [p["counters"][COUNTER] for p in saved_game().state["players"]]

@@ -10,10 +10,10 @@ from pathlib import Path
 from companion.config import load_settings
 from companion.core.board import MAX_BOARD_FILE_BYTES, check_text
 from companion.core.box import check_box_values
-from companion.core.game import BoardStateError, GameDefinition, InvalidMove, MissingBoxData
+from companion.core.definition import BoardStateError, GameDefinition, InvalidMove, MissingBoxData
 from companion.core.saving import in_one_line
 from companion.core.result import Result
-from companion.core.session import make_config
+from companion.core.game import make_config
 from companion.core.text import LANGUAGES, Msg, tr
 from companion.games import GAMES, PLUGINS_ENV, load_plugins
 
@@ -59,11 +59,11 @@ def cmd_games(args) -> int:
 
 
 def cmd_setup(args) -> int:
-    game = GAMES.get(args.game)
-    if game is None:
+    definition = GAMES.get(args.game)
+    if definition is None:
         raise CliError(f"unknown game {args.game!r}; known: {', '.join(GAMES)}")
-    if args.players not in game.player_counts:
-        raise CliError(f"{game.id} is for {game.min_players}-{game.max_players} players, not {args.players}")
+    if args.players not in definition.player_counts:
+        raise CliError(f"{definition.id} is for {definition.min_players}-{definition.max_players} players, not {args.players}")
     names = [n.strip() for n in args.names.split(",")] if args.names else [
         tr(args.lang, "core.default_player", number=i + 1) for i in range(args.players)]
     if len(names) != args.players:
@@ -71,17 +71,17 @@ def cmd_setup(args) -> int:
     if not 1 <= args.start <= args.players:
         raise CliError(f"--start must be between 1 and {args.players}")
     try:
-        config = make_config(game, [{"name": n, "colour": c} for n, c in zip(names, game.colours_for(args.players))],
+        config = make_config(definition, [{"name": n, "colour": c} for n, c in zip(names, definition.colours_for(args.players))],
                              args.start - 1)
     except InvalidMove as error:
         raise CliError(error.msg.render(args.lang))
-    steps = game.rules.setup_checklist(config)
+    steps = definition.rules.setup_checklist(config)
     if args.json:
-        print(json.dumps({"game": game.id, "players": args.players, "steps": [
+        print(json.dumps({"game": definition.id, "players": args.players, "steps": [
             {"id": s.id, "text": s.text.render(args.lang), "details": [d.render(args.lang) for d in s.details]}
             for s in steps]}, indent=2, ensure_ascii=False))
     else:
-        print(f"{game.name.render(args.lang)} - {tr(args.lang, 'core.cli.setup_for', players=args.players)}")
+        print(f"{definition.name.render(args.lang)} - {tr(args.lang, 'core.cli.setup_for', players=args.players)}")
         for number, step in enumerate(steps, 1):
             print(f"[ ] {number}. {step.text.render(args.lang)}")
             for detail in step.details:
@@ -89,27 +89,27 @@ def cmd_setup(args) -> int:
     return 0
 
 
-def load_box(args, game: GameDefinition) -> dict:
+def load_box(args, definition: GameDefinition) -> dict:
     """The --data folder's box data, then the --box file's: either one game's values
     (`{"villa_4": 5}`) or values per game (`{"carpe-diem": {"villa_4": 5}}`, other keys ignored)."""
     box = {}
     if args.data:
-        box.update(open_read_only(Path(args.data), args.lang).box_data(game.id))
+        box.update(open_read_only(Path(args.data), args.lang).box_data(definition.id))
     if args.box:
         extra = read_json_file(args.box, "box data")
         if not isinstance(extra, dict):
             raise CliError(f"{args.box}: box data must be a JSON object of values")
         per_game = any(key in GAMES for key in extra)
-        values, where = (extra.get(game.id, {}), f"$.{game.id}") if per_game else (extra, "$")
+        values, where = (extra.get(definition.id, {}), f"$.{definition.id}") if per_game else (extra, "$")
         try:
             check_text(values, where)
-            box.update(check_box_values(game, values, where))
+            box.update(check_box_values(definition, values, where))
         except BoardStateError as error:
             raise CliError(f"{args.box}: {error.field}: {error.msg.render(args.lang)}")
     return box
 
 
-def game_of(data: object) -> GameDefinition:
+def definition_of(data: object) -> GameDefinition:
     """The game a board state names in `game` (required in every board-state file)."""
     if not isinstance(data, dict):
         raise BoardStateError("$", Msg("core.board.not_object"))
@@ -124,9 +124,9 @@ def game_of(data: object) -> GameDefinition:
 
 def score_data(data: object, box: dict | None = None) -> Result:
     """Validate and score a board state; raises BoardStateError / MissingBoxData."""
-    game = game_of(data)
+    definition = definition_of(data)
     check_text(data)  # a lone surrogate (JSON "\\ud800") in a name would fail on output
-    return game.end.score(game.end.parse_board_state(data), box or {})
+    return definition.end.score(definition.end.parse_board_state(data), box or {})
 
 
 def print_sheet(sheet: Result, lang: str) -> None:
@@ -146,7 +146,7 @@ def print_sheet(sheet: Result, lang: str) -> None:
 def cmd_score(args) -> int:
     data = read_json_file(args.file, "board state")
     try:
-        sheet = score_data(data, load_box(args, game_of(data)))
+        sheet = score_data(data, load_box(args, definition_of(data)))
     except BoardStateError as error:
         raise CliError(f"{args.file}: {error.field}: {error.msg.render(args.lang)}")
     except MissingBoxData as error:

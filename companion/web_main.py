@@ -405,7 +405,7 @@ def report_to(sync: IndexedDBSync, repo, model) -> None:
         page.run_task(show)
 
     def stored() -> None:
-        if model.error and model.error_session == ANYWHERE:
+        if model.error and model.error_game == ANYWHERE:
             in_page(page, lambda: model.saved(ANYWHERE))
     sync.on_failed, sync.on_stored = refused, stored
 

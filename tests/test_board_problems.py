@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.board import every_problem
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.games import GAMES
 from tests.test_fuzz_board_states import locations
 

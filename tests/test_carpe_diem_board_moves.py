@@ -7,8 +7,8 @@ import copy
 
 import pytest
 
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.carpe_diem import GAME, district
@@ -217,42 +217,42 @@ def test_a_board_said_to_be_entered_keeps_its_form_and_a_bad_switch_changes_noth
 def hub(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.rules.colours)], 0)
-    session = Session("cd", GAME, config)
+    game = Game("cd", GAME, config)
     for event in ({"type": "complete_garden", "player": 0, "tiles": 2}, {"type": "banderole", "player": 1, "steps": 3},
                   {"type": "banderole", "player": 2, "steps": 3}):
-        session.record(event)
-    session.stage = "scoring"
-    repo.save(session)
+        game.record(event)
+    game.stage = "scoring"
+    repo.save(game)
     return TableHub(repo)
 
 
 def test_a_disc_move_changes_every_board_it_affects_at_once_and_reopens_them(hub):
     hub.apply("cd", {"type": "stage", "stage": "scoring"})
-    tracked = [district.tracked_district(p["counters"]) for p in hub.session("cd").state["players"]]
+    tracked = [district.tracked_district(p["counters"]) for p in hub.game("cd").state["players"]]
     # counted, the boards can be scored (and so confirmed) as the tracker left them
     hub.apply("cd", {"type": "entry_form", "player": 0, "form": "counts", "tracked": tracked, "keep": []},
               *[{"type": "board_done", "player": i, "done": True} for i in range(3)])
-    assert discs(hub.session("cd").board) == [(0, 0), (3, 0), (3, 1)]  # as the tracker knows them
+    assert discs(hub.game("cd").board) == [(0, 0), (3, 0), (3, 1)]  # as the tracker knows them
     hub.apply("cd", {"type": "disc_move", "player": 1, "delta": 1})  # Ben leaves Cleo's stack
-    saved = Repository(hub.repo.dir, GAMES).session("cd")
+    saved = Repository(hub.repo.dir, GAMES).game("cd")
     assert discs(saved.board) == [(0, 0), (4, 0), (3, 0)]
     assert saved.board_done == [0]  # Ben's and Cleo's boards changed: entered again by their players
 
 
 def test_a_batch_is_all_or_nothing(hub):
     hub.apply("cd", {"type": "stage", "stage": "scoring"})
-    before = copy.deepcopy(hub.session("cd").board)
+    before = copy.deepcopy(hub.game("cd").board)
     with pytest.raises(InvalidMove):
         hub.apply("cd", {"type": "district_tap", "player": 0, "kind": "villa", "row": 1, "column": 1},
                   {"type": "feature_remove", "player": 0, "kind": "pond", "cell": [6, 6]})
-    assert hub.session("cd").board == before
+    assert hub.game("cd").board == before
 
 
 def test_the_table_enters_counts_from_two_phones_and_the_tracker_fills_them(hub):
     """Anna switches the table to counts on her phone (her board and Ben's and Cleo's, still blank, in one
     move); Ben's phone, which drew the grid, taps the grid: refused, not misapplied; then both count."""
     hub.apply("cd", {"type": "stage", "stage": "scoring"})
-    tracked = [district.tracked_district(p["counters"]) for p in hub.session("cd").state["players"]]
+    tracked = [district.tracked_district(p["counters"]) for p in hub.game("cd").state["players"]]
     hub.apply("cd", {"type": "entry_form", "player": 0, "form": "counts", "tracked": tracked, "keep": []})
     with pytest.raises(InvalidMove) as stale:
         hub.apply("cd", {"type": "district_tap", "player": 1, "kind": "villa", "row": 1, "column": 1})
@@ -260,7 +260,7 @@ def test_the_table_enters_counts_from_two_phones_and_the_tracker_fills_them(hub)
     hub.apply("cd", {"type": "villas_add", "player": 0, "chimneys": 3, "delta": 1})
     hub.apply("cd", {"type": "villas_add", "player": 1, "chimneys": 5, "delta": 1},
               {"type": "board_add", "player": 1, "path": ["quick", "completed", "pond"], "delta": 1, "maximum": 36})
-    board = Repository(hub.repo.dir, GAMES).session("cd").board
+    board = Repository(hub.repo.dir, GAMES).game("cd").board
     assert [p["quick"] for p in board["players"]][:2] == [
         {"villas": [3], "completed": {"garden": 1}, "frame_met": []},
         {"villas": [5], "completed": {"pond": 1}, "frame_met": []}]
@@ -269,9 +269,9 @@ def test_the_table_enters_counts_from_two_phones_and_the_tracker_fills_them(hub)
 
 def test_a_new_game_starts_its_boards_in_the_form_the_table_chose():
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.rules.colours)], 0)
-    session = Session("cd", GAME, {**config, "preferences": {"entry": "counts"}})
-    session.record({"type": "complete_pond", "player": 2, "tiles": 3})
-    board = GAME.end.board_from_tracker(session.state, session.config)
+    game = Game("cd", GAME, {**config, "preferences": {"entry": "counts"}})
+    game.record({"type": "complete_pond", "player": 2, "tiles": 3})
+    board = GAME.end.board_from_tracker(game.state, game.config)
     assert [district.form_of(p) for p in board["players"]] == ["counts"] * 3
     assert board["players"][2]["quick"]["completed"] == {"pond": 1}
-    assert "quick" not in GAME.end.board_from_tracker(session.state, config)["players"][0]  # the default: the grid
+    assert "quick" not in GAME.end.board_from_tracker(game.state, config)["players"][0]  # the default: the grid

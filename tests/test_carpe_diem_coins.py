@@ -3,7 +3,7 @@ be replaced by coins"), as the panel's plain helpers offer and apply them."""
 
 import pytest
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games.carpe_diem import GAME
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem import tracker
@@ -17,7 +17,7 @@ SET_3 = {"letter": "B", "mode": "pay", "requirement": {"chicken": 1, "grapes": 1
 def scoring(cards, **counters):
     """Two players at the first scoring period; Ben (on top of the stack) scores first, holding `counters`."""
     config = make_config(GAME, [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], 0)
-    s = Session("t", GAME, config)
+    s = Game("t", GAME, config)
     for space, card in zip((2, 4, 5, 6, 7, 8, 9, 11), cards):
         s.record({"type": "set_card", "space": space, "card": card})
     for counter, delta in counters.items():

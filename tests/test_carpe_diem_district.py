@@ -8,7 +8,7 @@ import json
 import pytest
 from pathlib import Path
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.games.carpe_diem import scoring
 from companion.games.carpe_diem import scoring_period as sp
@@ -262,9 +262,9 @@ def test_card_drafts():
         "mode"] == "own"
 
 
-def scoring_session():
+def scoring_game():
     config = make_config(GAME, [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], 0)
-    s = Session("t", GAME, config)
+    s = Game("t", GAME, config)
     s.record({"type": "set_card", "space": 4, "card": {"letter": "A", "mode": "pay", "requirement": {"herbs": 2},
                                                        "reward": {"vp": 4}}})
     s.record({"type": "set_card", "space": 5, "card": {"letter": "B", "mode": "pay", "requirement": {
@@ -278,7 +278,7 @@ def scoring_session():
 
 
 def test_scoring_rows_advice_and_the_confirmed_event():
-    s = scoring_session()
+    s = scoring_game()
     assert period.scoring_rows(s.state) == [(1, "next", None), (0, "waiting", None)]  # Ben on top of space 0
     advice = period.circle_advice(s.state, s.config, 1)
     assert [c for c, _ in advice] == [2]  # only circle 2 has both cards entered
@@ -294,8 +294,8 @@ def test_scoring_rows_advice_and_the_confirmed_event():
 
 
 def test_progress_runs_over_the_28_rounds():
-    s = scoring_session()
-    assert tracker.progress(s.game.rules.initial_state(s.config)) == 0
+    s = scoring_game()
+    assert tracker.progress(s.definition.rules.initial_state(s.config)) == 0
     assert tracker.progress(s.state) == 6 / 28
     unmet = sp.advise(((4, sp.card_from_json(s.state["cards"]["4"])), (5, sp.card_from_json(s.state["cards"]["5"]))),
                       sp.Holdings(), {}).recommended

@@ -4,16 +4,16 @@ its step from event schema 1."""
 
 import pytest
 
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.games.carpe_diem import GAME, tracker
 
 REWARDS = [*tracker.LANDSCAPE_ACTIONS, *tracker.REWARD_ACTIONS, "banderole"]
 
 
-def session(n=2):
+def new_game(n=2):
     names = ["Anna", "Ben", "Cleo", "Dora"][:n]
-    return Session("t", GAME, make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.rules.colours)], 0))
+    return Game("t", GAME, make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.rules.colours)], 0))
 
 
 def test_every_entry_type_is_a_move_of_its_own():
@@ -32,7 +32,7 @@ def test_the_offers_follow_the_game():
     """The game's own steps (not per player) are what the thumb slot shows, the one the game waits for
     last: Next while players are still to play in the round, End round once the last one is on turn,
     the next disc in a scoring period."""
-    s = session()
+    s = new_game()
     offered = GAME.actions(s.state, s.config)
     assert [a.id for a in offered] == ["end_round", "next_player", *REWARDS]
     assert [a.label.render("en") for a in offered[:2]] == ["End round 1", "Next: Ben"]
@@ -59,7 +59,7 @@ def test_the_offers_follow_the_game():
     {"type": "set_card", "space": 2, "card": None, "circle": 1},
 ])
 def test_an_entry_with_a_key_its_move_does_not_have_is_refused(event):
-    s = session()
+    s = new_game()
     before = s.state
     with pytest.raises(InvalidMove) as error:
         s.record(event)
@@ -67,7 +67,7 @@ def test_an_entry_with_a_key_its_move_does_not_have_is_refused(event):
 
 
 def test_after_the_game_only_a_scoring_card_can_still_be_corrected():
-    s = session()
+    s = new_game()
     s.state["stage"] = "finished"  # as after the fourth scoring period
     for kind in ("end_round", "complete_merchant", "place_fountain", "banderole_space"):
         with pytest.raises(InvalidMove) as error:

@@ -7,7 +7,7 @@ import pytest
 
 from companion.cli import main
 from companion.core.board import every_problem
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.where import where
 from companion.games.carpe_diem import GAME
 from companion.games.carpe_diem.scoring import GAME_ID, needed_box_keys, parse_board_state, score, validate_box

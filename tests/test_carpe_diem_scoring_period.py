@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.games.carpe_diem.scoring_period import (
     Holdings, PeriodError, advise, card_from_json, card_msg, evaluate, max_sets, needed_counts, resolve_card,
 )

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from companion.core.session import make_config
+from companion.core.game import make_config
 from companion.core.text import I18N_DIR
 from companion.games import GAMES
 from companion.games.carpe_diem import GAME

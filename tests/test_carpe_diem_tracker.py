@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.games.carpe_diem import GAME
 from companion.games.carpe_diem.tracker import advised_event, banderole_order, banderole_position, board_from_tracker
 
@@ -19,8 +19,8 @@ def config(n=3, start=0):
     return make_config(GAME, [{"name": x, "colour": c} for x, c in zip(names, GAME.rules.colours)], start)
 
 
-def session(n=3, start=0):
-    return Session("t", GAME, config(n, start))
+def new_game(n=3, start=0):
+    return Game("t", GAME, config(n, start))
 
 
 def counters(s, p):
@@ -59,12 +59,12 @@ def end_phase(s):
     (4, 2, [10, 11, 8, 9]),
 ])
 def test_starting_vp_in_turn_order(n, start, vp):
-    s = session(n, start)
+    s = new_game(n, start)
     assert [counters(s, p)["vp"] for p in range(n)] == vp
 
 
 def test_banderole_stack_at_start_and_scoring_order():
-    s = session(3, start=1)
+    s = new_game(3, start=1)
     # Ben's disc at the bottom, then Cleo, then Anna on top; the top disc scores first.
     assert s.state["banderole"] == {"0": [1, 2, 0]}
     assert banderole_order(s.state) == [0, 2, 1]
@@ -73,7 +73,7 @@ def test_banderole_stack_at_start_and_scoring_order():
 # ------------------------------------------------------------------ one-tap rewards
 
 def test_landscape_gives_tiles_minus_one_wares():
-    s = session()
+    s = new_game()
     s.record({"type": "complete_pond", "player": 0, "tiles": 3})  # a 3-tile pond gives 2 fish
     s.record({"type": "complete_vineyard", "player": 0, "tiles": 4})
     s.record({"type": "complete_garden", "player": 1, "tiles": 2})
@@ -85,7 +85,7 @@ def test_landscape_gives_tiles_minus_one_wares():
 
 
 def test_merchant_turns_all_wares_into_coins_plus_one():
-    s = session()
+    s = new_game()
     # Nick's example: 1 fish, 1 chicken, 2 grapes -> 5 coins.
     for counter, delta in (("fish", 1), ("chicken", 1), ("grapes", 2), ("coins", 1)):
         s.record({"type": "adjust", "player": 0, "counter": counter, "delta": delta})
@@ -97,7 +97,7 @@ def test_merchant_turns_all_wares_into_coins_plus_one():
 
 
 def test_other_rewards():
-    s = session()
+    s = new_game()
     for kind in ("complete_baker", "place_market", "place_bakery", "place_fountain", "complete_craftsman"):
         s.record({"type": kind, "player": 2})
     c = counters(s, 2)
@@ -106,7 +106,7 @@ def test_other_rewards():
 
 
 def test_banderole_steps_stack_on_top():
-    s = session(3, start=0)  # stack on 0: Anna, Ben, Cleo (top)
+    s = new_game(3, start=0)  # stack on 0: Anna, Ben, Cleo (top)
     s.record({"type": "complete_administrator", "player": 1})  # Ben +2 -> space 2
     s.record({"type": "banderole_space", "player": 0})  # Anna +1 -> space 1
     s.record({"type": "banderole_space", "player": 0})  # Anna -> space 2, on top of Ben
@@ -121,7 +121,7 @@ def test_banderole_steps_stack_on_top():
 # ------------------------------------------------------------------ phases and scoring periods
 
 def test_rounds_phase_end_starts_the_scoring_by_itself():
-    s = session(2)
+    s = new_game(2)
     for r in range(2, 8):
         s.record({"type": "end_round"})
         assert s.state["round"] == r and s.state["stage"] == "play"
@@ -132,7 +132,7 @@ def test_rounds_phase_end_starts_the_scoring_by_itself():
 
 
 def test_scoring_period_order_choices_and_blocked_circles():
-    s = session(2, start=0)  # stack: Anna bottom, Ben top -> Ben scores first
+    s = new_game(2, start=0)  # stack: Anna bottom, Ben top -> Ben scores first
     fill_cards(s)
     s.record({"type": "adjust", "player": 1, "counter": "herbs", "delta": 5})
     s.record({"type": "adjust", "player": 1, "counter": "chimneys", "delta": 7})
@@ -163,7 +163,7 @@ def test_scoring_period_order_choices_and_blocked_circles():
 
 
 def test_recommended_choice_is_applied_and_steps_move_the_disc():
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     fill_cards(s)
     s.record({"type": "adjust", "player": 1, "counter": "chimneys", "delta": 7})
     end_phase(s)
@@ -179,7 +179,7 @@ def test_recommended_choice_is_applied_and_steps_move_the_disc():
 
 
 def test_owned_counts_can_be_given_with_the_event():
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     fill_cards(s)
     end_phase(s)
     # Circle 3 = spaces 5 and 6 ("per 3 chimneys -> 1 coin + 1 step", "per pond + garden -> 7 VP");
@@ -192,7 +192,7 @@ def test_owned_counts_can_be_given_with_the_event():
 
 
 def test_scoring_needs_the_cards_entered():
-    s = session(2)
+    s = new_game(2)
     end_phase(s)
     with pytest.raises(InvalidMove) as error:
         s.record({"type": "score_circle", "player": 1, "circle": 1})
@@ -200,7 +200,7 @@ def test_scoring_needs_the_cards_entered():
 
 
 def test_card_entry_errors_name_the_field():
-    s = session(2)
+    s = new_game(2)
     with pytest.raises(InvalidMove) as error:
         s.record({"type": "set_card", "space": 2, "card": {**HERBS_2, "mode": "own"}})
     assert "card.mode" in error.value.msg.render("en")
@@ -210,7 +210,7 @@ def test_card_entry_errors_name_the_field():
 
 
 def test_four_phases_then_final_scoring():
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     fill_cards(s)
     for phase in range(1, 5):
         assert s.state["phase"] == phase
@@ -237,7 +237,7 @@ def test_four_phases_then_final_scoring():
 
 
 def test_score_circle_choices_are_type_checked():
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     fill_cards(s)
     end_phase(s)
     good = {"type": "score_circle", "player": 1, "circle": 1, "order": [2, 5], "bread": [False, False],
@@ -255,7 +255,7 @@ def test_score_circle_choices_are_type_checked():
 
 
 def test_start_player_passes_left_each_phase():
-    s = session(3, start=2)
+    s = new_game(3, start=2)
     fill_cards(s)
     starts = []
     for _ in range(3):
@@ -272,7 +272,7 @@ def test_start_player_passes_left_each_phase():
 # ------------------------------------------------------------------ undo and replay
 
 def test_undo_redo_replay_the_log():
-    s = session(2)
+    s = new_game(2)
     s.record({"type": "complete_pond", "player": 0, "tiles": 4})
     s.record({"type": "complete_merchant", "player": 0})
     assert counters(s, 0)["coins"] == 4 and counters(s, 0)["fish"] == 0
@@ -283,12 +283,12 @@ def test_undo_redo_replay_the_log():
     s.undo()
     s.record({"type": "place_bakery", "player": 0})  # a new entry drops the undone one
     assert len(s.events) == 2 and counters(s, 0)["fish"] == 3 and counters(s, 0)["bread"] == 1
-    again = Session.from_json(s.to_json(), {"carpe-diem": GAME})
+    again = Game.from_json(s.to_json(), {"carpe-diem": GAME})
     assert again.state == s.state
 
 
 def test_invalid_events_change_nothing():
-    s = session(2)
+    s = new_game(2)
     before = s.state
     for event in ({"type": "place_market", "player": 5}, {"type": "nonsense"},
                   {"type": "banderole", "player": 0, "steps": 0},
@@ -299,7 +299,7 @@ def test_invalid_events_change_nothing():
 
 
 def test_status_and_logs_render_in_both_languages():
-    s = session(3)
+    s = new_game(3)
     fill_cards(s)
     s.record({"type": "complete_pond", "player": 0, "tiles": 3})
     s.record({"type": "complete_administrator", "player": 1})
@@ -336,7 +336,7 @@ def test_upgrade_from_event_schema_1(old, new):
 
 
 def scoring_at_phase_end():
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     fill_cards(s)
     s.record({"type": "adjust", "player": 1, "counter": "chimneys", "delta": 7})
     s.record({"type": "adjust", "player": 1, "counter": "herbs", "delta": 5})
@@ -366,7 +366,7 @@ def test_upgrade_resolves_a_scoring_left_to_the_advisor_as_it_was_applied():
     with pytest.raises(InvalidMove):
         s.record(open_entry)
     # An entry refused then stays refused (here: a circle with a card missing).
-    s2 = session(2)
+    s2 = new_game(2)
     end_phase(s2)
     assert upgrade_event(old, s2.state, s2.config) == open_entry
 
@@ -389,7 +389,7 @@ def test_an_old_scoring_with_choices_of_the_wrong_shape_stays_open_and_is_refuse
 def test_a_scoring_pays_coins_in_place_of_wares_and_the_counters_follow():
     """Ben holds 5 herbs and 2 coins; at circle 1 ("pay 2 herbs" and "per 3 chimneys") he pays one set
     with 2 coins and keeps his herbs: the entry says so, and the counters are the table's."""
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     fill_cards(s)
     for counter, delta in (("herbs", 5), ("coins", 2), ("chimneys", 3)):
         s.record({"type": "adjust", "player": 1, "counter": counter, "delta": delta})
@@ -403,7 +403,7 @@ def test_a_scoring_pays_coins_in_place_of_wares_and_the_counters_follow():
     assert s.events[-1] == event
     assert "pays 2 coins (the coins in place of 2 herbs)" in s.entry_lines(len(s.events) - 1)[-1].render("en")
     # replayed from the saved game: the same
-    again = Session.from_json(s.to_json(), {"carpe-diem": GAME})
+    again = Game.from_json(s.to_json(), {"carpe-diem": GAME})
     assert counters(again, 1) == c
 
 
@@ -417,7 +417,7 @@ def test_a_scoring_pays_coins_in_place_of_wares_and_the_counters_follow():
     ({"herbs": 2}, "core.error.bad_event"),
 ])
 def test_coins_for_that_the_table_cannot_have_paid_is_refused(coins_for, key):
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     fill_cards(s)
     for counter, delta in (("herbs", 5), ("coins", 5), ("chimneys", 3)):
         s.record({"type": "adjust", "player": 1, "counter": counter, "delta": delta})
@@ -436,7 +436,7 @@ def test_the_end_form_prefills_every_value_the_tracker_knows():
     cells, the villas' chimneys one by one, the frame goals and which fountain cards were kept are not
     tracked and are entered at the end."""
     from companion.games.carpe_diem.district import to_counts
-    s = session(3)  # Anna 8 VP, Ben 9, Cleo 13; all discs on space 0
+    s = new_game(3)  # Anna 8 VP, Ben 9, Cleo 13; all discs on space 0
     for event in ({"type": "complete_vineyard", "player": 0, "tiles": 3},   # 2 grapes
                   {"type": "complete_garden", "player": 0, "tiles": 2},     # 1 herbs
                   {"type": "place_market", "player": 0},                    # 1 coin

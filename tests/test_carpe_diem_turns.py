@@ -13,9 +13,9 @@ Startspielermarker wird an den linken Nachbarn weitergegeben.")
 
 import pytest
 
-from companion.core.game import InvalidMove
+from companion.core.definition import InvalidMove
 from companion.core.score_sheet import score_sheet
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games.carpe_diem import GAME
 from companion.games.carpe_diem.tracker import advised_event
 
@@ -25,9 +25,9 @@ POND_GARDEN = {"letter": "D", "mode": "own", "requirement": {"pond": 1, "garden"
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 
-def session(n=4, start=0):
+def new_game(n=4, start=0):
     config = make_config(GAME, [{"name": x, "colour": c} for x, c in zip(NAMES[:n], GAME.rules.colours)], start)
-    return Session("t", GAME, config)
+    return Game("t", GAME, config)
 
 
 def on_turn(s):
@@ -50,7 +50,7 @@ def refused(s, event) -> str:
 
 
 def test_a_round_goes_clockwise_from_the_start_player_and_ends_after_the_last():
-    s = session(4, start=2)  # Cleo holds the start player token
+    s = new_game(4, start=2)  # Cleo holds the start player token
     assert on_turn(s) == "Cleo"
     assert steps(s)[1] == ("Next: Dora", None)  # the step the game waits for, last
     seen = [on_turn(s)]
@@ -72,7 +72,7 @@ def test_a_round_goes_clockwise_from_the_start_player_and_ends_after_the_last():
 def test_ending_a_round_early_acts_at_once_and_undo_takes_it_back():
     """A table that does not tap Next keeps ending rounds as before, with one tap: End round asks nothing
     (issue 39: no dialog on a frequent step; the game goes on after it, and Undo takes it back)."""
-    s = session(3, start=0)
+    s = new_game(3, start=0)
     s.record({"type": "next_player"})
     assert steps(s) == [("End round 1", None), ("Next: Cleo", None)]
     for _ in range(6):
@@ -84,7 +84,7 @@ def test_ending_a_round_early_acts_at_once_and_undo_takes_it_back():
 
 def test_the_table_sets_whose_turn_it_is_and_next_goes_on_from_there():
     """The tracker follows the table (a Next not tapped): one tap on a player's marker."""
-    s = session(4, start=0)
+    s = new_game(4, start=0)
     s.record({"type": "set_turn", "player": 2})
     assert on_turn(s) == "Cleo" and steps(s)[1] == ("Next: Dora", None)
     s.record({"type": "next_player"})
@@ -94,7 +94,7 @@ def test_the_table_sets_whose_turn_it_is_and_next_goes_on_from_there():
 
 
 def test_a_scoring_period_goes_by_the_banderole_bar_and_the_token_passes_left():
-    s = session(3, start=1)  # Ben starts: his disc at the bottom of space 0, then Cleo, Anna on top
+    s = new_game(3, start=1)  # Ben starts: his disc at the bottom of space 0, then Cleo, Anna on top
     for space, card in ((2, HERBS_2), (3, CHIMNEYS_2), (5, POND_GARDEN), (6, CHIMNEYS_2), (4, HERBS_2),
                         (7, CHIMNEYS_2), (8, POND_GARDEN), (9, HERBS_2), (10, CHIMNEYS_2), (11, HERBS_2)):
         s.record({"type": "set_card", "space": space, "card": card})
@@ -118,7 +118,7 @@ def test_a_scoring_period_goes_by_the_banderole_bar_and_the_token_passes_left():
 
 
 def test_after_the_last_scoring_nobody_is_on_turn():
-    s = session(2)
+    s = new_game(2)
     s.state["stage"], s.state["turn"] = "finished", None  # as after the fourth scoring period
     assert GAME.rules.player_on_turn(s.state, s.config) is None and steps(s) == []
     with pytest.raises(InvalidMove) as error:
@@ -127,7 +127,7 @@ def test_after_the_last_scoring_nobody_is_on_turn():
 
 
 def test_a_row_shows_the_vp_and_what_a_scoring_card_asks_for():
-    s = session(4, start=0)
+    s = new_game(4, start=0)
     s.record({"type": "complete_garden", "player": 3, "tiles": 3})  # +2 herbs
     s.record({"type": "complete_pond", "player": 3, "tiles": 2})  # +1 fish
     s.record({"type": "place_market", "player": 3})  # +1 coin
@@ -146,7 +146,7 @@ def test_the_score_sheet_has_the_start_then_each_phase_and_its_scoring_period():
     period"). VP are won and lost in the scoring periods ("Over four scoring periods your accomplishments
     will be turned into victory points"): the phase's row holds none; a VP correction of +2 for Anna in
     phase 2 counts in that phase's row, not in a scoring period's."""
-    s = session(2, start=0)
+    s = new_game(2, start=0)
     for space, card in ((2, HERBS_2), (4, CHIMNEYS_2), (5, POND_GARDEN)):
         s.record({"type": "set_card", "space": space, "card": card})
     s.record({"type": "complete_garden", "player": 1, "tiles": 3})

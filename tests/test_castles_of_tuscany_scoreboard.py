@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.game import InvalidMove
+from companion.core.definition import InvalidMove
 from companion.core.score_sheet import score_sheet
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
@@ -19,10 +19,10 @@ DATA = Path(__file__).parent / "data"
 
 
 def game(n=4, start=0, box=None, picks=("card",) * 4):
-    """A session after the setup pick (each player's bonus tile in turn order)."""
+    """A game after the setup pick (each player's bonus tile in turn order)."""
     config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.rules.colours[i]} for i in range(n)], start)
     config["box"] = box or {}
-    s = Session("t", GAME, config)
+    s = Game("t", GAME, config)
     for k in range(n):
         s.record({"type": "bonus_tile", "player": (start + k) % n, "bonus": picks[k]})
     return s
@@ -51,7 +51,7 @@ def test_the_setup_pick_goes_in_turn_order_then_the_start_player_takes_the_first
     """"Der Startspieler nimmt sich 1 beliebiges Bonuskärtchen ... Reihum tun dies dann alle anderen
     Spieler auch." "Der Startspieler macht den ersten Zug, danach geht es im Uhrzeigersinn reihum"."""
     config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.rules.colours[i]} for i in range(4)], 2)
-    s = Session("t", GAME, config)
+    s = Game("t", GAME, config)
     marked = []
     for _ in range(4):  # the scoreboard marks the player choosing; no turns are taken yet
         marked.append(on_turn(s))
@@ -167,7 +167,7 @@ def test_a_game_saved_before_turns_were_kept_resumes_with_the_start_player_on_tu
     (tmp_path / "live").mkdir()
     (tmp_path / "live" / f"{doc['id']}.json").write_text(
         (DATA / "event-schema-2" / "castles-of-tuscany.json").read_text(encoding="utf-8"), encoding="utf-8")
-    s = Repository(tmp_path, GAMES).session(doc["id"])
+    s = Repository(tmp_path, GAMES).game(doc["id"])
     assert s.state["round"] == 2 and on_turn(s) == doc["config"]["start_player"] == 1
     assert steps(s) == ["next_player"]
 
@@ -211,7 +211,7 @@ def test_cards_drawn_are_three_and_one_more_per_card_bonus_tile():
 
 def test_the_turns_entries_come_first_in_a_players_sheet_and_only_once_turns_are_taken():
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES[:2], GAME.rules.colours)], 0)
-    s = Session("t", GAME, config)
+    s = Game("t", GAME, config)
     assert [a.id for a in GAME.actions(s.state, config) if a.per_player] == ["bonus_tile"]  # the setup pick
     s = game(n=2)
     mine = [a for a in GAME.actions(s.state, s.config) if a.per_player]

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cli import main
 from companion.core.board import every_problem
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.where import where
 from companion.games import GAMES
 from companion.games.castles_of_tuscany.scoring import parse_board_state, score
@@ -134,9 +134,9 @@ def test_impossible_boards_name_the_field(example, mutate, field, fragment):
 
 
 def test_registered_and_scores_without_box_data():
-    game = GAMES["castles-of-tuscany"]
-    assert (game.min_players, game.max_players) == (2, 4)
-    sheet = game.end.score(game.end.parse_board_state(table(player("A"), player("B"))), {})
+    definition = GAMES["castles-of-tuscany"]
+    assert (definition.min_players, definition.max_players) == (2, 4)
+    sheet = definition.end.score(definition.end.parse_board_state(table(player("A"), player("B"))), {})
     assert sheet.game == "castles-of-tuscany"
 
 
@@ -186,13 +186,13 @@ def test_the_end_board_holds_each_player_to_the_storage_spaces_the_tracker_count
     tile. The tracker knows the bonus tiles each player took: the end board carries each player's spaces
     (Ben took "+1 storage space" in the setup pick: 2; Anna none: 1) and holds the tiles and wooden hexagons
     to them, where a file without them is held to the 5 there can be."""
-    game = GAMES["castles-of-tuscany"]
+    definition = GAMES["castles-of-tuscany"]
     config = {"players": [{"name": "Anna", "colour": "white"}, {"name": "Ben", "colour": "orange"}],
               "start_player": 0}
-    state = game.rules.initial_state(config)
+    state = definition.rules.initial_state(config)
     for p, bonus in ((0, "card"), (1, "storage")):
-        state = game.apply(state, {"type": "bonus_tile", "player": p, "bonus": bonus}, config)
-    board = game.end.board_from_tracker(state, config)
+        state = definition.apply(state, {"type": "bonus_tile", "player": p, "bonus": bonus}, config)
+    board = definition.end.board_from_tracker(state, config)
     assert [p["storage_spaces"] for p in board["players"]] == [1, 2]
     for p in board["players"]:
         p["red"] = 40  # after the third scoring, red holds the green points

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.core.session import make_config
+from companion.core.game import make_config
 from companion.games.castles_of_tuscany import GAME
 
 NAMES = ["Anna", "Ben", "Clara", "Dario"]

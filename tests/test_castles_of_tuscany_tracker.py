@@ -3,8 +3,8 @@ Die 3 Durchgänge, Farbbonus-Plättchen, Wertungen with Anna's scoring example).
 
 import pytest
 
-from companion.core.game import InvalidMove, MissingBoxData
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove, MissingBoxData
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
@@ -476,29 +476,29 @@ def test_refused_entries_leave_the_state_alone(event):
         GAME.apply(state, event, config)
 
 
-# ------------------------------------------------------------------ session: replay, undo, redo
+# ------------------------------------------------------------------ game: replay, undo, redo
 
 def test_undo_and_redo_replay_the_log():
     config = config_for(2)
-    session = Session("s", GAMES["castles-of-tuscany"], config)
-    session.record({"type": "bonus_tile", "player": 0, "bonus": "storage"})
-    session.record({"type": "bonus_tile", "player": 1, "bonus": "marble"})
-    session.record({"type": "region", "player": 0, "fields": 3})
-    session.record(reveal(1, 7))
-    session.record({"type": "end_round"})
-    assert counters(session.state, 0)["red"] == 8
-    session.undo()
-    assert counters(session.state, 0)["red"] == 0 and session.state["round"] == 1
-    session.undo()
-    assert counters(session.state, 1)["revealed"] == 0
-    session.redo()
-    session.redo()
-    assert counters(session.state, 0)["red"] == 8 and session.state["round"] == 2
-    again = Session.from_json(session.to_json(), GAMES)
-    assert again.state == session.state
+    game = Game("s", GAMES["castles-of-tuscany"], config)
+    game.record({"type": "bonus_tile", "player": 0, "bonus": "storage"})
+    game.record({"type": "bonus_tile", "player": 1, "bonus": "marble"})
+    game.record({"type": "region", "player": 0, "fields": 3})
+    game.record(reveal(1, 7))
+    game.record({"type": "end_round"})
+    assert counters(game.state, 0)["red"] == 8
+    game.undo()
+    assert counters(game.state, 0)["red"] == 0 and game.state["round"] == 1
+    game.undo()
+    assert counters(game.state, 1)["revealed"] == 0
+    game.redo()
+    game.redo()
+    assert counters(game.state, 0)["red"] == 8 and game.state["round"] == 2
+    again = Game.from_json(game.to_json(), GAMES)
+    assert again.state == game.state
     with pytest.raises(InvalidMove):
-        session.record({"type": "end_round"})  # nobody has emptied stack 2
-    assert len(session.events) == 5
+        game.record({"type": "end_round"})  # nobody has emptied stack 2
+    assert len(game.events) == 5
 
 
 def test_box_values_from_the_config_are_used_and_unknown_keys_ignored():
@@ -678,25 +678,25 @@ def test_through_the_hub_a_batch_is_all_or_nothing(tmp_path):
     from companion.storage import Repository
 
     repo = Repository(tmp_path / "data", GAMES)
-    game = Session("c1", GAME, config_for(2))
+    game = Game("c1", GAME, config_for(2))
     game.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
     game.record({"type": "bonus_tile", "player": 1, "bonus": "card"})
     repo.save(game)
     hub = TableHub(repo)
     hub.apply("c1", {"type": "box_value", "key": "colour_bonus.red.I", "value": 5},
               {"type": "colour_bonus", "player": 1, "colour": "red"})
-    assert counters(hub.session("c1").state, 1)["green"] == 5
+    assert counters(hub.game("c1").state, 1)["green"] == 5
     with pytest.raises(InvalidMove):
         hub.apply("c1", {"type": "box_value", "key": "colour_bonus.grey.I", "value": 2},
                   {"type": "colour_bonus", "player": 1, "colour": "red"})  # Ben has red already
-    for seen in (hub.session("c1"), Repository(tmp_path / "data", GAMES).session("c1")):
+    for seen in (hub.game("c1"), Repository(tmp_path / "data", GAMES).game("c1")):
         assert "colour_bonus.grey.I" not in seen.state["box"] and counters(seen.state, 1)["green"] == 5
 
 
 def test_a_colour_bonus_value_the_tracker_would_refuse_is_not_kept_as_box_data():
     """The box data's check (Settings, a tile's dialog, a backup) and the tracker agree: 0 to 99."""
     from companion.core.box import check_box_values
-    from companion.core.game import BoardStateError
+    from companion.core.definition import BoardStateError
 
     assert check_box_values(GAME, {"colour_bonus.red.I": 99, "colour_bonus.red.II": 0}) == {
         "colour_bonus.red.I": 99, "colour_bonus.red.II": 0}

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from companion.core.game import InvalidMove
+from companion.core.definition import InvalidMove
 from companion.core.moves import added
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.castles_of_tuscany import GAME
@@ -27,10 +27,10 @@ from companion.ui.screens.play import box_events, event_for
 NAMES = ["Anna", "Ben"]
 
 
-def session(box=None):
+def new_game(box=None):
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(NAMES, GAME.rules.colours)], 0)
     config["box"] = box or {}
-    s = Session("t", GAME, config)
+    s = Game("t", GAME, config)
     s.record({"type": "bonus_tile", "player": 0, "bonus": "card"})
     s.record({"type": "bonus_tile", "player": 1, "bonus": "card"})
     return s
@@ -42,7 +42,7 @@ def session(box=None):
 def hub(tmp_path):
     """A two-player game at its final scoring, in a table hub (what every phone sends its moves to)."""
     repo = Repository(tmp_path / "data", GAMES)
-    game = session()
+    game = new_game()
     game.id = "c1"
     repo.save(game)
     hub = TableHub(repo)
@@ -51,7 +51,7 @@ def hub(tmp_path):
 
 
 def board_of(hub, player=0):
-    return hub.session("c1").board["players"][player]
+    return hub.game("c1").board["players"][player]
 
 
 def test_a_track_is_typed_as_a_whole_number_of_0_or_more():
@@ -122,7 +122,7 @@ def test_an_empty_fields_count_is_that_players_board_and_a_stale_one_is_refused(
     hub.apply("c1", {"type": "board_done", "player": 1, "done": True})
     hub.apply("c1", empty_fields_move(1, 4, board_of(hub, 1)["empty_fields"]), by="anna")
     assert board_of(hub, 1)["empty_fields"] == 4 and board_of(hub, 0)["empty_fields"] == 0
-    assert hub.session("c1").board_done == []  # Ben's board was changed: not entered any more
+    assert hub.game("c1").board_done == []  # Ben's board was changed: not entered any more
     with pytest.raises(InvalidMove):
         hub.apply("c1", empty_fields_move(1, 2, 0), by="ben")  # Ben's phone still drew 0
     assert board_of(hub, 1)["empty_fields"] == 4
@@ -199,7 +199,7 @@ def scoring_lines(state):
 
 def test_scoring_lines_show_green_added_onto_red():
     """The rulebook's example, in the log: green 9 onto red 4 = 13, then green 22 onto red 15 = 37."""
-    s = session()
+    s = new_game()
     for counter, delta in (("red", 4), ("green", 9)):
         s.record({"type": "adjust", "player": 0, "counter": counter, "delta": delta})
     s.record({"type": "adjust", "player": 1, "counter": "revealed", "delta": 7})
@@ -219,7 +219,7 @@ def test_scoring_lines_show_green_added_onto_red():
 
 
 def test_colour_tiles_side_points_and_players():
-    s = session({"colour_bonus.dark_green.I": 4})
+    s = new_game({"colour_bonus.dark_green.I": 4})
     tiles = {t["colour"]: t for t in colour_tiles(s.state)}
     assert tiles["dark_green"] == {"colour": "dark_green", "side": "I", "players": [], "points": 4}
     assert tiles["red"]["points"] is None
@@ -235,7 +235,7 @@ def test_colour_tiles_side_points_and_players():
 def test_a_colour_tile_says_its_side_and_points_in_words():
     """Not "I · ?" or "II · 3": the side and points, or what to do, in both languages; the screen reader
     hears the colour and who completed it too."""
-    s = session({"colour_bonus.red.I": 3})
+    s = new_game({"colour_bonus.red.I": 3})
     tiles = {t["colour"]: t for t in colour_tiles(s.state)}
 
     def words(colour, lang):
@@ -274,7 +274,7 @@ def test_the_words_on_a_colour_tile_stand_out_from_its_colour():
 
 def test_box_values_kept_from_a_tile_reach_the_tracker_once():
     """What a tile's dialog sends with the box data: an entry for each value the tracker does not hold so."""
-    s = session({"colour_bonus.red.I": 5})
+    s = new_game({"colour_bonus.red.I": 5})
     values = {"colour_bonus.red.I": 5, "colour_bonus.red.II": 3, "something.else": 1}
     assert box_value_entries(s.state, values) == [{"type": "box_value", "key": "colour_bonus.red.II", "value": 3}]
     for entry in box_value_entries(s.state, {"colour_bonus.red.I": 6}):
@@ -283,7 +283,7 @@ def test_box_values_kept_from_a_tile_reach_the_tracker_once():
 
 
 def test_a_colour_bonus_without_its_value_asks_for_exactly_that_key():
-    s = session()
+    s = new_game()
     before = len(s.events)
     keys, why = box_values_needed(s, {"type": "colour_bonus", "player": 0, "colour": "turquoise"})
     assert keys == ("colour_bonus.turquoise.I",)
@@ -307,7 +307,7 @@ def test_box_events_hand_over_only_what_the_tracker_lacks():
 
 def test_entering_the_value_then_repeating_the_entry():
     """What the prompt does: the stored value goes to the tracker, the refused entry is repeated."""
-    s = session()
+    s = new_game()
     entry = {"type": "colour_bonus", "player": 0, "colour": "dark_green"}
     keys, _ = box_values_needed(s, entry)
     for event in box_events(keys, {"colour_bonus.dark_green.I": 3}, s.state["box"]):
@@ -319,7 +319,7 @@ def test_entering_the_value_then_repeating_the_entry():
 
 def test_the_play_screen_sends_the_choice_by_name():
     """A tapped choice goes into the entry under the action's field, never as a position."""
-    s = session({"colour_bonus.red.I": 5})
+    s = new_game({"colour_bonus.red.I": 5})
     actions = {a.id: a for a in GAME.actions(s.state, s.config)}
     entry = event_for(actions["colour_bonus"], 1, "red")
     assert entry == {"type": "colour_bonus", "player": 1, "colour": "red"}
@@ -332,10 +332,10 @@ def test_a_choice_of_goods_is_copied_into_the_entry():
     from companion.games.milestones import GAME as MILESTONES
 
     config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(NAMES, MILESTONES.rules.colours)], 0)
-    s = Session("m", MILESTONES, config)
+    s = Game("m", MILESTONES, config)
     s.record({"type": "adjust", "player": 0, "counter": "stone", "delta": 2})
     s.record({"type": "adjust", "player": 0, "counter": "wood", "delta": 1})
-    from companion.core.game import Action
+    from companion.core.definition import Action
     from companion.games.milestones.moves import castle_choices
 
     options, labels = castle_choices(s.state, 0)  # the goods Anna may keep at the castle

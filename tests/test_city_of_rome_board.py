@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
@@ -222,8 +222,8 @@ def test_the_rulebook_city_entered_from_the_start_buildings_scores_as_the_rulebo
 @pytest.fixture
 def table(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
-    session = Session("g1", GAME, make_config(GAME, copy.deepcopy(PLAYERS), 0))
-    repo.save(session)
+    game = Game("g1", GAME, make_config(GAME, copy.deepcopy(PLAYERS), 0))
+    repo.save(game)
     hub = TableHub(repo)
     hub.apply("g1", {"type": "stage", "stage": "scoring"})
     return hub
@@ -231,27 +231,27 @@ def table(tmp_path):
 
 def test_through_the_hub_a_batch_is_all_or_nothing_and_an_edited_board_is_entered_again(table):
     table.apply("g1", {"type": "board_done", "player": 0, "done": True}, {"type": "board_done", "player": 1, "done": True})
-    drawn = table.session("g1").board["players"][0]["city"]
+    drawn = table.game("g1").board["players"][0]["city"]
     assert drawn[1][1] == "house-2" and drawn[1][2] == "vegetable-farm"  # the start buildings, as they lie
     table.apply("g1", space_move("city_set", 0, 2, 1, None, card="therme"))
-    game = Repository(table.repo.dir, GAMES).session("g1")
+    game = Repository(table.repo.dir, GAMES).game("g1")
     assert game.board["players"][0]["city"][2][1] == {"card": "therme", "vp_markers": 1}
     assert game.board_done == [1]  # Anna's board changed: not entered any more; Ben's stays
     with pytest.raises(InvalidMove):  # the second move is stale: neither is applied
         table.apply("g1", space_move("city_set", 0, 0, 1, None, card="market"),
                     space_move("city_clear", 0, 2, 1, {"card": "therme", "vp_markers": 3}))
-    assert table.session("g1").board["players"][0]["city"][0][1] is None
+    assert table.game("g1").board["players"][0]["city"][0][1] is None
 
 
 def test_two_phones_one_city_the_later_tap_on_a_changed_space_is_refused(table):
-    anna_drew = table.session("g1").board["players"][2]["city"][2][2]  # both phones show Carla's empty space
+    anna_drew = table.game("g1").board["players"][2]["city"][2][2]  # both phones show Carla's empty space
     table.apply("g1", space_move("city_set", 2, 2, 2, anna_drew, card="arena"), by="anna")
     with pytest.raises(InvalidMove) as refused:
         table.apply("g1", space_move("city_set", 2, 2, 2, anna_drew, card="school"), by="ben")
     assert "another phone" in refused.value.msg.render("en")
     table.apply("g1", {"type": "city_shift", "player": 2, "direction": "right"}, by="ben")
     table.apply("g1", {"type": "city_shift", "player": 2, "direction": "down"}, by="anna")  # every tap counts
-    city = Repository(table.repo.dir, GAMES).session("g1").board["players"][2]["city"]
+    city = Repository(table.repo.dir, GAMES).game("g1").board["players"][2]["city"]
     assert city[2][2:] == ["house-2", "vegetable-farm"] and city[3][3] == "arena"
 
 

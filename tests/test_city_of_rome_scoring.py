@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.games.city_of_rome.scoring import parse_board_state, residential_districts, score
 
 

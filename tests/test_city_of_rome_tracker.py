@@ -5,8 +5,8 @@ import copy
 
 import pytest
 
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games.city_of_rome import GAME, tracker
 from companion.games.city_of_rome.cards import influence_cards, reveal_round, rounds
@@ -23,8 +23,8 @@ def config(n, start=0, drawn=False):
     return c
 
 
-def session(n, start=0):
-    return Session(id="t", game=GAME, config=config(n, start))
+def new_game(n, start=0):
+    return Game(id="t", definition=GAME, config=config(n, start))
 
 
 def tokens(s, player, value):
@@ -56,7 +56,7 @@ def test_two_players_play_white_and_brown():
 
 @pytest.mark.parametrize("n, total", [(2, 7), (3, 14), (4, 14)])
 def test_number_of_rounds(n, total):
-    s = session(n)
+    s = new_game(n)
     assert rounds(n) == total
     assert s.state["round"] == 1 and s.state["rounds"] == total
     end_rounds(s, total - 1)
@@ -72,7 +72,7 @@ def test_number_of_rounds(n, total):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_no_end_round_after_the_game_is_over(n):
-    s = session(n)
+    s = new_game(n)
     end_rounds(s, rounds(n))
     before = (copy.deepcopy(s.state), list(s.events))
     with pytest.raises(InvalidMove) as raised:
@@ -83,7 +83,7 @@ def test_no_end_round_after_the_game_is_over(n):
 
 @pytest.mark.parametrize("n, start", [(2, 1), (3, 0), (3, 2), (4, 1)])
 def test_start_player_passes_clockwise_to_the_next_seat(n, start):
-    s = session(n, start)
+    s = new_game(n, start)
     assert s.state["start_player"] == start
     seen = [s.state["start_player"]]
     for _ in range(rounds(n) - 1):
@@ -94,7 +94,7 @@ def test_start_player_passes_clockwise_to_the_next_seat(n, start):
 
 
 def test_unknown_event_is_refused():
-    s = session(3)
+    s = new_game(3)
     with pytest.raises(InvalidMove):
         s.record({"type": "end_game"})
     assert s.events == []
@@ -110,7 +110,7 @@ def test_unknown_event_is_refused():
 def test_influence_cards_appear_in_the_right_rounds(n, expected):
     assert influence_cards(n) == tuple(expected)
     assert {c: reveal_round(c, n) for c in influence_cards(n)} == expected
-    s = session(n)
+    s = new_game(n)
     appeared = {}
     for r in range(1, rounds(n) + 1):
         assert s.state["round"] == r
@@ -123,7 +123,7 @@ def test_influence_cards_appear_in_the_right_rounds(n, expected):
 
 
 def test_no_influence_card_in_round_one_and_status_names_the_next():
-    s = session(3)
+    s = new_game(3)
     assert s.state["waiting_cards"] == []
     assert GAME.rules.status(s.state, s.config)[-1].key == "city-of-rome.status.next_card"
     assert GAME.rules.status(s.state, s.config)[-1].params == {"card": 3, "round": 3}
@@ -139,7 +139,7 @@ def test_no_influence_card_in_round_one_and_status_names_the_next():
 def test_only_the_last_round_end_asks_first_it_ends_the_game():
     """"Das Spiel endet nach der 14. Runde mit der letzten Einflusswertung": End round 1 to 13 act at once
     (issue 39: Undo takes them back), the 14th asks first, saying the influence scoring it brings."""
-    s = session(3)
+    s = new_game(3)
     end_rounds(s, 13)
     end = GAME.actions(s.state, s.config)[0]
     assert end.label.render("en") == "End round 14 (the last)"
@@ -152,7 +152,7 @@ def test_only_the_last_round_end_asks_first_it_ends_the_game():
 # ------------------------------------------------------------------ influence scoring
 
 def test_single_majority_takes_the_card_and_returns_all_its_tokens():
-    s = session(3)
+    s = new_game(3)
     end_rounds(s, 2)
     tokens(s, 0, 2)
     tokens(s, 1, 5)
@@ -168,7 +168,7 @@ def test_single_majority_takes_the_card_and_returns_all_its_tokens():
 
 
 def test_a_tie_leaves_the_cards_waiting_and_they_accumulate():
-    s = session(4)
+    s = new_game(4)
     end_rounds(s, 2)
     tokens(s, 0, 3)
     tokens(s, 2, 3)
@@ -195,7 +195,7 @@ def test_a_tie_leaves_the_cards_waiting_and_they_accumulate():
 
 
 def test_all_at_zero_is_a_tie():
-    s = session(2)
+    s = new_game(2)
     s.record(END_ROUND)
     assert s.state["waiting_cards"] == [4]
     s.record(END_ROUND)
@@ -204,7 +204,7 @@ def test_all_at_zero_is_a_tie():
 
 
 def test_winner_keeps_earlier_cards_and_adds_new_ones():
-    s = session(2)
+    s = new_game(2)
     s.record(END_ROUND)  # round 2: card 4 comes up
     tokens(s, 1, 1)
     s.record(END_ROUND)  # Ben takes 4
@@ -218,7 +218,7 @@ def test_winner_keeps_earlier_cards_and_adds_new_ones():
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_a_tie_after_the_last_round_is_not_awarded(n):
-    s = session(n)
+    s = new_game(n)
     end_rounds(s, rounds(n) - 1)
     assert s.state["waiting_cards"] == list(influence_cards(n))  # every scoring so far tied at 0
     tokens(s, 0, 2)
@@ -234,7 +234,7 @@ def test_a_tie_after_the_last_round_is_not_awarded(n):
 
 
 def test_a_single_majority_in_the_last_round_takes_everything_waiting():
-    s = session(3)
+    s = new_game(3)
     end_rounds(s, 13)
     tokens(s, 2, 1)
     s.record(END_ROUND)
@@ -245,7 +245,7 @@ def test_a_single_majority_in_the_last_round_takes_everything_waiting():
 
 def test_influence_scoring_each_round_end_as_the_rulebook_says():
     """Only when a card is waiting: at the end of a round without a card nobody pays tokens."""
-    s = session(3)
+    s = new_game(3)
     tokens(s, 0, 4)
     s.record(END_ROUND)
     s.record(END_ROUND)
@@ -257,7 +257,7 @@ def test_influence_scoring_each_round_end_as_the_rulebook_says():
 
 @pytest.mark.parametrize("counter", ["money", "influence_tokens", "build_markers"])
 def test_counters_cannot_go_below_zero(counter):
-    s = session(3)
+    s = new_game(3)
     start = s.state["players"][1]["counters"][counter]
     assert start == (5 if counter == "money" else 0)
     if start:
@@ -379,7 +379,7 @@ def test_setup_checklist_renders_in_both_languages(n):
 # ------------------------------------------------------------------ end scoring prefilled
 
 def test_board_from_tracker_carries_money_tokens_and_won_cards():
-    s = session(3, start=1)
+    s = new_game(3, start=1)
     end_rounds(s, 2)
     tokens(s, 2, 3)
     s.record(END_ROUND)  # Cleo takes card 3
@@ -407,7 +407,7 @@ def test_a_city_nobody_built_on_opens_as_its_start_buildings_and_scores():
     ihren Startgebäuden eine Stadt aus maximal 4x4 Karten bilden können": a player who never used Build
     finds the two start buildings (the way round the tracker has them) with room on every side, and the
     form scores as it opens (it used to say the city had no cards)."""
-    s = session(3)
+    s = new_game(3)
     s.record({"type": "swap_start", "player": 2})
     build(s, 0, "market", 1, 0)  # only Anna recorded a build
     board = GAME.end.board_from_tracker(s.state, s.config)
@@ -422,7 +422,7 @@ def test_a_city_nobody_built_on_opens_as_its_start_buildings_and_scores():
 
 
 def test_a_city_lies_in_the_middle_of_the_grid_with_room_where_it_can_still_grow():
-    s = session(4)
+    s = new_game(4)
     build(s, 0, "house-3", 0, 2)   # three wide
     build(s, 0, "house-3", -1, 0)  # two high
     city = GAME.end.board_from_tracker(s.state, s.config)["players"][0]["city"]
@@ -442,7 +442,7 @@ def cities(s):
 
 def test_each_city_starts_with_its_start_buildings_side_by_side():
     """SPIELVORBEREITUNG: "Seine 2 Startgebäude legt jeder Spieler als Beginn seiner Stadt nebeneinander"."""
-    s = session(3)
+    s = new_game(3)
     assert cities(s) == [[("house-2", (0, 0), None), ("vegetable-farm", (0, 1), None)]] * 3
     # "Es spielt keine Rolle, welches der Startgebäude rechts oder links liegt"
     s.record({"type": "swap_start", "player": 1})
@@ -472,7 +472,7 @@ def test_the_rulebook_city_built_during_play_is_the_end_board_and_scores_75():
     import json
     from pathlib import Path
     example = json.loads((Path(__file__).parents[1] / "examples" / "city-of-rome-rulebook.json").read_text("utf-8"))
-    s = session(3)
+    s = new_game(3)
     s.record({"type": "swap_start", "player": 0})
     for card, row, col in RULEBOOK_BUILDS:
         build(s, 0, card, row, col)
@@ -491,7 +491,7 @@ def test_the_rulebook_city_built_during_play_is_the_end_board_and_scores_75():
 
 
 def test_a_build_does_at_once_what_the_building_overview_says():
-    s = session(4)
+    s = new_game(4)
     build(s, 0, "house-3", 1, 0)                     # under the house: touches 1 card
     build(s, 0, "market", 1, 1)                      # touches the house-3 and the farm: +2 money
     assert s.state["players"][0]["counters"]["money"] == 5 + 2
@@ -515,7 +515,7 @@ def test_a_build_does_at_once_what_the_building_overview_says():
 def test_an_aqueduct_may_replace_a_card_once_per_row_and_column():
     """AQUÄDUKTE: "Sie dürfen aber auch so gebaut werden, dass sie ein Gebäude ... ersetzen. Das ersetzte
     Gebäude wird sofort aus dem Spiel genommen"; "In jeder Reihe oder Spalte ... nur genau 1 Aquädukt"."""
-    s = session(3)
+    s = new_game(3)
     build(s, 0, "aqueduct", 0, 1)                    # in place of the farm
     assert cities(s)[0] == [("house-2", (0, 0), None), ("aqueduct", (0, 1), None)]
     assert s.state["replaced"] == ["vegetable-farm"]
@@ -528,7 +528,7 @@ def test_an_aqueduct_may_replace_a_card_once_per_row_and_column():
 
 
 def test_the_great_aqueduct_over_a_card_still_brings_its_star():
-    s = session(3)
+    s = new_game(3)
     build(s, 0, "great-aqueduct", 0, 0)              # in place of the start house
     assert s.state["players"][0]["counters"]["influence_tokens"] == 1
     assert Msg.from_json(s.state["log"][-1]).render("en") == \
@@ -545,7 +545,7 @@ def test_the_great_aqueduct_over_a_card_still_brings_its_star():
     ("house-3", "1", 0, "core.error.bad_event"),
 ])
 def test_a_build_the_rules_do_not_allow_is_refused_and_changes_nothing(card, row, col, key):
-    s = session(3)
+    s = new_game(3)
     for c in (2, 3):
         build(s, 0, "house-3", 0, c)                 # a row of four: house-2, farm, house-3, house-3
     before = copy.deepcopy(s.state)
@@ -556,7 +556,7 @@ def test_a_build_the_rules_do_not_allow_is_refused_and_changes_nothing(card, row
 
 
 def test_a_card_is_built_no_more_often_than_the_box_holds():
-    s = session(3)
+    s = new_game(3)
     build(s, 0, "temple-minerva", 1, 0)              # one in the game
     with pytest.raises(InvalidMove) as refused:
         build(s, 1, "temple-minerva", 1, 0)
@@ -571,7 +571,7 @@ def test_a_card_is_built_no_more_often_than_the_box_holds():
 
 
 def test_buildable_spaces_and_undo():
-    s = session(2)
+    s = new_game(2)
     options = tracker.build_options(s.state, 0, 2)
     assert list(options) == [(-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
     assert "house-3" in options[(1, 0)] and "temple-fortuna" not in options[(1, 0)]  # stack III: not with 2
@@ -584,7 +584,7 @@ def test_buildable_spaces_and_undo():
 
 
 def test_a_full_city_with_an_aqueduct_in_every_row_and_column_has_no_space_left():
-    s = session(4)
+    s = new_game(4)
     s.state["cities"][0] = [{"card": "aqueduct" if r == c else "house-3", "space": [r, c]}
                             for r in range(4) for c in range(4)]
     assert tracker.build_options(s.state, 0, 4) == {}
@@ -593,7 +593,7 @@ def test_a_full_city_with_an_aqueduct_in_every_row_and_column_has_no_space_left(
 
 
 def test_build_stays_offered_after_the_last_round():
-    s = session(2)
+    s = new_game(2)
     end_rounds(s, 7)
     assert [a.id for a in GAME.actions(s.state, s.config)] == ["build"]
     build(s, 1, "house-3", 1, 0)  # forgotten during play: entered without undoing the last round
@@ -608,7 +608,7 @@ def test_each_entry_is_a_declared_move_with_its_exact_parameters():
     its move does not take is refused (a typo is never ignored), and the state is left as it was."""
     assert [m.name for m in tracker.MOVES] == ["end_round", "place_builder", "next_player", "build", "swap_start"]
     assert all(not m.upgrades for m in tracker.MOVES)  # schema-1 entries are today's form
-    s = session(3)
+    s = new_game(3)
     before = copy.deepcopy(s.state)
     for bad in ({"type": "end_round", "player": 0}, {"type": "build", "player": 0, "card": "market",
                                                      "space": [1, 0], "markers": 1},
@@ -622,7 +622,7 @@ def test_each_entry_is_a_declared_move_with_its_exact_parameters():
 
 
 def test_the_moves_offer_end_round_then_the_rounds_next_step_then_build_and_swap_is_offered_inside_build():
-    s = session(3)
+    s = new_game(3)
     actions = GAME.actions(s.state, s.config)
     assert [(a.id, a.per_player) for a in actions] == [("end_round", False), ("place_builder", False),
                                                        ("build", True)]
@@ -634,14 +634,14 @@ def test_a_build_through_the_table_hub_is_saved_and_resumes(tmp_path):
     from companion.games import GAMES
     from companion.storage import Repository
     repo = Repository(tmp_path, GAMES)
-    repo.save(session(3))
+    repo.save(new_game(3))
     table = TableHub(repo)
     table.apply("t", {"type": "swap_start", "player": 1},
                 {"type": "build", "player": 1, "card": "therme", "space": [1, 0]})
     with pytest.raises(InvalidMove):  # all or nothing: the swap is too late after a build
         table.apply("t", {"type": "adjust", "player": 1, "counter": "money", "delta": 1},
                     {"type": "swap_start", "player": 1})
-    resumed = Repository(tmp_path, GAMES).session("t")
+    resumed = Repository(tmp_path, GAMES).game("t")
     assert resumed.state["cities"][1] == [{"card": "vegetable-farm", "space": [0, 0]},
                                           {"card": "house-2", "space": [0, 1]},
                                           {"card": "therme", "space": [1, 0], "vp_markers": 1}]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.game import InvalidMove
+from companion.core.definition import InvalidMove
 from companion.core.score_sheet import score_sheet
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games.city_of_rome import GAME, turns
 from companion.games.city_of_rome.standing import points_now
@@ -21,9 +21,9 @@ END_ROUND = {"type": "end_round"}
 NEXT = {"type": "next_player"}
 
 
-def session(n, start=0):
+def new_game(n, start=0):
     colours = GAME.colours_for(n)
-    return Session("t", GAME, make_config(GAME, [{"name": NAMES[i], "colour": colours[i]} for i in range(n)], start))
+    return Game("t", GAME, make_config(GAME, [{"name": NAMES[i], "colour": colours[i]} for i in range(n)], start))
 
 
 def on_turn(s):
@@ -52,7 +52,7 @@ def test_builders_are_placed_clockwise_from_the_start_player(n, start, order):
     """SETZPHASE: "Beginnend mit dem Startspieler setzen die Spieler im Uhrzeigersinn nacheinander ihren
     Baumeister auf 1 beliebiges freies Feld des oben liegenden Aktionsstreifens." Seats are clockwise in
     the order the players were entered."""
-    s = session(n, start)
+    s = new_game(n, start)
     placed = []
     for space in (4, 1, 5, 2)[:n]:
         placed.append(on_turn(s))
@@ -63,7 +63,7 @@ def test_builders_are_placed_clockwise_from_the_start_player(n, start, order):
 
 
 def test_a_builder_goes_on_a_free_space_by_the_player_on_turn_only():
-    s = session(4)
+    s = new_game(4)
     place(s, 3)
     before = copy.deepcopy(s.state)
     refusals = {
@@ -88,7 +88,7 @@ def test_the_action_phase_follows_the_builders_from_the_emperor():
     der Spieler, dessen Baumeister am nächsten zur Kaiserfigur steht. Achtung: In dieser Phase spielt es
     keine Rolle, wer die Startspielerfigur besitzt." Then "ist der nächste Spieler an der Reihe, das heißt
     derjenige, dessen Baumeister jetzt am nächsten zur Kaiserfigur steht"."""
-    s = session(4, start=1)
+    s = new_game(4, start=1)
     place(s, 4, 2, 5, 1)  # Ben on 4, Cleo on 2, Dora on 5, Anna on 1
     assert s.state["strip"] == [0, 2, None, 1, 3]
     acted = [on_turn(s)]
@@ -117,7 +117,7 @@ def test_the_hint_names_who_takes_a_card_of_the_offer_in_the_strips_order(n, spa
     VORBEREITUNGSPHASE: the top card of each stack in play is laid out (3 players: no stack IV); 2
     players: "Das Angebot besteht dadurch jede Runde aus insgesamt 4 Gebäudekarten" - a card per
     builder, one fewer after each turn."""
-    s = session(n)
+    s = new_game(n)
     placers = []
     for space in spaces:
         hint = turns.turn_hint(s.state, s.config)
@@ -138,7 +138,7 @@ def test_the_hint_names_who_takes_a_card_of_the_offer_in_the_strips_order(n, spa
 
 
 def test_the_hint_reads_in_both_languages_and_is_gone_after_the_last_round():
-    s = session(4)
+    s = new_game(4)
     place(s, 1, 2, 3, 4)
     hint = turns.turn_hint(s.state, s.config)
     assert hint.render("en") == "Anna: take 1 of the 4 buildings left in the offer, then build and produce."
@@ -152,7 +152,7 @@ def test_the_round_end_passes_the_start_player_and_clears_the_strip():
     """RUNDENENDE: "Der Spieler mit der Startspielerfigur, gibt diese an den im Uhrzeigersinn folgenden
     Spieler weiter, der zum Startspieler der nächsten Runde wird." The builders come off the strip
     during their action phases, so the next round's Setzphase begins with an empty strip."""
-    s = session(3, start=2)
+    s = new_game(3, start=2)
     place(s, 1, 2, 3)
     s.record(NEXT)
     s.record(NEXT)
@@ -167,7 +167,7 @@ def test_the_round_end_passes_the_start_player_and_clears_the_strip():
 
 def test_ending_the_last_round_early_says_who_has_not_acted():
     """Only the last round's end asks (it ends the game); a round ended early before it asks nothing."""
-    s = session(4)
+    s = new_game(4)
     assert GAME.actions(s.state, s.config)[0].confirm is None
     place(s, 1, 2, 3, 4)
     s.record(NEXT)
@@ -191,13 +191,13 @@ def test_two_players_place_twice_and_each_builder_acts_on_its_own():
     Aktionsstreifen. Anschließend wird in der gleichen Reihenfolge eine weitere Setzrunde gespielt", and
     "der Spieler [führt] die Aktionsphasen für seine beiden Baumeister komplett getrennt voneinander durch,
     selbst wenn beide Baumeister direkt aufeinanderfolgend auf dem Aktionsstreifen stehen"."""
-    s = session(2, start=1)
+    s = new_game(2, start=1)
     order = []
     for space in (2, 5, 1, 3):
         order.append(on_turn(s))
         place(s, space)
     assert order == [1, 0, 1, 0]
-    labels = [a.label.key for a in GAME.actions(session(2, 1).state, s.config) if a.id == "place_builder"]
+    labels = [a.label.key for a in GAME.actions(new_game(2, 1).state, s.config) if a.id == "place_builder"]
     assert labels == ["city-of-rome.action.place"]
     assert s.state["strip"] == [1, 1, 0, None, 0]
     acted = [on_turn(s)]
@@ -209,14 +209,14 @@ def test_two_players_place_twice_and_each_builder_acts_on_its_own():
 
 
 def test_second_builder_is_named_in_the_game_for_two():
-    s = session(2)
+    s = new_game(2)
     place(s, 1, 2)
     assert [a.label.key for a in GAME.actions(s.state, s.config) if a.id == "place_builder"] == \
         ["city-of-rome.action.place_second"]
 
 
 def test_nobody_is_on_turn_after_the_last_round_and_final_scoring_is_the_next_step():
-    s = session(2)
+    s = new_game(2)
     for _ in range(7):
         s.record(END_ROUND)
     assert on_turn(s) is None and GAME.rules.is_finished(s.state, s.config)
@@ -226,7 +226,7 @@ def test_nobody_is_on_turn_after_the_last_round_and_final_scoring_is_the_next_st
 
 
 def test_undo_takes_a_placement_back():
-    s = session(3)
+    s = new_game(3)
     place(s, 2, 3)
     s.undo()
     assert s.state["strip"] == [None, 0, None, None, None] and on_turn(s) == 1
@@ -239,7 +239,7 @@ def test_a_game_saved_before_turns_were_kept_resumes_with_the_rounds_turns_ahead
     doc = json.loads((data / "city-of-rome.json").read_text(encoding="utf-8"))["session"]["1"]
     (tmp_path / "live").mkdir()
     (tmp_path / "live" / f"{doc['id']}.json").write_bytes((data / "city-of-rome.json").read_bytes())
-    resumed = Repository(tmp_path, {"city-of-rome": GAME}).session(doc["id"])
+    resumed = Repository(tmp_path, {"city-of-rome": GAME}).game(doc["id"])
     state = resumed.state
     assert state["strip"] == [None] * 5 and state["acted"] == 0
     assert GAME.rules.player_on_turn(state, resumed.config) == state["start_player"] == 1
@@ -250,7 +250,7 @@ def test_a_game_saved_before_turns_were_kept_resumes_with_the_rounds_turns_ahead
 def test_the_large_number_is_the_final_scoring_as_things_stand():
     """No victory-point track during play: the row shows what SCHLUSSWERTUNG would give now (money 1 each,
     influence tokens 1 per 2, the cards won, the city), then money, tokens and the cards in the city."""
-    s = session(3)
+    s = new_game(3)
     assert [GAME.standing_of(s.state, s.config, p).score for p in range(3)] == [5, 5, 5]  # 5 money
     row = GAME.standing_of(s.state, s.config, 0)
     assert row.counter is None  # worked out, not entered: the number pad adds to money (the first counter)
@@ -267,7 +267,7 @@ def test_the_large_number_is_the_final_scoring_as_things_stand():
 
 
 def test_the_large_number_is_what_the_end_scoring_of_the_prefilled_board_gives():
-    s = session(4)
+    s = new_game(4)
     for player, (card, space) in enumerate([("therme", [1, 0]), ("arena", [-1, 1]), ("temple-venus", [0, 2]),
                                             ("aqueduct", [0, 0])]):
         s.record({"type": "build", "player": player, "card": card, "space": space})
@@ -287,7 +287,7 @@ def test_the_score_sheet_is_the_score_pad_of_the_final_scoring():
     card won at a round's end is in its own row ("Einflusswertungskarten bringen bei Spielende entsprechend
     ihres abgebildeten Wertes Siegpunkte"), with the tokens returned for it; money spent lowers the money
     row ("Jedes Geld ist bei Spielende 1 Siegpunkt wert"): nobody scores a negative round."""
-    s = session(3)
+    s = new_game(3)
     rows = [row.label.render("en") for row in score_sheet(s).rows]
     assert rows == ["Residential districts, value\u00a02", "Residential districts, value\u00a03",  # one line
                     "Residential districts, value\u00a04", "Aqueducts", "Temples", "Money", "Influence tokens",

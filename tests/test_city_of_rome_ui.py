@@ -4,7 +4,7 @@ corner. The board moves the editor sends are tested in test_city_of_rome_board.p
 
 import pytest
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games.city_of_rome import GAME
 from companion.games.city_of_rome.board import cards_placed, cell_card, palette_cards, parse_number, shifted, tap_space
 from companion.games.city_of_rome.cards import CARDS, PUBLIC
@@ -18,9 +18,9 @@ from companion.ui.boards.problems import Problem
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
 
-def session(n):
+def new_game(n):
     colours = GAME.colours_for(n)
-    return Session("t", GAME, make_config(GAME, [{"name": NAMES[i], "colour": colours[i]} for i in range(n)], 0))
+    return Game("t", GAME, make_config(GAME, [{"name": NAMES[i], "colour": colours[i]} for i in range(n)], 0))
 
 
 def tokens(s, player, value):
@@ -105,7 +105,7 @@ def test_every_card_has_its_name_under_its_icon_in_words_and_stars_are_explained
 def test_the_whole_city_moves_one_space_unless_a_card_would_fall_off():
     """A city entered or opened in the wrong place of the 4 x 4 moves in one tap, with its thermes' markers;
     a move that would push a card off the grid is not offered."""
-    s = session(3)
+    s = new_game(3)
     city = GAME.end.board_from_tracker(s.state, s.config)["players"][0]["city"]  # the start buildings, row 2
     city[2][2] = {"card": "therme", "vp_markers": 1}
     left = shifted(city, "left")
@@ -132,7 +132,7 @@ def test_typed_counts():
 # ------------------------------------------------------------------ the tracker card and the Build dialog
 
 def test_a_city_on_the_tracker_card_and_for_screen_readers():
-    s = session(2)
+    s = new_game(2)
     s.record({"type": "build", "player": 1, "card": "therme", "space": [1, 0]})
     rows = city_rows(s.state, 1)
     assert rows == ((("house-2", 0), ("vegetable-farm", 0)), (("therme", 1), None))
@@ -146,14 +146,14 @@ def test_a_city_on_the_tracker_card_and_for_screen_readers():
 # ------------------------------------------------------------------ influence scoring announced
 
 def test_no_announcement_before_the_first_scoring_nor_in_a_round_without_one():
-    s = session(3)
+    s = new_game(3)
     assert scoring_announcement(s.state, s.config) == []
     s.record({"type": "end_round"})  # round 1: no card waiting
     assert scoring_announcement(s.state, s.config) == []
 
 
 def test_the_winner_and_the_cards_are_announced_for_the_whole_next_round():
-    s = session(3)
+    s = new_game(3)
     s.record({"type": "end_round"})
     s.record({"type": "end_round"})
     tokens(s, 1, 2)
@@ -171,7 +171,7 @@ def test_the_winner_and_the_cards_are_announced_for_the_whole_next_round():
 
 
 def test_a_tie_is_announced_with_the_cards_that_stay_and_the_lapse_at_the_end():
-    s = session(4)
+    s = new_game(4)
     s.record({"type": "end_round"})
     s.record({"type": "end_round"})
     s.record({"type": "end_round"})  # round 3, all at 0
@@ -190,7 +190,7 @@ def test_a_tie_is_announced_with_the_cards_that_stay_and_the_lapse_at_the_end():
 
 
 def test_several_cards_won_at_once():
-    s = session(2)
+    s = new_game(2)
     for _ in range(3):
         s.record({"type": "end_round"})  # card 4 waits from round 2 on, tied at 0
     tokens(s, 0, 1)
@@ -201,7 +201,7 @@ def test_several_cards_won_at_once():
 
 
 def test_a_game_saved_before_the_announcement_existed_shows_none():
-    s = session(3)
+    s = new_game(3)
     state = dict(s.state)
     del state["last_scoring"]
     assert scoring_announcement(state, s.config) == []
@@ -210,7 +210,7 @@ def test_a_game_saved_before_the_announcement_existed_shows_none():
 # ------------------------------------------------------------------ the panel's lines
 
 def test_who_would_take_the_waiting_cards_now():
-    s = session(3)
+    s = new_game(3)
     assert leader_line(s.state, NAMES) is None  # nothing waiting
     s.record({"type": "end_round"})
     s.record({"type": "end_round"})
@@ -239,7 +239,7 @@ def test_the_panel_is_drawn_again_only_when_what_it_shows_changes():
     from companion.games.city_of_rome.ui.panel import panel_content
     from companion.ui.view import GameView
 
-    s = session(3)
+    s = new_game(3)
     content = lambda: panel_content(GameView(s, "en"))  # noqa: E731
     before = content()
     s.record({"type": "adjust", "player": 0, "counter": "money", "delta": 3})

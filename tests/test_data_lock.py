@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
 from companion.storage import Repository
@@ -22,20 +22,20 @@ from companion.storage.repository import ReadOnlyError
 from tests.browser.harness import ROOT, Server, free_port
 
 
-def new_session(session_id: str) -> Session:
+def new_game(sid: str) -> Game:
     colours = GAME.colours_for(3)
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben", "Cleo"], colours)], 0)
-    session = Session(id=session_id, game=GAME, config=config)
-    session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
-    return session
+    game = Game(id=sid, definition=GAME, config=config)
+    game.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
+    return game
 
 
-def a_play(session: Session, finished: float) -> dict:
-    return {"id": session.id, "game": session.game.id, "started": session.created, "finished": finished,
-            "duration_s": 3000, "start_player": session.config["players"][0]["name"],
+def a_play(game: Game, finished: float) -> dict:
+    return {"id": game.id, "game": game.definition.id, "started": game.created, "finished": finished,
+            "duration_s": 3000, "start_player": game.config["players"][0]["name"],
             "players": [{"name": p["name"], "total": 10 - i, "rank": i + 1, "categories": {"money": 10 - i}}
-                        for i, p in enumerate(session.config["players"])],
-            "winners": [session.config["players"][0]["name"]]}
+                        for i, p in enumerate(game.config["players"])],
+            "winners": [game.config["players"][0]["name"]]}
 
 
 def filled(folder: Path) -> Path:
@@ -44,9 +44,9 @@ def filled(folder: Path) -> Path:
     repo.set_setting("lang", "de")
     repo.remember_names(["Anna", "Ben"])
     repo.set_box_data("carpe-diem", {"villa_4": 5})
-    repo.restore_play(a_play(new_session("20250101-100000-aaaaaa"), 1_700_000_000.0))
-    repo.restore_play(a_play(new_session("20250102-100000-bbbbbb"), 1_700_100_000.0))
-    repo.save(new_session("20250103-100000-cccccc"))
+    repo.restore_play(a_play(new_game("20250101-100000-aaaaaa"), 1_700_000_000.0))
+    repo.restore_play(a_play(new_game("20250102-100000-bbbbbb"), 1_700_100_000.0))
+    repo.save(new_game("20250103-100000-cccccc"))
     return folder
 
 
@@ -218,12 +218,12 @@ def test_a_read_only_repository_reads_everything_and_refuses_every_write(tmp_pat
     assert [p["id"] for p in repo.plays()] == ["20250102-100000-bbbbbb", "20250101-100000-aaaaaa"]
     assert repo.settings()["lang"] == "de" and repo.known_names() == ["Anna", "Ben"]
     assert repo.box_data("carpe-diem") == {"villa_4": 5}
-    assert [s.id for s in repo.live_sessions()] == ["20250103-100000-cccccc"]
-    session = repo.live_sessions()[0]
-    writes = [lambda: repo.save(session), lambda: repo.discard(session.id),
-              lambda: repo.finish(session, a_play(session, 1_700_200_000.0)),
+    assert [s.id for s in repo.live_games()] == ["20250103-100000-cccccc"]
+    game = repo.live_games()[0]
+    writes = [lambda: repo.save(game), lambda: repo.discard(game.id),
+              lambda: repo.finish(game, a_play(game, 1_700_200_000.0)),
               lambda: repo.delete_play(repo.plays()[0]["doc_id"]),
-              lambda: repo.restore_play(a_play(session, 1_700_300_000.0)),
+              lambda: repo.restore_play(a_play(game, 1_700_300_000.0)),
               lambda: repo.set_setting("theme", "dark"), lambda: repo.remember_names(["Zoe"]),
               lambda: repo.set_box_data("carpe-diem", {"villa_4": 6})]
     for write in writes:
@@ -233,4 +233,4 @@ def test_a_read_only_repository_reads_everything_and_refuses_every_write(tmp_pat
     # and what it reads is unchanged by the refused writes (TinyDB edits its copy before it writes)
     assert len(repo.plays()) == 2 and repo.known_names() == ["Anna", "Ben"]
     assert repo.box_data("carpe-diem") == {"villa_4": 5} and repo.settings()["theme"] == "light"
-    assert repo.session(session.id) is session
+    assert repo.game(game.id) is game

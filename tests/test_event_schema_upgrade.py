@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.session import Session
+from companion.core.game import Game
 from companion.games import GAMES
 from companion.games.carpe_diem.tracker import resolved
 from companion.storage.repository import Repository
@@ -68,7 +68,7 @@ def loaded(tmp_path, game_id):
     shutil.copyfile(DATA / f"{game_id}.json", tmp_path / "live" / f"{doc['id']}.json")
     shutil.copyfile(DATA / "boxdata.json", tmp_path / "boxdata.json")
     repo = Repository(tmp_path, GAMES)
-    return repo, repo.session(doc["id"])
+    return repo, repo.game(doc["id"])
 
 
 # What the trackers keep since the fixtures were written (each game's own tests check these values):
@@ -131,26 +131,26 @@ def test_the_fixtures_are_of_event_schema_1():
 
 
 # A Carpe Diem scoring that schema 1 left to the advisor is resolved by its move's upgrade from schema 1
-# (`game.upgrade(event, 1, state, config)`) with the tracker state just before it: Session.from_json upgrades entry by entry while replaying.
+# (`definition.upgrade(event, 1, state, config)`) with the tracker state just before it: Game.from_json upgrades entry by entry while replaying.
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_game_saved_before_named_events_resumes(tmp_path, game_id):
     doc, expected = fixture(game_id)
-    repo, session = loaded(tmp_path, game_id)
-    assert repo.notices == [] and session is not None
-    assert not session.set_aside  # every entry replays
-    assert (session.cursor, len(session.events)) == (expected["cursor"], expected["events"])
-    assert rendered(session.state, game_id) == kept(expected["at_cursor"])
-    for event in session.events:  # the undone ones too: redo brings them back
+    repo, game = loaded(tmp_path, game_id)
+    assert repo.notices == [] and game is not None
+    assert not game.set_aside  # every entry replays
+    assert (game.cursor, len(game.events)) == (expected["cursor"], expected["events"])
+    assert rendered(game.state, game_id) == kept(expected["at_cursor"])
+    for event in game.events:  # the undone ones too: redo brings them back
         check_named(game_id, event)
-    everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
+    everything = Game(game.id, game.definition, game.config, list(game.events), len(game.events))
     assert rendered(everything.state, game_id) == kept(expected["all_redone"])
 
     # Saved again it is a file of today's schema, which loads to the same game without an upgrade.
-    repo.save(session)
+    repo.save(game)
     saved = json.loads((tmp_path / "live" / f"{doc['id']}.json").read_text(encoding="utf-8"))["session"]["1"]
-    assert saved["event_schema"] == session.game.rules.event_schema >= 2
-    again = Repository(tmp_path, GAMES).session(doc["id"])
-    assert again.events == session.events and rendered(again.state, game_id) == kept(expected["at_cursor"])
+    assert saved["event_schema"] == game.definition.rules.event_schema >= 2
+    again = Repository(tmp_path, GAMES).game(doc["id"])
+    assert again.events == game.events and rendered(again.state, game_id) == kept(expected["at_cursor"])
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -158,15 +158,15 @@ def test_upgraded_with_the_state_before_each_entry(game_id):
     """The upgrade as a replay does it: each entry upgraded with the state it is then applied to
     (Carpe Diem's scorings left to the advisor need that state)."""
     doc, expected = fixture(game_id)
-    game = GAMES[game_id]
-    state, events = game.rules.initial_state(doc["config"]), []
+    definition = GAMES[game_id]
+    state, events = definition.rules.initial_state(doc["config"]), []
     for old in doc["events"]:
-        event = game.upgrade(old, 1, state, doc["config"])
+        event = definition.upgrade(old, 1, state, doc["config"])
         check_named(game_id, event)
-        game.apply_in_place(state, event, doc["config"])
+        definition.apply_in_place(state, event, doc["config"])
         events.append(event)
     assert rendered(state, game_id) == kept(expected["all_redone"])
-    at_cursor = Session(doc["id"], game, doc["config"], events, doc["cursor"])
+    at_cursor = Game(doc["id"], definition, doc["config"], events, doc["cursor"])
     assert rendered(at_cursor.state, game_id) == kept(expected["at_cursor"])
 
 
@@ -196,24 +196,24 @@ def test_a_game_saved_before_each_game_had_its_own_event_schema_resumes_exactly(
     shutil.copyfile(SCHEMA_2 / f"{game_id}.json", tmp_path / "live" / f"{doc['id']}.json")
     shutil.copyfile(SCHEMA_2 / "boxdata.json", tmp_path / "boxdata.json")
     repo = Repository(tmp_path, GAMES)
-    session = repo.session(doc["id"])
-    assert repo.notices == [] and session is not None
+    game = repo.game(doc["id"])
+    assert repo.notices == [] and game is not None
     # each entry as the game upgrades one of its schema 2 (Milestones, now at 3, marks its old bonus tiles;
     # Castles, at 3, its tiles placed)
-    game, state, events = GAMES[game_id], GAMES[game_id].rules.initial_state(doc["config"]), []
+    definition, state, events = GAMES[game_id], GAMES[game_id].rules.initial_state(doc["config"]), []
     for event in expected["events"]:
-        events.append(game.upgrade(event, 2, state, doc["config"]))
-        game.apply_in_place(state, events[-1], doc["config"])
-    assert (session.events, session.entry_ids, session.cursor) == (events, expected["entry_ids"], expected["cursor"])
-    assert (session.stage, session.board, session.board_done) == (expected["stage"], expected["board"],
+        events.append(definition.upgrade(event, 2, state, doc["config"]))
+        definition.apply_in_place(state, events[-1], doc["config"])
+    assert (game.events, game.entry_ids, game.cursor) == (events, expected["entry_ids"], expected["cursor"])
+    assert (game.stage, game.board, game.board_done) == (expected["stage"], expected["board"],
                                                                  expected["board_done"])
-    assert session.set_aside == [{"event_schema": None, "event": e} for e in expected["set_aside"]]
-    assert whole(session.state, game_id) == expected["at_cursor"]
-    everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
+    assert game.set_aside == [{"event_schema": None, "event": e} for e in expected["set_aside"]]
+    assert whole(game.state, game_id) == expected["at_cursor"]
+    everything = Game(game.id, game.definition, game.config, list(game.events), len(game.events))
     assert whole(everything.state, game_id) == expected["all_redone"]
-    repo.save(session)  # saved again under the game's own schema, it loads to the same game
-    again = Repository(tmp_path, GAMES).session(doc["id"])
-    assert again.events == session.events and again.set_aside == session.set_aside
+    repo.save(game)  # saved again under the game's own schema, it loads to the same game
+    again = Repository(tmp_path, GAMES).game(doc["id"])
+    assert again.events == game.events and again.set_aside == game.set_aside
     assert whole(again.state, game_id) == expected["at_cursor"]
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from companion.cli import main, score_data
 from companion.core.plays import make_play
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.storage import Repository
 from companion.storage import export
@@ -28,13 +28,13 @@ T0 = 1_760_000_000  # 2025-10-09, a fixed clock for the prepared plays
 def example_play(name: str, n: int) -> dict:
     """A finished play as the app saves it, scored from an example board state."""
     board = json.loads((ROOT / "examples" / name).read_text(encoding="utf-8"))
-    game = GAMES[board["game"]]
-    box = BOX.get(game.id, {})
+    definition = GAMES[board["game"]]
+    box = BOX.get(definition.id, {})
     sheet = score_data(board, box)
-    colours = game.colours_for(len(sheet.players))
-    config = make_config(game, [{"name": p.name, "colour": c} for p, c in zip(sheet.players, colours)], 0)
-    session = Session(f"play{n:02d}", game, config, created=T0 + n * 86400)
-    play = make_play(session, sheet, board, box)
+    colours = definition.colours_for(len(sheet.players))
+    config = make_config(definition, [{"name": p.name, "colour": c} for p, c in zip(sheet.players, colours)], 0)
+    game = Game(f"play{n:02d}", definition, config, created=T0 + n * 86400)
+    play = make_play(game, sheet, board, box)
     play["finished"] = T0 + n * 86400 + 3000 + n
     play["duration_s"] = 3000 + n
     return play
@@ -311,12 +311,12 @@ def test_a_player_renamed_on_the_end_board_keeps_the_start_player_flag(tmp_path)
     and keeps his seat, so BG Stats' file, its link and the CSV mark Benedikt as the start player; an
     import brings the seat back whole."""
     board = json.loads((ROOT / "examples" / "castles-of-tuscany-three-players.json").read_text(encoding="utf-8"))
-    game = GAMES[board["game"]]
-    colours = game.colours_for(len(board["players"]))
-    config = make_config(game, [{"name": p["name"], "colour": c} for p, c in zip(board["players"], colours)], 1)
+    definition = GAMES[board["game"]]
+    colours = definition.colours_for(len(board["players"]))
+    config = make_config(definition, [{"name": p["name"], "colour": c} for p, c in zip(board["players"], colours)], 1)
     assert config["players"][1]["name"] == "Ben"
     board["players"][1]["name"] = "Benedikt"
-    play = make_play(Session("renamed", game, config, created=T0), score_data(board, {}), board)
+    play = make_play(Game("renamed", definition, config, created=T0), score_data(board, {}), board)
     assert (play["start_player"], play["start_seat"]) == ("Benedikt", 1)
     repo = fill(tmp_path / "data", [play])
     for kept in (repo.plays()[0], export.full_export(repo)["plays"][0]):

@@ -37,9 +37,9 @@ from pathlib import Path
 import pytest
 
 from companion import cli, web_main
-from companion.core.game import InvalidMove
+from companion.core.definition import InvalidMove
 from companion.core.saving import SaveFailed
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.storage import Repository, atomic, export
 from companion.ui.model import AppModel
@@ -52,8 +52,8 @@ CASTLES = GAMES["castles-of-tuscany"]
 NAMES = ["Anna", "Ben", "Cleo"]
 
 
-def players(game, names=NAMES) -> list[dict]:
-    return [{"name": n, "colour": c} for n, c in zip(names, game.colours_for(len(names)))]
+def players(definition, names=NAMES) -> list[dict]:
+    return [{"name": n, "colour": c} for n, c in zip(names, definition.colours_for(len(names)))]
 
 
 def filled(folder: Path) -> Repository:
@@ -64,13 +64,13 @@ def filled(folder: Path) -> Repository:
     repo.remember_names(["Zoë", "Yann"])
     repo.set_box_data("castles-of-tuscany", {"colour_bonus.red.I": 5})
     for n in range(3):
-        done = Session(f"20240101-10000{n}-played", ROME, make_config(ROME, players(ROME), 0))
+        done = Game(f"20240101-10000{n}-played", ROME, make_config(ROME, players(ROME), 0))
         repo.restore_play(a_play(done, 1_700_000_000.0 + n))
     repo.delete_play(repo.plays()[0]["doc_id"])
-    session = Session("20250101-120000-rome01", ROME, make_config(ROME, players(ROME), 0), stage="play")
-    session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 3})
-    session.record({"type": "adjust", "player": 1, "counter": "influence_tokens", "delta": 2})
-    repo.save(session)
+    game = Game("20250101-120000-rome01", ROME, make_config(ROME, players(ROME), 0), stage="play")
+    game.record({"type": "adjust", "player": 0, "counter": "money", "delta": 3})
+    game.record({"type": "adjust", "player": 1, "counter": "influence_tokens", "delta": 2})
+    repo.save(game)
     return repo
 
 
@@ -84,7 +84,7 @@ def what_it_holds(repo: Repository) -> dict:
         "settings": repo.settings(), "names": repo.known_names(),
         "box": {g: repo.box_data(g) for g in GAMES},
         "plays": [{k: v for k, v in p.items() if k != "doc_id"} for p in repo.plays()],
-        "games": {s.id: (s.to_json(), s.state) for s in repo.live_sessions()},
+        "games": {s.id: (s.to_json(), s.state) for s in repo.live_games()},
     }
 
 
@@ -154,23 +154,23 @@ def start_castles(model):
 
 
 def finish(model, repo):
-    session = repo.session("20250101-120000-rome01")
+    game = repo.game("20250101-120000-rome01")
     done = []
-    model.finish(session, lambda s: a_play(s, 1_800_000_000.0), then=done.append)
+    model.finish(game, lambda s: a_play(s, 1_800_000_000.0), then=done.append)
     return bool(done)
 
 
-def dispatched(model, session_id: str, move: dict) -> bool:
+def dispatched(model, sid: str, move: dict) -> bool:
     """A move sent as a screen sends it: True when it was saved (the screen then said nothing)."""
     saved = []
-    model.dispatch(session_id, move, then=saved.append)
+    model.dispatch(sid, move, then=saved.append)
     return bool(saved)
 
 
 def import_a_backup(model, repo):
     """History's import: a backup with a play not in the history and box data of another game."""
     backup = export.full_export(repo)
-    extra = Session("20240301-100000-import", ROME, make_config(ROME, players(ROME), 0))
+    extra = Game("20240301-100000-import", ROME, make_config(ROME, players(ROME), 0))
     backup["plays"].append(a_play(extra, 1_650_000_000.0))
     backup["box_data"] = {"castles-of-tuscany": {"colour_bonus.grey.I": 4}}
     return asyncio.run(model.import_backup(export.dumps(backup).encode())) is not None
@@ -211,8 +211,8 @@ SITES = {
 def message_at(model, where: str) -> str:
     if where == "box form":
         return BOX_SAID.pop("said")
-    session = model.repo.session(where)
-    return model.error_for(session) if session is not None else model.error_at(where)
+    game = model.repo.game(where)
+    return model.error_for(game) if game is not None else model.error_at(where)
 
 
 @pytest.mark.parametrize("site", list(SITES))
@@ -241,7 +241,7 @@ def test_every_write_site_fails_once_says_so_and_keeps_what_was_saved(app, disk,
     assert what_it_holds(repo) == before
     assert what_it_holds(Repository(folder, GAMES, read_only=True)) == before
     assert anna.lang == "en" and anna.theme == "dark"  # a setting not saved is not shown as chosen
-    assert not ben.error and ben.error_for(repo.session("20250101-120000-rome01")) == ""  # the other phone: nothing
+    assert not ben.error and ben.error_for(repo.game("20250101-120000-rome01")) == ""  # the other phone: nothing
 
     # The disk takes writes again: the same write goes through and the message is gone.
     assert write(anna, repo)
@@ -262,33 +262,33 @@ def test_names_not_remembered_are_said_on_the_new_game_and_the_game_is_saved(app
             raise OSError(errno.ENOSPC, "No space left on device")
         real(path, text, watch)
     monkeypatch.setattr(atomic, "write_atomic", settings_refused)
-    session = start_castles(anna)
-    assert repo.session(session.id) is not None and (folder / "live" / f"{session.id}.json").exists()
+    game = start_castles(anna)
+    assert repo.game(game.id) is not None and (folder / "live" / f"{game.id}.json").exists()
     assert repo.known_names() == ["Zoë", "Yann"]
-    assert anna.error_for(session) == ("Not saved: the device's storage is full. The game is saved, but its "
+    assert anna.error_for(game) == ("Not saved: the device's storage is full. The game is saved, but its "
                                        "names were not remembered for next time.")
     monkeypatch.undo()
-    assert dispatched(anna, session.id, {"type": "setup_tick", "step": CASTLES.rules.setup_checklist(session.config)[0].id,
+    assert dispatched(anna, game.id, {"type": "setup_tick", "step": CASTLES.rules.setup_checklist(game.config)[0].id,
                                          "done": True})
-    assert anna.error_for(repo.session(session.id)) == ""
+    assert anna.error_for(repo.game(game.id)) == ""
 
 
 def test_a_game_that_cannot_be_discarded_stays(app, monkeypatch):
     anna, _, repo, folder = app
-    session = repo.session("20250101-120000-rome01")
+    game = repo.game("20250101-120000-rome01")
     real = os.unlink
 
     def read_only(path, *args, **kwargs):
-        if str(path).endswith(f"{session.id}.json"):
+        if str(path).endswith(f"{game.id}.json"):
             raise OSError(errno.EROFS, os.strerror(errno.EROFS))
         real(path, *args, **kwargs)
     monkeypatch.setattr(os, "unlink", read_only)
-    assert not anna.discard(session)
+    assert not anna.discard(game)
     assert anna.error_at("/") == ("Not saved: the data folder is on storage that cannot be written to. "
                                   "The game was not discarded.")
-    assert repo.session(session.id) is session and (folder / "live" / f"{session.id}.json").exists()
+    assert repo.game(game.id) is game and (folder / "live" / f"{game.id}.json").exists()
     monkeypatch.undo()
-    assert anna.discard(session) and anna.error_at("/") == "" and repo.session(session.id) is None
+    assert anna.discard(game) and anna.error_at("/") == "" and repo.game(game.id) is None
 
 
 def folder_refused(monkeypatch, how: str) -> None:
@@ -315,15 +315,15 @@ def test_a_folder_that_cannot_be_synced_after_the_rename_is_a_warning_not_a_lost
     file, and the next entry builds on it (before, "Not saved" was said, memory kept the old state while
     the file held the entry, and the next entry overwrote it)."""
     anna, _, repo, folder = app
-    money = repo.session(ROME_ID).state["players"][2]["counters"]["money"]
+    money = repo.game(ROME_ID).state["players"][2]["counters"]["money"]
     folder_refused(monkeypatch, how)
     with caplog.at_level(logging.WARNING, logger="tabula.storage"):
         for _ in range(2):
             assert dispatched(anna, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
-            assert anna.error_for(repo.session(ROME_ID)) == ""
+            assert anna.error_for(repo.game(ROME_ID)) == ""
         assert anna.set_lang("de") and anna.error_at("/settings") == ""
     monkeypatch.undo()
-    assert repo.session(ROME_ID).state["players"][2]["counters"]["money"] == money + 2
+    assert repo.game(ROME_ID).state["players"][2]["counters"]["money"] == money + 2
     assert what_it_holds(Repository(folder, GAMES, read_only=True)) == what_it_holds(repo)
     assert repo.settings()["lang"] == "de"
     warned = [r for r in caplog.records if r.name == "tabula.storage" and r.levelno == logging.WARNING]
@@ -354,7 +354,7 @@ def test_cli_writes_on_a_full_disk_say_one_line_and_exit_2(tmp_path, monkeypatch
     backup = tmp_path / "backup.json"
     assert cli.main(["export", "--format", "json", "--data", str(folder), "--out", str(backup)]) == 0
     extra = json.loads(backup.read_text(encoding="utf-8"))
-    extra["plays"].append(a_play(Session("20240301-100000-import", ROME, make_config(ROME, players(ROME), 0)),
+    extra["plays"].append(a_play(Game("20240301-100000-import", ROME, make_config(ROME, players(ROME), 0)),
                                  1_650_000_000.0))
     backup.write_text(json.dumps(extra), encoding="utf-8")
     out = tmp_path / "out.csv"
@@ -480,7 +480,7 @@ def test_static_app_a_write_indexeddb_refuses_is_said_and_the_last_stored_state_
         [(message, held_then, said_then)] = shown
         assert message == b"the entry drawn" and held_then == stored and said_then.startswith(said)
         assert what_it_holds(repo) == stored and files(idb.folder) == files(idb.stored)
-        assert model.error_for(repo.session(sid)).startswith(said)
+        assert model.error_for(repo.game(sid)).startswith(said)
         assert model.error_at("/history").startswith(said) and model.error_at("/").startswith(said)
         # A deletion refused the same way: the play is back.
         plays = repo.plays()
@@ -492,8 +492,8 @@ def test_static_app_a_write_indexeddb_refuses_is_said_and_the_last_stored_state_
         idb.full = False
         assert dispatched(model, sid, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
         settle()
-        assert model.error_at("/") == "" and model.error_for(repo.session(sid)) == ""
-        assert repo.session(sid).state["players"][2]["counters"]["money"] == 6
+        assert model.error_at("/") == "" and model.error_for(repo.game(sid)) == ""
+        assert repo.game(sid).state["players"][2]["counters"]["money"] == 6
         assert files(idb.folder) == files(idb.stored)
 
 
@@ -564,16 +564,16 @@ def test_static_app_taken_over_in_another_tab_stores_nothing_and_says_so_until_u
 
         # Meanwhile the other tab stored an entry of its own. Use here: read afresh, stored from now on.
         other = Repository(idb.stored, GAMES)  # its own tab: nothing refused there
-        theirs = other.session(ROME_ID)
+        theirs = other.game(ROME_ID)
         theirs.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
         other.save(theirs)
         use_here(storage, settle)
         assert model.storage_note == "" and model.use_here is None and model.error == ""
-        assert repo.session(ROME_ID).state == theirs.state
+        assert repo.game(ROME_ID).state == theirs.state
         assert dispatched(model, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
         settle()
         assert files(idb.stored) == files(idb.folder)
-        assert Repository(idb.stored, GAMES, read_only=True).session(ROME_ID).state == repo.session(ROME_ID).state
+        assert Repository(idb.stored, GAMES, read_only=True).game(ROME_ID).state == repo.game(ROME_ID).state
 
 
 def test_static_app_opened_while_another_tab_stores_shows_what_is_stored_and_keeps_nothing(tmp_path, monkeypatch):
@@ -589,10 +589,10 @@ def test_static_app_opened_while_another_tab_stores_shows_what_is_stored_and_kee
         model = AppModel.create(repo)
         storage.serve(repo, model, None)
         assert model.storage_note == "web.storage.other_tab" and model.use_here is not None
-        assert repo.session(ROME_ID) is not None and model.theme == "dark"  # as stored, as the players set it
+        assert repo.game(ROME_ID) is not None and model.theme == "dark"  # as stored, as the players set it
         before = files(idb.stored)
         assert not dispatched(model, ROME_ID, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
-        assert model.error_for(repo.session(ROME_ID)).startswith(OTHER_TAB_SAID)
+        assert model.error_for(repo.game(ROME_ID)).startswith(OTHER_TAB_SAID)
         assert not model.set_lang("de") and model.lang == "en"
         settle()
         assert files(idb.stored) == before and not sync.running and not idb.calls  # nothing written back
@@ -603,11 +603,11 @@ def test_static_app_opened_while_another_tab_stores_shows_what_is_stored_and_kee
 def saved_game(folder: Path) -> tuple[Path, bytes]:
     """A City of Rome game with two entries: Anna's money (core's `adjust`) and the round's end (the game's)."""
     repo = Repository(folder, GAMES)
-    session = Session("20250101-120000-buggy1", ROME, make_config(ROME, players(ROME), 0), stage="play")
+    game = Game("20250101-120000-buggy1", ROME, make_config(ROME, players(ROME), 0), stage="play")
     for event in [{"type": "adjust", "player": 0, "counter": "money", "delta": 3}, {"type": "end_round"}]:
-        session.record(event)
-    repo.save(session)
-    path = folder / "live" / f"{session.id}.json"
+        game.record(event)
+    repo.save(game)
+    path = folder / "live" / f"{game.id}.json"
     return path, path.read_bytes()
 
 
@@ -618,15 +618,15 @@ def broken_game(monkeypatch, where: str, error: Exception):
         raise error
 
     if where == "initial_state":
-        game = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, initial_state=buggy))
+        definition = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, initial_state=buggy))
     else:
         def broken(move):
             if move.name != "end_round":
                 return move
             return dataclasses.replace(move, apply=buggy) if where == "apply" else \
                 dataclasses.replace(move, upgrades={1: buggy})
-        game = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, moves=tuple(broken(m) for m in ROME.rules.moves)))
-    monkeypatch.setitem(GAMES, "city-of-rome", game)
+        definition = dataclasses.replace(ROME, rules=dataclasses.replace(ROME.rules, moves=tuple(broken(m) for m in ROME.rules.moves)))
+    monkeypatch.setitem(GAMES, "city-of-rome", definition)
 
 
 @pytest.mark.parametrize("where, error", [
@@ -649,7 +649,7 @@ def test_a_bug_while_opening_a_game_leaves_its_file_as_it_is_and_home_says_why(t
         repo = Repository(folder, GAMES)
 
     assert path.read_bytes() == saved and sorted(p.name for p in path.parent.iterdir()) == [path.name]
-    assert repo.live_sessions() == []
+    assert repo.live_games() == []
     [notice] = repo.notices
     assert notice.key == "core.notice.game_failed"
     text = notice.render("en")
@@ -665,7 +665,7 @@ def test_a_bug_while_opening_a_game_leaves_its_file_as_it_is_and_home_says_why(t
     repo.set_setting("lang", "de")
     monkeypatch.undo()
     fixed = Repository(folder, GAMES)
-    assert fixed.notices == [] and len(fixed.session("20250101-120000-buggy1").events) == 2
+    assert fixed.notices == [] and len(fixed.game("20250101-120000-buggy1").events) == 2
 
 
 def test_damaged_entries_and_files_are_still_set_aside(tmp_path):
@@ -682,7 +682,7 @@ def test_damaged_entries_and_files_are_still_set_aside(tmp_path):
         doc["session"]["1"]["cursor"] = 3
         path.write_text(json.dumps(doc), encoding="utf-8")
         repo = Repository(folder, GAMES)
-        kept = repo.session("20250101-120000-buggy1")
+        kept = repo.game("20250101-120000-buggy1")
         assert kept.events == good and kept.set_aside == [{"event_schema": 2, "event": e} for e in (bad, good[0])], bad
         assert [n.key for n in repo.notices] == ["core.notice.set_aside"]
     for shape in ({"players": "Anna"}, {"players": [{"name": "Anna"}] * 3, "start_player": 0},
@@ -731,8 +731,8 @@ def entries_of_the_fixtures() -> list[tuple[str, dict, list]]:
     out = []
     for game_id in GAMES:
         doc = json.loads((ROOT / "tests" / "data" / "event-schema-1" / f"{game_id}.json").read_text())
-        session = Session.from_json(doc["session"]["1"], GAMES)
-        out.append((game_id, session.config, session.events))
+        game = Game.from_json(doc["session"]["1"], GAMES)
+        out.append((game_id, game.config, game.events))
     return out
 
 
@@ -745,16 +745,16 @@ def test_every_game_refuses_an_entry_of_the_wrong_shape_with_invalid_move():
     an odd value), never another exception."""
     tried = 0
     for game_id, config, events in entries_of_the_fixtures():
-        game = GAMES[game_id]
-        state = game.rules.initial_state(config)
+        definition = GAMES[game_id]
+        state = definition.rules.initial_state(config)
         for event in events:
             changed = [{k: v for k, v in event.items() if k != key} for key in event]
             changed += [{**event, key: value} for key in event for value in ODD_VALUES]
             for odd in changed:
                 try:
-                    game.apply(state, odd, config)
+                    definition.apply(state, odd, config)
                 except InvalidMove:
                     pass
                 tried += 1
-            game.apply_in_place(state, event, config)
+            definition.apply_in_place(state, event, config)
     assert tried > 3000

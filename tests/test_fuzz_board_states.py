@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import score_data
-from companion.core.game import BoardStateError, MissingBoxData
+from companion.core.definition import BoardStateError, MissingBoxData
 from companion.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,12 +18,12 @@ import pytest
 
 from companion.cli import score_data
 from companion.core.board import read_fields
-from companion.core.game import BoardStateError, GameDefinition
+from companion.core.definition import BoardStateError, GameDefinition
 from companion.core.plays import make_play
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.table import TableHub
 from companion.core.text import Msg
-from companion.games import BUILT_IN, GAMES, UnknownGame, game, register, unregister
+from companion.games import BUILT_IN, GAMES, UnknownGame, definition, register, unregister
 from companion.storage import Repository
 from companion.ui import games as ui_games
 from companion.core.moves import added
@@ -45,16 +45,16 @@ def honey():
 
 def test_an_unknown_game_id_names_the_known_ones():
     with pytest.raises(UnknownGame) as raised:
-        game("chess")
+        definition("chess")
     assert str(raised.value) == f"unknown game 'chess'; known: {', '.join(GAMES)}"
     with pytest.raises(UnknownGame, match="unknown game 'chess'; known: city-of-rome"):
         ui_games.game_ui("chess")
     with pytest.raises(UnknownGame, match=r"unknown game \['x'\]"):  # not even a string: still one plain line
-        game(["x"])
+        definition(["x"])
 
 
 def test_the_game_is_known_only_while_registered(honey):
-    assert game(GAME_ID) is GAME and GAME_ID in GAMES
+    assert definition(GAME_ID) is GAME and GAME_ID in GAMES
     fifth_game.unregister()
     with pytest.raises(UnknownGame):
         ui_games.game_ui(GAME_ID)
@@ -112,30 +112,30 @@ def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey,
     repo = Repository(tmp_path, GAMES)
     hub = TableHub(repo)
     config = make_config(GAME, PLAYERS, 1)
-    session = Session("honey-1", GAME, config)
-    repo.save(session)
+    game = Game("honey-1", GAME, config)
+    repo.save(game)
     steps = GAME.rules.setup_checklist(config)
     assert [s.text.render("en") for s in steps][-1] == "Ben starts."
-    hub.apply(session.id, *[{"type": "setup_tick", "step": s.id, "done": True} for s in steps],
+    hub.apply(game.id, *[{"type": "setup_tick", "step": s.id, "done": True} for s in steps],
                  {"type": "stage", "stage": "play"})
-    hub.apply(session.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
-    hub.apply(session.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
-    hub.apply(session.id, {"type": "undo", "entry": hub.session(session.id).last_entry})
-    state = hub.session(session.id).state
+    hub.apply(game.id, {"type": "adjust", "player": 0, "counter": "honey", "delta": 5})
+    hub.apply(game.id, {"type": "adjust", "player": 2, "counter": "honey", "delta": 7})
+    hub.apply(game.id, {"type": "undo", "entry": hub.game(game.id).last_entry})
+    state = hub.game(game.id).state
     assert [p["counters"]["honey"] for p in state["players"]] == [5, 0, 0]
     assert not GAME.rules.is_finished(state, config) and GAME.rules.player_on_turn(state, config) == 1  # the start player begins
     assert GAME.rules.start_player_now(state, config) == 1  # the default: the start player chosen at the start
     # Turns go clockwise from the start player: Next player is an entry like any other, undone the same way.
-    hub.apply(session.id, {"type": "next_player"}, {"type": "next_player"})
-    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 0  # Ben, Cleo, then Anna
-    hub.apply(session.id, {"type": "undo", "entry": hub.session(session.id).last_entry})
-    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 2
-    hub.apply(session.id, {"type": "set_turn", "player": 0})  # the table decides otherwise
-    assert GAME.rules.player_on_turn(hub.session(session.id).state, config) == 0
-    assert GAME.actions(hub.session(session.id).state, config)[0].label.render("en") == "Next: Ben"
+    hub.apply(game.id, {"type": "next_player"}, {"type": "next_player"})
+    assert GAME.rules.player_on_turn(hub.game(game.id).state, config) == 0  # Ben, Cleo, then Anna
+    hub.apply(game.id, {"type": "undo", "entry": hub.game(game.id).last_entry})
+    assert GAME.rules.player_on_turn(hub.game(game.id).state, config) == 2
+    hub.apply(game.id, {"type": "set_turn", "player": 0})  # the table decides otherwise
+    assert GAME.rules.player_on_turn(hub.game(game.id).state, config) == 0
+    assert GAME.actions(hub.game(game.id).state, config)[0].label.render("en") == "Next: Ben"
     for _ in range(3):
-        hub.apply(session.id, {"type": "end_round"})
-    state = hub.session(session.id).state
+        hub.apply(game.id, {"type": "end_round"})
+    state = hub.game(game.id).state
     assert GAME.rules.is_finished(state, config) and GAME.rules.status(state, config)[0].render("de").startswith("Die Ernte ist vorbei")
     board = GAME.end.board_from_tracker(state, config)
     assert [p["honey"] for p in board["players"]] == [5, 0, 0]
@@ -145,7 +145,7 @@ def test_the_made_up_game_plays_through_setup_tracker_scoring_and_history(honey,
     sheet = GAME.end.score(GAME.end.parse_board_state(board), {})
     assert [(p.name, p.total, p.rank) for p in sheet.players] == [("Anna", 9, 2), ("Ben", 9, 1), ("Cleo", 0, 3)]
     assert sheet.players[1].tiebreak_note.render("en") == "4 full jars"
-    play_id = hub.finish(session.id, lambda latest: make_play(latest, sheet, board))
+    play_id = hub.finish(game.id, lambda latest: make_play(latest, sheet, board))
     assert [p["id"] for p in Repository(tmp_path, GAMES, read_only=True).plays()] == [play_id]
 
 
@@ -246,21 +246,21 @@ def test_the_score_sheet_has_a_row_per_round_with_what_each_player_made_in_it(ho
     counts in the round it was made in (End round's own row)."""
     from companion.core.score_sheet import score_sheet
     config = make_config(GAME, PLAYERS, 0)
-    session = Session("honey-sheet", GAME, config)
+    game = Game("honey-sheet", GAME, config)
     for event in ({"type": "adjust", "player": 0, "counter": "honey", "delta": 5},
                   {"type": "harvest", "player": 1},  # 2 bees: 2 honey
                   {"type": "end_round"},
                   {"type": "adjust", "player": 2, "counter": "honey", "delta": 3},
                   {"type": "adjust", "player": 0, "counter": "honey", "delta": -1},
                   {"type": "end_round"}):
-        session.record(event)
-    sheet = score_sheet(session)
+        game.record(event)
+    sheet = score_sheet(game)
     assert [row.label.render("en") for row in sheet.rows] == ["Round 1 of 3", "Round 2 of 3", "Round 3 of 3"]
     assert [row.points for row in sheet.rows] == [(5, 2, 0), (-1, 0, 3), (0, 0, 0)]
     assert sheet.totals == (4, 2, 3) and sheet.label.render("en") == "Honey"
-    assert [GAME.standing_of(session.state, config, s).score for s in range(3)] == list(sheet.totals)
-    session.undo()  # the sheet follows the entries as they stand
-    assert [row.label.render("en") for row in score_sheet(session).rows] == ["Round 1 of 3", "Round 2 of 3"]
+    assert [GAME.standing_of(game.state, config, s).score for s in range(3)] == list(sheet.totals)
+    game.undo()  # the sheet follows the entries as they stand
+    assert [row.label.render("en") for row in score_sheet(game).rows] == ["Round 1 of 3", "Round 2 of 3"]
 
 
 def test_a_game_without_its_own_standing_shows_its_first_counters(honey):

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from companion.core.board import every_problem
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.games.milestones import GAME
@@ -301,9 +301,9 @@ def test_random_end_boards_are_read_by_the_game_mostly():
 def hub(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben"], GAME.rules.colours)], 0)
-    session = Session("m1", GAME, config)
-    session.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
-    repo.save(session)
+    game = Game("m1", GAME, config)
+    game.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
+    repo.save(game)
     return TableHub(repo)
 
 
@@ -313,11 +313,11 @@ def test_two_phones_entering_one_row_keep_both_and_a_stale_tap_is_refused(hub):
                      "tracked": tracked}, by="phone-a")
     hub.apply("m1", {"type": "path_space", "player": 0, "space": 1, "kind": "wood", "expect": None,
                      "tracked": tracked}, by="phone-b")
-    saved = Repository(hub.repo.dir, GAMES).session("m1")
+    saved = Repository(hub.repo.dir, GAMES).game("m1")
     assert row_of(saved.board["players"][0])[:2] == [("wood", True), ("wood", False)]  # one tile, as tracked
     with pytest.raises(InvalidMove):  # phone b still shows space 1 empty
         hub.apply("m1", {"type": "path_space", "player": 0, "space": 0, "kind": "coin", "expect": None}, by="phone-b")
-    assert row_of(hub.session("m1").board["players"][0])[0] == ("wood", True)
+    assert row_of(hub.game("m1").board["players"][0])[0] == ("wood", True)
 
 
 def test_board_moves_reopen_the_board_and_taps_on_goods_and_points_all_count(hub):
@@ -326,17 +326,17 @@ def test_board_moves_reopen_the_board_and_taps_on_goods_and_points_all_count(hub
                          "tracked": {"wood": 1}})
     hub.apply("m1", {"type": "board_done", "player": 0, "done": True})
     hub.apply("m1", {"type": "worker_entry", "player": 0, "counts": True, "tracked": {"wood": 1}})
-    assert hub.session("m1").board_done == []  # an edit: the board is not entered any more
+    assert hub.game("m1").board_done == []  # an edit: the board is not entered any more
     for _ in range(3):
         hub.apply("m1", {"type": "board_add", "player": 0, "path": ["goods", "coins"], "delta": 1, "minimum": 0})
     hub.apply("m1", {"type": "board_add", "player": 0, "path": ["points"], "delta": -5, "minimum": 0})
-    board = hub.session("m1").board
+    board = hub.game("m1").board
     assert board["players"][0]["goods"]["coins"] == 4 and board["players"][0]["points"] == 0
     assert counts_of(board["players"][0])["wood"] == {"workers": 1, "bonus": 1}
     with pytest.raises(InvalidMove):  # all or nothing: the bad second move takes the first back
         hub.apply("m1", {"type": "worker_count", "player": 0, "kind": "sand", "part": "workers", "delta": 1},
                   {"type": "worker_count", "player": 0, "kind": "sand", "part": "workers", "delta": 3})
-    assert counts_of(hub.session("m1").board["players"][0])["sand"]["workers"] == 0
+    assert counts_of(hub.game("m1").board["players"][0])["sand"]["workers"] == 0
     assert count_step_blocked(board["players"][0], "sand", "workers") is False
 
 

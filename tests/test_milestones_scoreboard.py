@@ -3,16 +3,16 @@ coins), whose turn it is (rulebook SPIELABLAUF, SPIELENDE), the castle on a play
 score sheet of rounds by players (its rows add up to the scores)."""
 
 from companion.core.score_sheet import score_sheet
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games.milestones import GAME
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 END_TURN = {"type": "end_turn"}
 
 
-def session(n=3, start=0):
+def new_game(n=3, start=0):
     config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours_for(n)[i]} for i in range(n)], start)
-    return Session(id="t", game=GAME, config=config)
+    return Game(id="t", definition=GAME, config=config)
 
 
 def give(s, player, **amounts):
@@ -30,7 +30,7 @@ def test_a_row_shows_the_score_track_goods_and_coins():
     """The score in large type is the score track (the counter the number pad adds to); the table watches
     the goods to build with and the coins ("Jeder von euch erhält 1 Münze als Startguthaben"; a worker tile
     costs 2 coins)."""
-    s = session()
+    s = new_game()
     assert shown(s, 1) == (0, "Points", "points", [("Goods", 0), ("Coins", 1)])
     give(s, 0, stone=2, sand=1, grain=1)
     s.record({"type": "road", "player": 0, "number": 3})  # hands in 1 stone and 1 sand
@@ -42,7 +42,7 @@ def test_turns_go_clockwise_by_end_turn_alone():
     """"Der Startspieler beginnt ... Danach läuft das Spiel reihum im Uhrzeigersinn." Nothing in the
     rulebook lets the table pick who moves next, so Milestones offers no set_turn (and no "Next player"
     beside its End turn, which asks first and counts the end); after the end nobody is on turn."""
-    s = session(3, start=2)
+    s = new_game(3, start=2)
     assert not GAME.has_move("set_turn") and not GAME.has_move("next_player")
     seen = [GAME.rules.player_on_turn(s.state, s.config)]
     for _ in range(3):
@@ -58,7 +58,7 @@ def test_turns_go_clockwise_by_end_turn_alone():
 
 def test_a_castle_waiting_for_goods_is_said_right_after_whose_turn_it_is():
     """End turn waits for it: it is the status line's second line (the panel shows the rest)."""
-    s = session()
+    s = new_game()
     give(s, 0, stone=3, grain=2)  # 6 goods with the coin, of three kinds: the castle waits for a choice
     s.record({"type": "castle", "player": 0})
     keys = [m.key for m in GAME.rules.status(s.state, s.config)]
@@ -71,7 +71,7 @@ def test_the_score_sheet_has_a_row_per_round_then_the_last_turns():
     the target field 59 ("Jeder der anderen Spieler kommt dann noch genau ein Mal dran"), the last turns
     are one row, though Ben's lies in the next round. Each cell is what that player scored then (an entry
     made late counts where it was made); the rows add up to the scores."""
-    s = session(3, start=1)
+    s = new_game(3, start=1)
     give(s, 1, stone=1, wood=1)
     s.record({"type": "house", "player": 1, "points": 4})  # round 1, Ben
     s.record(END_TURN)
@@ -101,6 +101,6 @@ def test_the_score_sheet_has_a_row_per_round_then_the_last_turns():
 
 
 def test_the_score_sheet_of_a_game_just_begun_has_round_1():
-    sheet = score_sheet(session(4))
+    sheet = score_sheet(new_game(4))
     assert [(row.label.render("en"), row.points) for row in sheet.rows] == [("Round 1", (0, 0, 0, 0))]
     assert sheet.totals == (0, 0, 0, 0)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.core.board import every_problem
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.where import where
 from companion.games import GAMES
 from companion.games.milestones import GAME

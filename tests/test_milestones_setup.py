@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.core.session import make_config
+from companion.core.game import make_config
 from companion.games.milestones import GAME
 from companion.games.milestones.setup import draft_order
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.core.board import every_problem
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.core.table import TableHub
 from companion.core.text import Msg
 from companion.games.milestones import GAME
@@ -27,9 +27,9 @@ END_TURN = {"type": "end_turn"}
 GOODS = ["stone", "wood", "sand", "grain", "coins"]
 
 
-def session(n=3, start=0):
+def new_game(n=3, start=0):
     config = make_config(GAME, [{"name": NAMES[i], "colour": GAME.colours_for(n)[i]} for i in range(n)], start)
-    return Session(id="t", game=GAME, config=config)
+    return Game(id="t", definition=GAME, config=config)
 
 
 def give(s, player, **amounts):
@@ -58,7 +58,7 @@ def unchanged_after(s, event):
 
 @pytest.mark.parametrize("n, target", [(2, 67), (3, 59), (4, 51)])
 def test_initial_state(n, target):
-    s = session(n, start=1)
+    s = new_game(n, start=1)
     assert s.state["target"] == target
     assert s.state["turn"] == 1 and s.state["round"] == 1
     for p in range(n):
@@ -70,7 +70,7 @@ def test_initial_state(n, target):
 
 def test_road_section_example():
     """Philipp hands in 1 stone and 1 sand and builds a road section: 2 points."""
-    s = session()
+    s = new_game()
     give(s, 0, stone=1, sand=1)
     s.record({"type": "road", "player": 0, "number": 2})
     assert counters(s, 0) == {"points": 2, "stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 1}
@@ -82,7 +82,7 @@ def test_road_section_example():
 def test_house_examples():
     """1 stone and 1 wood: the free corners 2 + 1 = 3 points; in the triangle without free number
     fields: no points."""
-    s = session()
+    s = new_game()
     give(s, 0, stone=2, wood=2)
     s.record({"type": "house", "player": 0, "points": 2 + 1})
     assert counters(s, 0)["points"] == 3
@@ -95,7 +95,7 @@ def test_house_examples():
 
 def test_market_example():
     """1 wood and 1 sand: a market between two road sections on a 2 gives 2 points."""
-    s = session()
+    s = new_game()
     give(s, 1, wood=1, sand=1)
     s.record({"type": "market", "player": 1, "number": 2})
     assert counters(s, 1)["points"] == 2 and counters(s, 1)["wood"] == 0 and counters(s, 1)["sand"] == 0
@@ -103,7 +103,7 @@ def test_market_example():
 
 def test_flour_delivery_example():
     """2 grain: the free fields 3 and 4 give 7 points, and 1 coin from the supply."""
-    s = session()
+    s = new_game()
     give(s, 0, grain=2)
     s.record({"type": "flour", "player": 0, "points": 3 + 4})
     assert counters(s, 0) == {"points": 7, "stone": 0, "wood": 0, "sand": 0, "grain": 0, "coins": 2}
@@ -112,7 +112,7 @@ def test_flour_delivery_example():
 
 def test_bonus_tiles():
     """+1 when taken; the woodcutter example: 3 wood, and 1 point for the skipped bonus woodcutter."""
-    s = session()
+    s = new_game()
     s.record({"type": "bonus_taken", "player": 2})
     assert counters(s, 2)["points"] == 1
     give(s, 2, wood=3)
@@ -123,7 +123,7 @@ def test_bonus_tiles():
 def test_a_bonus_tile_records_the_worker_kind_it_is_laid_on():
     """"Du musst das Bonusplättchen auf deinem Tableau auf ein Arbeiterfeld der gleichen Sorte legen": the
     tracker asks for that kind and keeps it per player, for the end scoring's worker row."""
-    s = session()
+    s = new_game()
     action = {a.id: a for a in GAME.actions(s.state, s.config)}["bonus_taken"]
     assert action.field == "kind" and action.value_choices == WORKER_KINDS
     s.record({"type": "bonus_taken", "player": 1, "kind": "wood"})
@@ -137,7 +137,7 @@ def test_a_bonus_tile_records_the_worker_kind_it_is_laid_on():
 
 
 def test_only_15_bonus_tiles():
-    s = session(4)
+    s = new_game(4)
     for i in range(15):
         s.record({"type": "bonus_taken", "player": i % 4})
     assert unchanged_after(s, {"type": "bonus_taken", "player": 0}).key == "milestones.error.no_bonus_tiles"
@@ -159,7 +159,7 @@ def buy_tiles(s, player, count):
 def test_a_bonus_tile_needs_a_worker_field_without_one():
     """The 2 start tiles show 4 workers ("Diese bilden die Startplättchen, von denen jeder 2 erhält";
     "Jedes Plättchen zeigt 2 Arbeiter"): a fifth bonus tile has no worker left to lie on."""
-    s = session(3)
+    s = new_game(3)
     for kind in ("wood", "wood", "stone", "coin"):
         s.record({"type": "bonus_taken", "player": 1, "kind": kind})
     msg = unchanged_after(s, {"type": "bonus_taken", "player": 1, "kind": "sand"})
@@ -178,7 +178,7 @@ def test_a_bonus_tile_needs_a_worker_field_without_one():
 def test_no_ninth_bonus_tile_on_the_8_path_spaces():
     """"Auf den oberen 8 Wegefeldern könnt ihr Arbeiter einstellen": however many worker tiles a player
     buys, 8 workers carry at most 8 bonus tiles (one player was given a 9th)."""
-    s = session(2)
+    s = new_game(2)
     buy_tiles(s, 0, 5)  # 4 + 10 workers bought, on 8 path spaces
     assert s.state["worker_fields"][0] == {"bought": 5, "covered": 0, "most": 8}
     for i in range(8):
@@ -192,7 +192,7 @@ def test_the_castle_covers_a_worker_field_but_leaves_two():
     """DIE BURG: "Du musst eines deiner Arbeiterfelder mit einem Abdeckplättchen abdecken ... Ausnahme:
     Besitzt du insgesamt nur noch 2 Arbeiterfelder, musst du davon keines abdecken." One visit covers one,
     also when the goods are given back in a second entry."""
-    s = session(2)
+    s = new_game(2)
     give(s, 0, stone=3, grain=2)  # 6 goods: the castle waits for the choice
     s.record({"type": "castle", "player": 0})
     s.record({"type": "castle", "player": 0, "keep": {"stone": 3}})  # the same visit
@@ -214,7 +214,7 @@ def test_a_covered_or_built_over_bonus_tile_leaves_the_game():
     wird das Bonusplättchen sofort aus dem Spiel genommen!" It no longer scores when its worker produces,
     its worker field takes a new tile, the end scoring no longer counts it; the point it brought stays.
     Undo brings it back."""
-    s = session(3)
+    s = new_game(3)
     assert "bonus_removed" not in {a.id for a in GAME.actions(s.state, s.config)}  # no tile lies anywhere yet
     for kind in ("wood", "wood", "stone", "coin"):
         s.record({"type": "bonus_taken", "player": 0, "kind": kind})
@@ -246,7 +246,7 @@ def test_a_covered_or_built_over_bonus_tile_leaves_the_game():
 def test_a_bonus_tile_taken_before_the_kind_was_asked_can_leave_the_game():
     """Games saved before the tracker asked for the kind: such a tile lay on some worker; naming the kind
     when it is covered takes it off."""
-    s = session(2)
+    s = new_game(2)
     s.record({"type": "bonus_taken", "player": 0})
     s.record({"type": "bonus_removed", "player": 0, "kind": "grain"})
     assert s.state["players"][0]["bonus_tiles"] == 0
@@ -274,7 +274,7 @@ def build_all(s, kind, count, value, n=4):
     ("market", 11, "milestones.error.limit_market"),
 ])
 def test_the_box_limits_road_sections_houses_and_markets(kind, limit, key):
-    s = session(4)
+    s = new_game(4)
     build_all(s, kind, limit, 1)  # the last piece in the box can be built
     assert s.state["built"][kind] == limit
     give(s, 0, stone=1, wood=1, sand=1)
@@ -290,7 +290,7 @@ def test_the_box_limits_road_sections_houses_and_markets(kind, limit, key):
 
 def test_a_flour_sack_needs_a_market_without_one():
     """The start market takes the first sack; every further delivery needs a built market."""
-    s = session(2)
+    s = new_game(2)
     build_all(s, "flour", 1, 3, n=2)  # the market on the market stand
     give(s, 1, grain=2)
     msg = unchanged_after(s, {"type": "flour", "player": 1, "points": 3})
@@ -303,7 +303,7 @@ def test_a_flour_sack_needs_a_market_without_one():
 
 
 def test_twelve_flour_deliveries_and_no_thirteenth():
-    s = session(4)
+    s = new_game(4)
     build_all(s, "market", 11, 1)
     build_all(s, "flour", 12, 2)  # every market of the box, the start market included, has a sack
     give(s, 0, grain=2)
@@ -314,7 +314,7 @@ def test_twelve_flour_deliveries_and_no_thirteenth():
 
 
 def test_undo_gives_the_piece_back_to_the_box():
-    s = session(4)
+    s = new_game(4)
     build_all(s, "house", 12, 0)
     s.undo()
     give(s, 3, stone=1, wood=1)
@@ -324,7 +324,7 @@ def test_undo_gives_the_piece_back_to_the_box():
 
 def test_bonus_production_needs_as_many_bonus_tiles():
     """Only a worker that carries a bonus tile scores when it produces, at most one tile per worker."""
-    s = session()
+    s = new_game()
     msg = unchanged_after(s, {"type": "bonus_produced", "player": 1, "workers": 1})
     assert msg.key == "milestones.error.bonus_workers"
     assert msg.render("en") == ("Ben has 0 bonus tiles on workers (at most one per worker): 1 worker with a bonus tile "
@@ -340,7 +340,7 @@ def test_bonus_production_needs_as_many_bonus_tiles():
 
 def test_worker_tile_costs_2_coins():
     """Philipp pays 2 coins for a worker tile of the display."""
-    s = session()
+    s = new_game()
     assert unchanged_after(s, {"type": "buy_worker", "player": 0}).key == "milestones.error.missing_goods"
     give(s, 0, coins=1)
     s.record({"type": "buy_worker", "player": 0})
@@ -355,7 +355,7 @@ def test_worker_tile_costs_2_coins():
     ({"type": "flour", "points": 3}, {"grain": 1}),  # 1 grain of 2
 ])
 def test_building_without_the_goods_is_refused(event, goods):
-    s = session()
+    s = new_game()
     give(s, 0, **goods)
     msg = unchanged_after(s, {**event, "player": 0})
     assert msg.key == "milestones.error.missing_goods"
@@ -374,13 +374,13 @@ def test_building_without_the_goods_is_refused(event, goods):
     {"type": "teleport", "player": 0},
 ])
 def test_malformed_events_are_refused(event):
-    s = session()
+    s = new_game()
     give(s, 0, stone=1, sand=1)
     unchanged_after(s, event)
 
 
 def test_actions_offer_one_tap_plus_the_number():
-    s = session()
+    s = new_game()
     actions = {a.id: a for a in GAME.actions(s.state, s.config)}
     for action_id in ("road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker"):
         assert actions[action_id].per_player
@@ -393,7 +393,7 @@ def test_the_sheet_offers_a_players_actions_and_the_thumb_slot_end_turn_alone():
     """End turn is the game's one next step (not a player's); the castle is on each player's sheet (DIE
     BURG: the player who stops there), after the builds, the bonus tiles and the worker tile, two a row;
     a bonus tile covered and the last worker tile ("Seltener Sonderfall") are folded."""
-    s = session()
+    s = new_game()
     give(s, 0, stone=1, wood=1)
     s.record({"type": "house", "player": 0, "points": 2})
     s.record({"type": "bonus_taken", "player": 0, "kind": "stone"})  # a tile lies: "covered" is offered
@@ -408,7 +408,7 @@ def test_the_sheet_offers_a_players_actions_and_the_thumb_slot_end_turn_alone():
 # ------------------------------------------------------------------ the castle
 
 def test_castle_with_3_goods_or_fewer_keeps_everything():
-    s = session()
+    s = new_game()
     give(s, 0, stone=2)  # 2 stone + 1 coin = 3
     s.record({"type": "castle"})
     assert counters(s, 0)["stone"] == 2 and counters(s, 0)["coins"] == 1
@@ -417,7 +417,7 @@ def test_castle_with_3_goods_or_fewer_keeps_everything():
 
 def test_castle_counts_all_goods_together_coins_included():
     """Not 3 of each kind: more than 3 goods in all are reduced to 3. 2 stone + 1 wood + 1 coin = 4."""
-    s = session()
+    s = new_game()
     give(s, 0, stone=2, wood=1)
     kept, labels = castle_choices(s.state, 0)  # the goods kept, as the entry names them
     assert castle_choices(s.state, 1) == ((), ())  # Ben's 1 coin: nothing to choose
@@ -438,7 +438,7 @@ def sorted_items(d):
 
 
 def test_castle_of_one_kind_needs_no_choice():
-    s = session()
+    s = new_game()
     give(s, 1, coins=6)  # 7 coins
     s.record(END_TURN)
     assert castle_choices(s.state, 1) == ((), ())
@@ -455,7 +455,7 @@ def test_castle_of_one_kind_needs_no_choice():
 
 
 def test_castle_without_a_choice_waits_for_the_goods_to_be_given_back():
-    s = session()
+    s = new_game()
     give(s, 0, stone=3, grain=2)  # 6 goods
     s.record({"type": "castle", "player": 0})
     assert any(m.key == "milestones.status.castle" for m in GAME.rules.status(s.state, s.config))
@@ -473,7 +473,7 @@ def test_castle_without_a_choice_waits_for_the_goods_to_be_given_back():
     {"stone": 1, "grain": 1, "coins": 2},  # 4
 ])
 def test_castle_rejects_impossible_choices(keep):
-    s = session()
+    s = new_game()
     give(s, 0, stone=3, grain=2)
     unchanged_after(s, {"type": "castle", "keep": keep})
 
@@ -495,7 +495,7 @@ def test_keep_options_are_every_way_to_keep_3(held):
 # ------------------------------------------------------------------ turns and the end of the game
 
 def test_turns_go_clockwise_and_rounds_count():
-    s = session(3, start=1)
+    s = new_game(3, start=1)
     seen = []
     for _ in range(7):
         seen.append((s.state["round"], s.state["turn"]))
@@ -505,7 +505,7 @@ def test_turns_go_clockwise_and_rounds_count():
 
 @pytest.mark.parametrize("n, target", [(2, 67), (3, 59), (4, 51)])
 def test_one_below_the_target_does_not_end_the_game(n, target):
-    s = session(n)
+    s = new_game(n)
     give(s, 0, points=target - 1)
     s.record(END_TURN)
     assert s.state["end"] is None and s.state["turn"] == 1
@@ -513,7 +513,7 @@ def test_one_below_the_target_does_not_end_the_game(n, target):
 
 @pytest.mark.parametrize("n, start", [(2, 0), (3, 0), (3, 2), (4, 1), (4, 3)])
 def test_reaching_the_target_ends_the_game_after_one_more_turn_each(n, start):
-    s = session(n, start)
+    s = new_game(n, start)
     target = s.state["target"]
     s.record(END_TURN)  # the start player's first turn
     trigger = (start + 1) % n
@@ -539,7 +539,7 @@ def test_reaching_the_target_ends_the_game_after_one_more_turn_each(n, start):
 
 
 def test_passing_the_target_with_the_points_counter_counts_too():
-    s = session(2)
+    s = new_game(2)
     give(s, 0, points=70)
     s.record(END_TURN)
     assert s.state["end"]["by"] == 0 and s.state["turn"] == 1
@@ -548,7 +548,7 @@ def test_passing_the_target_with_the_points_counter_counts_too():
 
 
 def test_countdown_shows_who_is_still_to_play():
-    s = session(4)
+    s = new_game(4)
     give(s, 0, points=51)
     s.record(END_TURN)
     lines = [m.render("en") for m in GAME.rules.status(s.state, s.config)]
@@ -560,7 +560,7 @@ def test_countdown_shows_who_is_still_to_play():
 
 
 def test_buying_the_last_worker_tile_ends_the_game_like_the_target():
-    s = session(2)  # 5 in the display + 25 in the draw pile
+    s = new_game(2)  # 5 in the display + 25 in the draw pile
     assert s.state["tiles_left"] == 30
     give(s, 0, coins=2 * 30)
     for _ in range(29):
@@ -577,7 +577,7 @@ def test_buying_the_last_worker_tile_ends_the_game_like_the_target():
 
 
 def test_last_worker_tile_action():
-    s = session(3)
+    s = new_game(3)
     s.record(END_TURN)
     give(s, 1, coins=1)
     action = [a for a in GAME.actions(s.state, s.config) if a.id == "last_worker_tile"][0]
@@ -591,7 +591,7 @@ def test_last_worker_tile_action():
 def test_late_entry_for_a_player_whose_turn_is_over():
     """Ben's points, entered during Cleo's turn, reach the target: counted from Ben's last turn, Cleo
     (playing now) has had her last turn; Dora and Anna still play once."""
-    s = session(4)
+    s = new_game(4)
     s.record(END_TURN)  # Anna
     s.record(END_TURN)  # Ben
     give(s, 1, points=51)
@@ -611,7 +611,7 @@ def test_the_player_on_turn_and_a_late_entry_both_on_the_target_the_player_on_tu
     Spieler kommt dann noch genau ein Mal dran." Ben's points, entered late during Cleo's turn, and Cleo's
     own both reach 51: the one on turn, Cleo, is taken as the trigger, whichever was entered first; Ben,
     whose turn is over, plays once more like Dora and Anna."""
-    s = session(4)
+    s = new_game(4)
     s.record(END_TURN)  # Anna
     s.record(END_TURN)  # Ben
     entries = [(1, 51), (2, 51)] if late_first else [(2, 51), (1, 51)]
@@ -634,7 +634,7 @@ def test_the_player_on_turn_on_the_target_ends_it_before_a_late_last_worker_tile
     """"Sollte ein Spieler das letzte Arbeiterplättchen aus der Auslage kaufen, löst er damit das Spielende in
     gleicher Weise aus": Ben's purchase of the last tile, entered late, and Cleo on the target in her own
     turn: the player on turn ends the game."""
-    s = session(4)
+    s = new_game(4)
     s.record(END_TURN)  # Anna
     s.record(END_TURN)  # Ben
     give(s, 1, coins=1)
@@ -645,7 +645,7 @@ def test_the_player_on_turn_on_the_target_ends_it_before_a_late_last_worker_tile
 
 
 def test_undo_and_redo_replay_the_end_trigger():
-    s = session(3)
+    s = new_game(3)
     give(s, 0, points=58)
     s.record(END_TURN)
     before_trigger = copy.deepcopy(s.state)
@@ -661,8 +661,8 @@ def test_undo_and_redo_replay_the_end_trigger():
     for _ in range(4):
         s.redo()
     assert s.state == triggered
-    # a session read back from its JSON replays to the same state
-    again = Session.from_json(s.to_json(), {"milestones": GAME})
+    # a game read back from its JSON replays to the same state
+    again = Game.from_json(s.to_json(), {"milestones": GAME})
     assert again.state == triggered
 
 
@@ -670,7 +670,7 @@ def test_board_from_tracker_prefills_points_and_goods():
     """The score track and every good left, from real entries. The worker row is not prefilled: the
     tracker knows neither the kinds of the start tiles and the tiles bought nor which workers were
     covered; its bonus tiles come along when the workers are entered (see the next tests)."""
-    s = session(2)
+    s = new_game(2)
     give(s, 0, stone=2, sand=2, wood=2, grain=4, coins=2)
     s.record({"type": "road", "player": 0, "number": 3})     # 1 stone + 1 sand: +3
     s.record({"type": "market", "player": 0, "number": 2})   # 1 wood + 1 sand: +2
@@ -694,7 +694,7 @@ def test_board_from_tracker_prefills_points_and_goods():
 
 
 def test_every_log_and_status_line_is_translated():
-    s = session(3)
+    s = new_game(3)
     give(s, 0, stone=3, wood=2, sand=2, grain=2, coins=3)
     for event in ({"type": "road", "player": 0, "number": 1}, {"type": "house", "player": 0, "points": 4},
                   {"type": "market", "player": 0, "number": 2}, {"type": "flour", "player": 0, "points": 5},
@@ -719,7 +719,7 @@ def test_every_log_and_status_line_is_translated():
 
 
 def test_the_round_goes_on_counting_during_the_last_turns():
-    s = session(3, start=0)
+    s = new_game(3, start=0)
     s.record(END_TURN)  # Anna -> Ben
     s.record(END_TURN)  # Ben -> Carla
     assert s.state["round"] == 1 and s.state["turn"] == 2
@@ -753,12 +753,12 @@ def test_the_round_goes_on_counting_during_the_last_turns():
     ({"type": "castle", "value": -1},) * 2,  # never valid: the replay refuses it
 ])
 def test_upgrade_from_event_schema_1(old, new):
-    s = session()
+    s = new_game()
     assert GAME.upgrade(old, 1, s.state, s.config) == new
 
 
 def test_offered_numbers_go_under_their_names():
-    s = session()
+    s = new_game()
     fields = {a.id: a.field for a in GAME.actions(s.state, s.config) if a.value_choices}
     assert fields == {"road": "number", "house": "points", "market": "number", "flour": "points",
                       "bonus_produced": "workers", "bonus_taken": "kind"}
@@ -769,7 +769,7 @@ def test_offered_numbers_go_under_their_names():
 def test_a_bonus_tile_that_left_the_game_is_not_on_the_end_board():
     """The end-scoring form lays the tracker's bonus tiles on the first workers of their kind entered: a
     tile covered or built over during play is not among them."""
-    s = session(2)
+    s = new_game(2)
     s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
     s.record({"type": "bonus_taken", "player": 0, "kind": "wood"})
     s.record({"type": "bonus_removed", "player": 0, "kind": "wood"})
@@ -793,7 +793,7 @@ def test_each_kind_of_entry_is_a_move_with_its_own_parameters():
                       "house": ("player", "points"), "market": ("player", "number"), "flour": ("player", "points"),
                       "bonus_taken": ("player", "kind", "before_bound"), "bonus_produced": ("player", "workers"),
                       "bonus_removed": ("player", "kind"), "buy_worker": ("player",), "last_worker_tile": ("player",)}
-    s = session()
+    s = new_game()
     give(s, 0, stone=1, sand=1)
     for event in ({"type": "road", "player": 0, "points": 3}, {"type": "end_turn", "player": 0},
                   {"type": "buy_worker", "player": 0, "kind": "wood"}):
@@ -801,7 +801,7 @@ def test_each_kind_of_entry_is_a_move_with_its_own_parameters():
 
 
 def test_the_offers_follow_the_declared_moves_and_end_with_the_game():
-    s = session(2)
+    s = new_game(2)
     assert [a.id for a in GAME.actions(s.state, s.config)] == [
         "end_turn", "road", "house", "market", "flour", "bonus_taken", "bonus_produced", "buy_worker", "castle",
         "last_worker_tile"]
@@ -823,7 +823,7 @@ def test_end_turn_acts_at_once_and_asks_only_on_the_last_turn_of_the_game():
     """Issue 39: End turn is the most frequent step, one tap, undone from the bar like any entry; an
     ordinary turn, the end trigger and the last turns ask nothing. Only the game's last turn asks first,
     since it ends the game (SPIELENDE: "Jeder der anderen Spieler kommt dann noch genau ein Mal dran")."""
-    s = session(3, start=1)
+    s = new_game(3, start=1)
     for _ in range(3):
         assert end_turn_question(s) is None
         assert GAME.actions(s.state, s.config)[0].ends_turn  # the sheet's "Done · End Ben's turn"
@@ -849,7 +849,7 @@ BEFORE_BOUND = Path(__file__).parent / "data" / "milestones-before-bound"
 
 
 def test_a_bonus_tile_saved_under_schema_2_is_marked_and_replays_beyond_the_bound():
-    s = session(2)
+    s = new_game(2)
     for kind in ("wood", "wood", "stone", "sand"):
         s.record({"type": "bonus_taken", "player": 0, "kind": kind})
     old = {"type": "bonus_taken", "player": 0, "kind": "coin"}
@@ -870,7 +870,7 @@ def test_a_tile_marked_before_the_bound_still_needs_one_of_the_8_path_spaces():
     """"Auf den oberen 8 Wegefeldern könnt ihr Arbeiter einstellen" and "Auf jedem Arbeiter kann maximal ein
     Bonusplättchen liegen": an entry marked `before_bound` skips the worker-field count the tracker keeps,
     never the board. A ninth tile on one board is refused, in the game's words, whoever sends it."""
-    s = session(2)
+    s = new_game(2)
     for i in range(8):
         s.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5], "before_bound": True})
     msg = unchanged_after(s, {"type": "bonus_taken", "player": 0, "kind": "wood", "before_bound": True})
@@ -889,7 +889,7 @@ def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_p
     freies Arbeiterfeld in der Sorte des Bonusplättchens, darfst du es auch nicht aufnehmen"): the hub
     applies each to the latest game under its lock, so one is laid and the other refused (3 of the 4 start
     workers carry one)."""
-    game = session(2)
+    game = new_game(2)
     for i in range(3):
         game.record({"type": "bonus_taken", "player": 0, "kind": WORKER_KINDS[i % 5]})
     repo = Repository(tmp_path, {"milestones": GAME})
@@ -911,7 +911,7 @@ def test_two_phones_taking_the_last_free_worker_field_at_once_lay_one_tile(tmp_p
     for t in phones:
         t.join()
     assert sorted(outcomes) == sorted(["laid", "milestones.error.bonus_no_worker"])
-    saved = Repository(tmp_path, {"milestones": GAME}).session(game.id)
+    saved = Repository(tmp_path, {"milestones": GAME}).game(game.id)
     assert saved.state["players"][0]["bonus_tiles"] == 4
     assert sum(e["type"] == "bonus_taken" for e in saved.events) == 4
 
@@ -920,7 +920,7 @@ def test_no_phone_can_mark_a_new_tile_as_taken_before_the_bound(tmp_path):
     """`before_bound` is what the upgrade of a game saved under event schema 2 writes (its tiles were taken
     before the worker fields bound them); an entry a phone makes now carrying it is refused by the hub, so
     no phone can lay a tile beyond its free worker fields by claiming an old entry's leeway."""
-    game = session(2)
+    game = new_game(2)
     repo = Repository(tmp_path, {"milestones": GAME})
     repo.save(game)
     table = TableHub(repo)
@@ -928,7 +928,7 @@ def test_no_phone_can_mark_a_new_tile_as_taken_before_the_bound(tmp_path):
         table.apply(game.id, {"type": "bonus_taken", "player": 0, "kind": "coin", "before_bound": True})
     assert refused.value.msg.key == "core.error.bad_event"
     table.apply(game.id, {"type": "bonus_taken", "player": 0, "kind": "coin"})
-    assert Repository(tmp_path, {"milestones": GAME}).session(game.id).state["players"][0]["bonus_tiles"] == 1
+    assert Repository(tmp_path, {"milestones": GAME}).game(game.id).state["players"][0]["bonus_tiles"] == 1
 
 
 def test_a_game_saved_under_schema_2_with_more_tiles_than_workers_resumes_whole(tmp_path):
@@ -942,11 +942,11 @@ def test_a_game_saved_under_schema_2_with_more_tiles_than_workers_resumes_whole(
     (tmp_path / "live").mkdir()
     shutil.copyfile(BEFORE_BOUND / "milestones.json", tmp_path / "live" / f"{doc['id']}.json")
     repo = Repository(tmp_path, {"milestones": GAME})
-    loaded = repo.session(doc["id"])
+    loaded = repo.game(doc["id"])
     assert repo.notices == [] and not loaded.set_aside
     assert (loaded.cursor, len(loaded.events)) == (expected["cursor"], expected["events"])
     assert as_then(loaded.state) == kept(expected["at_cursor"])
-    redone = Session(loaded.id, GAME, loaded.config, list(loaded.events), len(loaded.events))
+    redone = Game(loaded.id, GAME, loaded.config, list(loaded.events), len(loaded.events))
     assert as_then(redone.state) == kept(expected["all_redone"])
     # Anna 7 tiles, Ben 4 and the one left undone: every one marked
     assert [e.get("before_bound") for e in loaded.events if e["type"] == "bonus_taken"] == [True] * 12
@@ -954,10 +954,10 @@ def test_a_game_saved_under_schema_2_with_more_tiles_than_workers_resumes_whole(
     # Without the mark, today's rules would cut the game at Anna's fifth tile.
     bare = [{k: v for k, v in e.items() if k != "before_bound"} for e in loaded.events]
     with pytest.raises(InvalidMove):
-        Session(loaded.id, GAME, loaded.config, bare, loaded.cursor).state
+        Game(loaded.id, GAME, loaded.config, bare, loaded.cursor).state
     # Saved again, it is a file of schema 3 that loads the same; a new tile is held to the bound.
     repo.save(loaded)
-    again = Repository(tmp_path, {"milestones": GAME}).session(doc["id"])
+    again = Repository(tmp_path, {"milestones": GAME}).game(doc["id"])
     assert again.to_json()["event_schema"] == 3 and again.events == loaded.events and again.state == loaded.state
     assert unchanged_after(again, {"type": "bonus_taken", "player": 0, "kind": "wood"}).key == \
         "milestones.error.bonus_no_worker"

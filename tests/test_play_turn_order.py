@@ -3,20 +3,20 @@ declared `player_on_turn`) is marked; the rows stay in seating order (a row neve
 
 from dataclasses import MISSING, fields, replace
 
-from companion.core.game import Rules
+from companion.core.definition import Rules
 
 from companion.games import GAMES
-from companion.core.session import make_config
+from companion.core.game import make_config
 from companion.ui.screens.play import seat_on_turn
 
 PLAYERS = [{"name": n, "colour": c} for n, c in (("Anna", "red"), ("Ben", "blue"), ("Carla", "yellow"))]
 
 
 def test_only_a_seat_of_this_table_is_a_player_on_turn():
-    game = GAMES["milestones"]
+    definition = GAMES["milestones"]
 
     def said(turn):
-        return seat_on_turn(replace(game, rules=replace(game.rules, player_on_turn=lambda state, config: turn)), {}, {}, 3)
+        return seat_on_turn(replace(definition, rules=replace(definition.rules, player_on_turn=lambda state, config: turn)), {}, {}, 3)
     assert said(2) == 2
     assert said(None) is None
     assert said(3) is None

@@ -6,7 +6,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.core.result import Category, PlayerScore, Result
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import Msg, tr
 from companion.games.milestones import GAME as MILESTONES
 from companion.ui.screens.results import results_view
@@ -52,8 +52,8 @@ def test_a_broken_tie_is_worded_on_the_tied_cards_only():
 def test_the_castle_action_says_what_it_does():
     config = make_config(MILESTONES, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben", "Carla"],
                                                                                 MILESTONES.rules.colours)], 2)
-    session = Session("t", MILESTONES, config)
-    action = next(a for a in MILESTONES.actions(session.state, config) if a.id == "castle")
+    game = Game("t", MILESTONES, config)
+    action = next(a for a in MILESTONES.actions(game.state, config) if a.id == "castle")
     # on each player's sheet, under their name
     assert action.label.render("en") == "Castle: keep 3 goods, cover a worker"
     assert action.label.render("de") == "Burg: 3 Güter behalten, Arbeiter abdecken"

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from companion.core.plays import make_play
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.storage import Repository, export
 from tests.browser.harness import ROOT
@@ -25,11 +25,11 @@ BOX = json.loads((ROOT / "examples" / "carpe-diem-box.json").read_text(encoding=
 def finished_play(repo: Repository, box: dict) -> dict:
     """The example's two boards scored with `box` and kept in the history, as Confirm and save does."""
     config = make_config(GAME, [{"name": p["name"], "colour": c} for p, c in zip(BOARD["players"], GAME.colours_for(2))], 0)
-    session = Session("20250101-120000-cd", GAME, config, stage="scoring")
-    session.board = copy.deepcopy(BOARD)
-    sheet = GAME.end.score(GAME.end.parse_board_state(session.board), box)
-    play = make_play(session, sheet, session.board, box)
-    repo.finish(session, play)
+    game = Game("20250101-120000-cd", GAME, config, stage="scoring")
+    game.board = copy.deepcopy(BOARD)
+    sheet = GAME.end.score(GAME.end.parse_board_state(game.board), box)
+    play = make_play(game, sheet, game.board, box)
+    repo.finish(game, play)
     return play
 
 

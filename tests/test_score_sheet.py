@@ -9,28 +9,28 @@ import random
 
 import pytest
 
-from companion.core.game import InvalidMove, MissingBoxData
+from companion.core.definition import InvalidMove, MissingBoxData
 from companion.core.score_sheet import score_sheet
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 
 STEPS = 300  # entries tried per log: enough for rounds to end and scorings to happen in every game
 
 
-def new_session(game, rng: random.Random) -> Session:
-    n = rng.randint(game.min_players, game.max_players)
-    colours = game.colours_for(n)
+def new_game(definition, rng: random.Random) -> Game:
+    n = rng.randint(definition.min_players, definition.max_players)
+    colours = definition.colours_for(n)
     players = [{"name": f"P{i}", "colour": colours[i]} for i in range(n)]
-    return Session("fuzz", game, make_config(game, players, rng.randrange(n)))
+    return Game("fuzz", definition, make_config(definition, players, rng.randrange(n)))
 
 
-def random_entry(game, session: Session, rng: random.Random) -> dict:
+def random_entry(definition, game: Game, rng: random.Random) -> dict:
     """One of the steps the tracker offers now (a player's, mostly the player on turn's, or the thumb
     slot's, with a random choice), or a counter moved by hand (a correction), as a table enters them."""
-    state, config = session.state, session.config
-    actions = game.actions(state, config)
+    state, config = game.state, game.config
+    actions = definition.actions(state, config)
     seats = len(config["players"])
-    on_turn = game.rules.player_on_turn(state, config)
+    on_turn = definition.rules.player_on_turn(state, config)
     steps = [a for a in actions if not a.per_player]  # the thumb slot's: Next, End round, a scoring
     if actions and rng.random() < 0.85:
         action = rng.choice(steps if steps and rng.random() < 0.3 else actions)
@@ -42,16 +42,16 @@ def random_entry(game, session: Session, rng: random.Random) -> dict:
         if action.value_choices:
             event[action.field] = rng.choice(action.value_choices)
         return event
-    counter = rng.choice(game.rules.counters)
+    counter = rng.choice(definition.rules.counters)
     return {"type": "adjust", "player": rng.randrange(seats), "counter": counter.id,
             "delta": rng.choice((-3, -1, 1, 2, 5, 7))}
 
 
-def check(session: Session) -> None:
-    game, state, config = session.game, session.state, session.config
-    sheet = score_sheet(session)
+def check(game: Game) -> None:
+    definition, state, config = game.definition, game.state, game.config
+    sheet = score_sheet(game)
     seats = range(len(config["players"]))
-    standings = [game.standing_of(state, config, s) for s in seats]
+    standings = [definition.standing_of(state, config, s) for s in seats]
     assert sheet.totals == tuple(st.score for st in standings)
     assert tuple(sum(row.points[s] for row in sheet.rows) for s in seats) == sheet.totals
     if sheet.tracks:
@@ -64,20 +64,20 @@ def check(session: Session) -> None:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("seed", range(3))
 def test_the_rows_add_up_to_the_scoreboard_after_any_log(game_id, seed):
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     rng = random.Random(f"{game_id}-{seed}")
-    session = new_session(game, rng)
+    game = new_game(definition, rng)
     rows_seen = set()
     for step in range(STEPS):
         try:
-            session.record(random_entry(game, session, rng))
+            game.record(random_entry(definition, game, rng))
         except (InvalidMove, MissingBoxData):
             continue  # refused, as the screen would refuse it: nothing changed
-        undone = rng.random() < 0.1 and session.can_undo
+        undone = rng.random() < 0.1 and game.can_undo
         if undone:
-            session.undo()
+            game.undo()
         if undone or step % 5 == 0:
-            check(session)
-    check(session)
-    rows_seen.update(row.label.render("en") for row in score_sheet(session).rows)
-    assert len(rows_seen) > 2 or game.show.categories is not None  # the log got past its first parts
+            check(game)
+    check(game)
+    rows_seen.update(row.label.render("en") for row in score_sheet(game).rows)
+    assert len(rows_seen) > 2 or definition.show.categories is not None  # the log got past its first parts

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
@@ -29,30 +29,30 @@ def repo(path) -> Repository:
     return Repository(Path(path), GAMES)
 
 
-def new_session(session_id="20250101-120000-abc123", n=3) -> Session:
+def new_game(sid="20250101-120000-abc123", n=3) -> Game:
     colours = GAME.colours_for(n)
     names = ["Anna", "Ben", "Cleo", "Dora"][:n]
     config = make_config(GAME, [{"name": m, "colour": c} for m, c in zip(names, colours)], 0)
-    return Session(id=session_id, game=GAME, config=config)
+    return Game(id=sid, definition=GAME, config=config)
 
 
-def play(session: Session) -> None:
-    session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
-    session.record({"type": "adjust", "player": 1, "counter": "influence_tokens", "delta": 2})
+def play(game: Game) -> None:
+    game.record({"type": "adjust", "player": 0, "counter": "money", "delta": 4})
+    game.record({"type": "adjust", "player": 1, "counter": "influence_tokens", "delta": 2})
     for _ in range(3):
-        session.record({"type": "end_round"})
-    session.record({"type": "adjust", "player": 2, "counter": "build_markers", "delta": 1})
-    session.undo()
-    session.stage = "play"
-    session.setup_done = ["colours"]
+        game.record({"type": "end_round"})
+    game.record({"type": "adjust", "player": 2, "counter": "build_markers", "delta": 1})
+    game.undo()
+    game.stage = "play"
+    game.setup_done = ["colours"]
 
 
-def a_play(session: Session, finished: float = 1_700_000_000.0, total: int = 10, play_id: str | None = None) -> dict:
-    return {"id": play_id or session.id, "game": session.game.id, "started": session.created, "finished": finished,
-            "duration_s": 3600, "start_player": session.config["players"][0]["name"],
+def a_play(game: Game, finished: float = 1_700_000_000.0, total: int = 10, play_id: str | None = None) -> dict:
+    return {"id": play_id or game.id, "game": game.definition.id, "started": game.created, "finished": finished,
+            "duration_s": 3600, "start_player": game.config["players"][0]["name"],
             "players": [{"name": p["name"], "total": total - i, "rank": i + 1, "categories": {"money": total - i}}
-                        for i, p in enumerate(session.config["players"])],
-            "winners": [session.config["players"][0]["name"]]}
+                        for i, p in enumerate(game.config["players"])],
+            "winners": [game.config["players"][0]["name"]]}
 
 
 def damaged_files(path: Path) -> list[Path]:
@@ -65,7 +65,7 @@ def test_settings_defaults_on_a_new_directory(tmp_path):
     r = repo(tmp_path / "data")
     assert r.settings() == {"lang": "en", "theme": "light"}
     assert r.notices == []
-    assert r.known_names() == [] and r.plays() == [] and r.live_sessions() == []
+    assert r.known_names() == [] and r.plays() == [] and r.live_games() == []
     assert r.box_data("city-of-rome") == {}
 
 
@@ -136,9 +136,9 @@ def test_box_data_per_game_and_kept(tmp_path):
 
 # ------------------------------------------------------------------ games in progress
 
-def test_live_sessions_survive_a_new_repository(tmp_path):
+def test_live_games_survive_a_new_repository(tmp_path):
     r = repo(tmp_path)
-    s1, s2 = new_session("20250101-120000-aaaaaa"), new_session("20250101-130000-bbbbbb", n=2)
+    s1, s2 = new_game("20250101-120000-aaaaaa"), new_game("20250101-130000-bbbbbb", n=2)
     play(s1)
     s2.record({"type": "end_round"})
     r.save(s1)
@@ -147,8 +147,8 @@ def test_live_sessions_survive_a_new_repository(tmp_path):
     r.save(s2)
     r2 = repo(tmp_path)
     assert r2.notices == []
-    assert [s.id for s in r2.live_sessions()] == [s2.id, s1.id]  # most recently updated first
-    back = r2.session(s1.id)
+    assert [s.id for s in r2.live_games()] == [s2.id, s1.id]  # most recently updated first
+    back = r2.game(s1.id)
     assert back is not s1
     assert back.state == s1.state
     assert back.to_json() == s1.to_json()
@@ -156,41 +156,41 @@ def test_live_sessions_survive_a_new_repository(tmp_path):
     back.redo()
     s1.redo()
     assert back.state == s1.state
-    assert r2.session(s2.id).state == s2.state
+    assert r2.game(s2.id).state == s2.state
 
 
 def test_a_saved_entry_replaces_only_its_own_game(tmp_path):
     r = repo(tmp_path)
-    s1, s2 = new_session("20250101-120000-aaaaaa"), new_session("20250101-130000-bbbbbb")
+    s1, s2 = new_game("20250101-120000-aaaaaa"), new_game("20250101-130000-bbbbbb")
     r.save(s1)
     r.save(s2)
     before = (tmp_path / "live" / f"{s2.id}.json").read_bytes()
     s1.record({"type": "end_round"})
     r.save(s1)
     assert (tmp_path / "live" / f"{s2.id}.json").read_bytes() == before
-    assert repo(tmp_path).session(s1.id).state["round"] == 2
+    assert repo(tmp_path).game(s1.id).state["round"] == 2
 
 
 def test_discard_removes_a_game_in_progress(tmp_path):
     r = repo(tmp_path)
-    s = new_session()
+    s = new_game()
     r.save(s)
     r.discard(s.id)
-    assert r.session(s.id) is None
-    assert repo(tmp_path).live_sessions() == []
+    assert r.game(s.id) is None
+    assert repo(tmp_path).live_games() == []
     r.discard("no-such-game")  # no error
 
 
-def test_finish_moves_a_session_into_history(tmp_path):
+def test_finish_moves_a_game_into_history(tmp_path):
     r = repo(tmp_path)
-    s = new_session()
+    s = new_game()
     play(s)
     r.save(s)
     r.finish(s, a_play(s))
-    assert r.live_sessions() == [] and r.session(s.id) is None
+    assert r.live_games() == [] and r.game(s.id) is None
     assert not (tmp_path / "live" / f"{s.id}.json").exists()
     r2 = repo(tmp_path)
-    assert r2.live_sessions() == []
+    assert r2.live_games() == []
     plays = r2.plays()
     assert len(plays) == 1
     assert plays[0]["id"] == s.id and plays[0]["winners"] == ["Anna"]
@@ -199,7 +199,7 @@ def test_finish_moves_a_session_into_history(tmp_path):
 
 def test_plays_most_recent_first_delete_and_restore(tmp_path):
     r = repo(tmp_path)
-    s = new_session()
+    s = new_game()
     r.finish(s, a_play(s, finished=100.0, total=10, play_id="p1"))
     r.finish(s, a_play(s, finished=300.0, total=30, play_id="p3"))
     r.finish(s, a_play(s, finished=200.0, total=20, play_id="p2"))
@@ -222,27 +222,27 @@ def valid_tinydb(tables: dict) -> dict:
     return {"meta": {"1": {"schema": SCHEMA_VERSION}}, **tables}
 
 
-def good_content(name: str, session: Session) -> dict:
+def good_content(name: str, game: Game) -> dict:
     return {
         "settings.json": valid_tinydb({"settings": {"1": {"lang": "de", "theme": "dark"}},
                                        "names": {"1": {"names": ["Anna"]}}}),
-        "history.json": valid_tinydb({"plays": {"1": a_play(session)}}),
-        "history.jsonl": valid_tinydb({"plays": {"1": a_play(session)}}),  # (what a mix-up would put there)
+        "history.json": valid_tinydb({"plays": {"1": a_play(game)}}),
+        "history.jsonl": valid_tinydb({"plays": {"1": a_play(game)}}),  # (what a mix-up would put there)
         "boxdata.json": valid_tinydb({"city-of-rome": {"1": {"x": 1}}}),
-        "live": valid_tinydb({"session": {"1": session.to_json()}}),
+        "live": valid_tinydb({"session": {"1": game.to_json()}}),
     }[name]
 
 
-def damage_variants(name: str, session: Session) -> dict[str, bytes]:
-    good = json.dumps(good_content(name, session))
+def damage_variants(name: str, game: Game) -> dict[str, bytes]:
+    good = json.dumps(good_content(name, game))
     variants = {
         "empty": b"",
         "whitespace": b"  \n",
         "truncated": good[: len(good) * 2 // 3].encode(),
         "not json": b"this is not JSON {",
         "binary": bytes(range(256)),
-        "wrong version": json.dumps(dict(good_content(name, session), meta={"1": {"schema": 99}})).encode(),
-        "no version": json.dumps({k: v for k, v in good_content(name, session).items() if k != "meta"}).encode(),
+        "wrong version": json.dumps(dict(good_content(name, game), meta={"1": {"schema": 99}})).encode(),
+        "no version": json.dumps({k: v for k, v in good_content(name, game).items() if k != "meta"}).encode(),
         "a list": b"[1, 2, 3]",
         "a number": b"42",
         "table not a dict": json.dumps(valid_tinydb({"x": [1, 2]})).encode(),
@@ -250,13 +250,13 @@ def damage_variants(name: str, session: Session) -> dict[str, bytes]:
         "record id not a number": json.dumps(valid_tinydb({"settings": {"first": {"lang": "de"}}})).encode(),
     }
     if name == "history.jsonl":  # the file as a whole: its header line is not Tabula's
-        line = json.dumps({"add": a_play(session)}).encode() + b"\n"
+        line = json.dumps({"add": a_play(game)}).encode() + b"\n"
         return {"empty": b"", "whitespace": b"  \n", "not json": b"this is not JSON {\n" + line,
                 "binary": bytes(range(256)), "no header": line,
                 "wrong version": b'{"format": "tabula-history", "version": 99}\n' + line,
                 "a TinyDB file": good.encode(), "a list": b"[1, 2, 3]\n"}
     if name == "live":
-        doc = session.to_json()
+        doc = game.to_json()
         variants["no session"] = json.dumps(valid_tinydb({})).encode()
         variants["game not a name"] = json.dumps(valid_tinydb({"session": {"1": dict(doc, game=["chess"])}})).encode()
         variants["no config"] = json.dumps(valid_tinydb({"session": {"1": {
@@ -268,19 +268,19 @@ def damage_variants(name: str, session: Session) -> dict[str, bytes]:
 
 
 CASES = [(name, variant) for name in (*DATA_FILES, "history.json", "live")
-         for variant in damage_variants(name, new_session())]
+         for variant in damage_variants(name, new_game())]
 
 
 @pytest.mark.parametrize("name, variant", CASES, ids=[f"{n}-{v}" for n, v in CASES])
 def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, variant):
-    session = new_session()
-    play(session)
-    good_session = new_session("20250101-090000-goodgo")
-    good_session.record({"type": "end_round"})
+    game = new_game()
+    play(game)
+    good_game = new_game("20250101-090000-goodgo")
+    good_game.record({"type": "end_round"})
     r = repo(tmp_path)
-    r.save(good_session)  # a healthy game next to the damaged one is not affected
-    content = damage_variants(name, session)[variant]
-    target = tmp_path / "live" / f"{session.id}.json" if name == "live" else tmp_path / name
+    r.save(good_game)  # a healthy game next to the damaged one is not affected
+    content = damage_variants(name, game)[variant]
+    target = tmp_path / "live" / f"{game.id}.json" if name == "live" else tmp_path / name
     if name == "history.json":  # an old history is read only where there is no history.jsonl yet
         (tmp_path / "history.jsonl").unlink()
     target.write_bytes(content)
@@ -300,7 +300,7 @@ def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, varia
         assert aside[0].name in notice.render(lang)
 
     # ...and goes on with an empty default
-    assert r.session(good_session.id).state == good_session.state
+    assert r.game(good_game.id).state == good_game.state
     if name == "settings.json":
         assert r.settings() == {"lang": "en", "theme": "light"} and r.known_names() == []
     if name.startswith("history"):
@@ -308,15 +308,15 @@ def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, varia
     if name == "boxdata.json":
         assert r.box_data("city-of-rome") == {}
     if name == "live":
-        assert r.session(session.id) is None
-        assert [s.id for s in r.live_sessions()] == [good_session.id]
+        assert r.game(game.id) is None
+        assert [s.id for s in r.live_games()] == [good_game.id]
 
     # The file works again: new data is written and read back, with no further notice.
     r.set_setting("lang", "de")
     r.remember_names(["Zoe"])
     r.set_box_data("city-of-rome", {"y": 2})
-    r.finish(good_session, a_play(good_session))
-    s3 = new_session("20250102-100000-cccccc")
+    r.finish(good_game, a_play(good_game))
+    s3 = new_game("20250102-100000-cccccc")
     r.save(s3)
     r3 = repo(tmp_path)
     assert r3.notices == []
@@ -324,20 +324,20 @@ def test_a_damaged_file_is_moved_aside_and_the_app_goes_on(tmp_path, name, varia
     assert r3.settings()["lang"] == "de" and r3.known_names()[0] == "Zoe"
     assert r3.box_data("city-of-rome")["y"] == 2
     assert len(r3.plays()) == 1
-    assert [s.id for s in r3.live_sessions()] == [s3.id]
+    assert [s.id for s in r3.live_games()] == [s3.id]
 
 
 def test_every_damaged_file_at_once(tmp_path):
-    session = new_session()
-    repo(tmp_path).save(session)
+    game = new_game()
+    repo(tmp_path).save(game)
     for name in DATA_FILES:
         (tmp_path / name).write_text("{", encoding="utf-8")
-    (tmp_path / "live" / f"{session.id}.json").write_text("", encoding="utf-8")
+    (tmp_path / "live" / f"{game.id}.json").write_text("", encoding="utf-8")
     r = repo(tmp_path)
     assert len(r.notices) == 4
     assert len(damaged_files(tmp_path)) == 4
     assert r.settings() == {"lang": "en", "theme": "light"}
-    assert r.live_sessions() == [] and r.plays() == []
+    assert r.live_games() == [] and r.plays() == []
 
 
 def test_two_damages_of_the_same_file_in_one_second_keep_both(tmp_path):
@@ -355,38 +355,38 @@ def test_two_damages_of_the_same_file_in_one_second_keep_both(tmp_path):
 CHILD = r"""
 import sys
 from pathlib import Path
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
 from companion.storage import Repository
 
-data, session_id = Path(sys.argv[1]), sys.argv[2]
+data, sid = Path(sys.argv[1]), sys.argv[2]
 repo = Repository(data, GAMES)
 if repo.notices:
     print("NOTICE", repo.notices, flush=True)
     sys.exit(3)
-session = repo.session(session_id)
-if session is None:
+game = repo.game(sid)
+if game is None:
     colours = GAME.colours_for(3)
     config = make_config(GAME, [{"name": n, "colour": c} for n, c in zip(["Anna", "Ben", "Cleo"], colours)], 0)
-    session = Session(id=session_id, game=GAME, config=config)
-print("START", len(session.events), flush=True)
-n = len(session.events)
+    game = Game(id=sid, definition=GAME, config=config)
+print("START", len(game.events), flush=True)
+n = len(game.events)
 while True:
     n += 1
-    session.record({"type": "adjust", "player": n % 3, "counter": "money", "delta": 1})
+    game.record({"type": "adjust", "player": n % 3, "counter": "money", "delta": 1})
     if n % 5 == 0:  # the other files are written in the middle of play too
         repo.remember_names([f"Name{n}"])
         repo.set_setting("theme", "dark" if n % 2 else "light")
         repo.set_box_data("city-of-rome", {"n": n})
-    repo.save(session)
-    print(len(session.events), flush=True)
+    repo.save(game)
+    print(len(game.events), flush=True)
 """
 
 
-def run_and_kill(data: Path, session_id: str, rng: random.Random) -> tuple[int, int]:
+def run_and_kill(data: Path, sid: str, rng: random.Random) -> tuple[int, int]:
     """Start a writer, SIGKILL it at a random moment; return (entries at start, last acknowledged)."""
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(data), session_id], cwd=ROOT,
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(data), sid], cwd=ROOT,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
     started = threading.Event()
@@ -425,22 +425,22 @@ def check_directory(data: Path) -> None:
 
 def test_sigkill_during_writes_loses_no_acknowledged_entry(tmp_path, request):
     rng = random.Random(int(os.environ.get("KILL_SEED", "20250101")))
-    data, session_id = tmp_path / "data", "20250101-120000-k1ll9x"
+    data, sid = tmp_path / "data", "20250101-120000-k1ll9x"
     kills, previous, figures = 6, 0, []
     deadline = time.monotonic() + 25
     for _ in range(kills):
-        start, acked = run_and_kill(data, session_id, rng)
+        start, acked = run_and_kill(data, sid, rng)
         assert start >= previous  # each run resumes with at least everything acknowledged before
         check_directory(data)
         r = repo(data)
         assert r.notices == []
-        session = r.session(session_id)
-        assert session is not None
-        saved = len(session.events)
+        game = r.game(sid)
+        assert game is not None
+        saved = len(game.events)
         # every acknowledged entry is there; at most the one in flight when the kill came is extra
         assert acked <= saved <= acked + 1, (acked, saved)
-        assert session.cursor == saved
-        money = [p["counters"]["money"] for p in session.state["players"]]
+        assert game.cursor == saved
+        money = [p["counters"]["money"] for p in game.state["players"]]
         assert sum(money) == 15 + saved  # the replayed state is the log's
         figures.append((acked, saved))
         previous = saved
@@ -453,23 +453,23 @@ def test_sigkill_during_writes_loses_no_acknowledged_entry(tmp_path, request):
 
 def test_a_game_whose_log_no_longer_replays_resumes_at_its_last_good_entry(tmp_path):
     """Not moved aside: the good entries stay, the rest is kept in the file, and Home says so."""
-    session = new_session()
-    session.record({"type": "adjust", "player": 0, "counter": "money", "delta": 2})
-    doc = session.to_json()
+    game = new_game()
+    game.record({"type": "adjust", "player": 0, "counter": "money", "delta": 2})
+    doc = game.to_json()
     doc["events"].append({"type": "adjust", "player": 0, "counter": "money", "delta": -50})
     doc["cursor"] = 2
     r = repo(tmp_path)
-    (tmp_path / "live" / f"{session.id}.json").write_text(json.dumps(valid_tinydb({"session": {"1": doc}})))
+    (tmp_path / "live" / f"{game.id}.json").write_text(json.dumps(valid_tinydb({"session": {"1": doc}})))
     r = repo(tmp_path)
     assert damaged_files(tmp_path) == []
-    kept = r.session(session.id)
+    kept = r.game(game.id)
     assert kept.cursor == 1 and kept.state["players"][0]["counters"]["money"] == 7
     assert kept.set_aside == [{"event_schema": 2, "event": {"type": "adjust", "player": 0, "counter": "money",
                                                              "delta": -50}}]
     assert [n.key for n in r.notices] == ["core.notice.set_aside"]
     assert "1" in r.notices[0].render("en") and "Anna" in r.notices[0].render("de")
     r.save(kept)  # saved again, the entries set aside stay in the file and are not reported twice
-    assert repo(tmp_path).notices == [] and repo(tmp_path).session(session.id).set_aside == kept.set_aside
+    assert repo(tmp_path).notices == [] and repo(tmp_path).game(game.id).set_aside == kept.set_aside
 
 
 # ------------------------------------------------------------------ the history file (history.jsonl)
@@ -501,13 +501,13 @@ def old_history(path: Path, plays: list[dict]) -> bytes:
 
 
 def three_plays() -> list[dict]:
-    s = new_session()
+    s = new_game()
     s.created = 50.0
     return [a_play(s, finished=100.0 * i, total=10 + i, play_id=f"p{i}") for i in (1, 3, 2)]
 
 
 def test_a_history_json_of_today_is_upgraded_once_and_kept_as_a_backup(tmp_path):
-    s = new_session()
+    s = new_game()
     confirmed_twice = a_play(s, finished=400.0, play_id="twice")
     written = old_history(tmp_path, three_plays() + [confirmed_twice, confirmed_twice])
     r = repo(tmp_path)
@@ -549,7 +549,7 @@ def test_finishing_appends_one_line_and_rewrites_nothing(tmp_path):
     r = repo(tmp_path)
     r.add_plays(three_plays())
     before, inode = (tmp_path / "history.jsonl").read_bytes(), (tmp_path / "history.jsonl").stat().st_ino
-    s = new_session("20250105-100000-ffffff")
+    s = new_game("20250105-100000-ffffff")
     r.save(s)
     r.finish(s, a_play(s, finished=500.0))
     after = (tmp_path / "history.jsonl").read_bytes()
@@ -561,15 +561,15 @@ def test_finishing_appends_one_line_and_rewrites_nothing(tmp_path):
 
 def test_a_crash_between_the_two_writes_of_finish_cannot_confirm_a_play_twice(tmp_path):
     r = repo(tmp_path)
-    s = new_session()
+    s = new_game()
     r.save(s)
     r._history.add(a_play(s))  # the history is written, then the process dies before the game is discarded
     r2 = repo(tmp_path)
-    assert r2.session(s.id) is not None and len(r2.plays()) == 1  # the game is back: the table confirms again
-    r2.finish(r2.session(s.id), a_play(s, finished=1_700_000_999.0))
-    assert len(r2.plays()) == 1 and r2.session(s.id) is None
+    assert r2.game(s.id) is not None and len(r2.plays()) == 1  # the game is back: the table confirms again
+    r2.finish(r2.game(s.id), a_play(s, finished=1_700_000_999.0))
+    assert len(r2.plays()) == 1 and r2.game(s.id) is None
     r3 = repo(tmp_path)
-    assert [p["finished"] for p in r3.plays()] == [1_700_000_000.0] and r3.live_sessions() == []
+    assert [p["finished"] for p in r3.plays()] == [1_700_000_000.0] and r3.live_games() == []
 
 
 def test_deletes_are_appended_and_compacted_at_the_next_start(tmp_path):
@@ -615,7 +615,7 @@ def test_a_torn_last_line_is_set_aside_or_kept_whole(tmp_path, tail, kept):
     r = repo(tmp_path)
     assert len(r.plays()) == (3 if kept else 2)
     assert [n.key for n in r.notices] == ([] if kept else ["core.notice.plays_set_aside"])
-    s = new_session("20250106-100000-eeeeee")
+    s = new_game("20250106-100000-eeeeee")
     r.finish(s, a_play(s))
     r2 = repo(tmp_path)
     assert len(r2.plays()) == (4 if kept else 3) and r2.notices == []
@@ -623,7 +623,7 @@ def test_a_torn_last_line_is_set_aside_or_kept_whole(tmp_path, tail, kept):
 
 def test_an_import_is_one_write_and_one_fsync(tmp_path, monkeypatch):
     r = repo(tmp_path)
-    s = new_session()
+    s = new_game()
     plays = [a_play(s, finished=1000.0 + i, play_id=f"i{i}") for i in range(500)]
     synced = []
     real = os.fsync
@@ -638,7 +638,7 @@ def test_a_failed_append_changes_neither_the_file_nor_the_history(tmp_path, monk
     r = repo(tmp_path)
     r.add_plays(three_plays())
     before = (tmp_path / "history.jsonl").read_bytes()
-    s = new_session()
+    s = new_game()
     r.save(s)
 
     def disk_full(fd):
@@ -648,7 +648,7 @@ def test_a_failed_append_changes_neither_the_file_nor_the_history(tmp_path, monk
         r.finish(s, a_play(s))
     monkeypatch.undo()
     assert (tmp_path / "history.jsonl").read_bytes() == before  # the partial line was taken back
-    assert len(r.plays()) == 3 and r.session(s.id) is not None
+    assert len(r.plays()) == 3 and r.game(s.id) is not None
     r.finish(s, a_play(s))
     r2 = repo(tmp_path)
     assert len(r2.plays()) == 4 and r2.notices == []
@@ -688,7 +688,7 @@ def test_games_and_names_kept_in_step_with_the_statistics(tmp_path):
         if r.plays() and rng.random() < 0.3:
             r.delete_play(rng.choice(r.plays())["doc_id"])
         else:
-            s = new_session(n=rng.choice([2, 3, 4]))
+            s = new_game(n=rng.choice([2, 3, 4]))
             p = a_play(s, finished=float(rng.randrange(50)), play_id=f"x{step}")
             p["game"] = rng.choice(["city-of-rome", "milestones", "carpe-diem"])
             for q in p["players"]:

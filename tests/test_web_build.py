@@ -203,20 +203,20 @@ def test_files_outside_the_data_folder_are_not_written_back(sync):
 
 
 def test_every_write_and_removal_of_the_repository_is_reported(tmp_path, monkeypatch):
-    from companion.core.session import Session, make_config, new_session_id
+    from companion.core.game import Game, make_config, new_sid
     from companion.games import GAMES
     from companion.storage import Repository
 
     seen = []
     repo = Repository(tmp_path, GAMES, watch=atomic.Watch(changed=seen.append))
-    game = GAMES["city-of-rome"]
-    players = [{"name": n, "colour": c} for n, c in zip("ABC", game.colours_for(3))]
-    session = Session(new_session_id(), game, make_config(game, players, 0))
-    repo.save(session)
-    live = tmp_path / "live" / f"{session.id}.json"
+    definition = GAMES["city-of-rome"]
+    players = [{"name": n, "colour": c} for n, c in zip("ABC", definition.colours_for(3))]
+    game = Game(new_sid(), definition, make_config(definition, players, 0))
+    repo.save(game)
+    live = tmp_path / "live" / f"{game.id}.json"
     assert live in seen
     seen.clear()
-    repo.discard(session.id)
+    repo.discard(game.id)
     assert seen == [live] and not live.exists()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import score_data
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.core.where import player_of, tokens, where

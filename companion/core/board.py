@@ -6,7 +6,7 @@ import inspect
 import json
 from typing import Any
 
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.stats import player_key
 from companion.core.text import Msg
 

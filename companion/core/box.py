@@ -7,28 +7,28 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.board import require_dict, require_int
-from companion.core.game import BoardStateError, GameDefinition
+from companion.core.definition import BoardStateError, GameDefinition
 from companion.core.text import Msg
 
 # Far above any printed value (the highest known are two-digit) and far below anything that could hurt.
 MAX_BOX_VALUE = 999
 
 
-def is_box_key(game: GameDefinition, key: Any) -> bool:
+def is_box_key(definition: GameDefinition, key: Any) -> bool:
     """A key the game asks the players for: declared in `box_values`, or one its `box_value` describes."""
     if not isinstance(key, str):
         return False
-    if any(bv.key == key for bv in game.box.values):
+    if any(bv.key == key for bv in definition.box.values):
         return True
-    return game.box.value is not None and game.box.value(key) is not None
+    return definition.box.value is not None and definition.box.value(key) is not None
 
 
-def check_box_values(game: GameDefinition, values: Any, path: str = "box") -> dict[str, int]:
+def check_box_values(definition: GameDefinition, values: Any, path: str = "box") -> dict[str, int]:
     """`values` as Settings » Box data would save them: an object of the game's own box keys, each a
     whole number from 0 to MAX_BOX_VALUE, then the game's own check (`validate_box`, e.g. Carpe
     Diem's villa table may not decrease). Raises BoardStateError naming `<path>.<key>`."""
     require_dict(values, path)
-    check = game.box.validate
+    check = definition.box.validate
     if check:  # first: a game with many keys (Carpe Diem) says what its keys look like
         try:
             check(values)
@@ -37,8 +37,8 @@ def check_box_values(game: GameDefinition, values: Any, path: str = "box") -> di
             raise BoardStateError(path + field[3:] if field.startswith("box") else path, error.msg) from None
     for key, value in values.items():
         at = f"{path}.{key}"
-        if not is_box_key(game, key):
-            known = [bv.key for bv in game.box.values]
+        if not is_box_key(definition, key):
+            known = [bv.key for bv in definition.box.values]
             raise BoardStateError(at, Msg("core.box.unknown_key", known=known) if known else Msg("core.box.none"))
         require_int(value, at, 0, MAX_BOX_VALUE)
     return dict(values)

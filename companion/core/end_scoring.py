@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.board import every_problem
-from companion.core.game import BoardStateError, InvalidMove, MissingBoxData
+from companion.core.definition import BoardStateError, InvalidMove, MissingBoxData
 from companion.core.result import Result
-from companion.core.session import Session
+from companion.core.game import Game
 from companion.core.text import Msg
 from companion.core.where import player_of
 
@@ -64,41 +64,41 @@ class EndScoring:
         return self.computed if self.all_entered and not self.problems and not self.missing_box else None
 
 
-def board_problems(game, board: dict, seat: int) -> list[BoardStateError]:
+def board_problems(definition, board: dict, seat: int) -> list[BoardStateError]:
     """What keeps seat's board from being scored (said or not yet): a board with any cannot be confirmed."""
-    return [e for e in every_problem(game.end.parse_board_state, board) if player_of(e.field) == seat]
+    return [e for e in every_problem(definition.end.parse_board_state, board) if player_of(e.field) == seat]
 
 
-def end_scoring(session: Session, box: dict, checked: frozenset[int] = frozenset()) -> EndScoring:
+def end_scoring(game: Game, box: dict, checked: frozenset[int] = frozenset()) -> EndScoring:
     """`checked`: the boards the phone asking tried to confirm."""
-    game = session.game
-    board = session.board or game.end.board_from_tracker(session.state, session.config)
+    definition = game.definition
+    board = game.board or definition.end.board_from_tracker(game.state, game.config)
     problems, missing, computed = (), (), None
     try:
-        computed = game.end.score(game.end.parse_board_state(board), box)
+        computed = definition.end.score(definition.end.parse_board_state(board), box)
     except BoardStateError as error:
-        problems = tuple(every_problem(game.end.parse_board_state, board) or [error])
+        problems = tuple(every_problem(definition.end.parse_board_state, board) or [error])
     except MissingBoxData as needed:
         missing = tuple(needed.keys)
-    return EndScoring(board, len(session.config["players"]), frozenset(session.board_done), problems, missing,
+    return EndScoring(board, len(game.config["players"]), frozenset(game.board_done), problems, missing,
                       computed, checked)
 
 
-def as_opened(session: Session) -> dict[int, list[str]]:
+def as_opened(game: Game) -> dict[int, list[str]]:
     """Per seat, the parts of its end board (its top-level keys) that are still as the board opened from
     what the tracker knew: what nobody has looked at, said before a board is confirmed as it is."""
-    if session.board is None:
+    if game.board is None:
         return {}
-    opened = session.game.end.board_from_tracker(session.state, session.config)["players"]
+    opened = game.definition.end.board_from_tracker(game.state, game.config)["players"]
     return {seat: [key for key, value in now.items() if key != "name" and key in then and then[key] == value]
-            for seat, (now, then) in enumerate(zip(session.board["players"], opened))}
+            for seat, (now, then) in enumerate(zip(game.board["players"], opened))}
 
 
-def result_to_keep(session: Session, box: dict, shown: Result) -> EndScoring:
+def result_to_keep(game: Game, box: dict, shown: Result) -> EndScoring:
     """Where final scoring stands, if its result is the one a phone showed (`shown`) and every board of it
     is confirmed and right: a result is kept only as the phone that confirmed it saw it. Raises InvalidMove
     otherwise (another phone edited a board, or box values changed, between the result and the tap)."""
-    now = end_scoring(session, box)
+    now = end_scoring(game, box)
     if now.sheet is None:
         raise InvalidMove(Msg("core.error.result_not_ready"))
     if now.sheet.to_json() != shown.to_json():

@@ -1,416 +1,330 @@
-"""The game-definition protocol every game package implements.
+"""A game in progress: configuration plus an append-only event log with an undo cursor.
 
-A game is who it is (id, name, player counts) and four parts, each a frozen object of data and functions
-over plain JSON-able data:
-- `rules` (`Rules`): its setup checklist, its tracker's `initial_state(config)` and `moves`
-  (companion/core/moves.py), a fold over the session's event log (undo, redo and resume are replays of
-  that log), and what the screens need to know of a tracker state (status, turn, end);
-- `end` (`EndBoard`): the end board read (`parse_board_state(data)`), edited (`board_moves`) and scored
-  (`score(board, box)`, pure);
-- `box` (`Box`): the values printed on components the players enter once, and the table's preferences;
-- `show` (`Presentation`): the scoreboard's standing, the score sheet's rows, the game's own screens.
-A callback over a tracker state takes `(state, config, ...)` in every part.
-The generic screens and the CLI only talk to this protocol: no `if game == ...` anywhere else.
+The tracker state is never stored; it is the fold of `definition.apply` over `events[:cursor]`.
+Undo moves the cursor back, redo forward, and a new entry drops whatever was undone.
+
+Saved games carry their game's `event_schema` (each game has its own): entries of an older version
+are turned into today's form when the game is loaded, one version's step after the other (each move's
+`upgrades`). A log that no longer replays keeps every entry up to the last good one; the rest is kept
+aside in the file (`set_aside`, each entry with the version it was written in) and the home screen
+says so.
+
+Bad data and bugs are told apart: a saved game of the wrong shape raises `DamagedGame` (checked here,
+before any game's code reads it), and an entry the rules refuse or of the wrong shape raises the game's
+`InvalidMove`; both are damage. Any other exception while a game's code runs is a bug in that code: it
+goes up as it is, so that the file is never taken for damaged (see Repository._load_game).
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import dataclass, field
-from typing import Any, Callable
+import secrets
+import time
+import copy
+from dataclasses import dataclass, field, replace
 
-from companion.core.moves import CORE_BOARD_MOVES, BoardMove, InvalidMove, Move, by_name, seat_of
-from companion.core.result import Result
+from companion.core.clock import is_clock
+from companion.core.definition import GameDefinition, InvalidMove, is_entry
+from companion.core.stats import player_key
 from companion.core.text import Msg
 
-__all__ = ["InvalidMove", "Move", "BoardMove"]  # re-exported: the games import them from here
+STAGES = ("setup", "play", "scoring")
 
 
-class BoardStateError(ValueError):
-    """A board state that cannot be scored: `field` names where (a JSON path), `msg` what is wrong."""
-
-    def __init__(self, field: str, msg: Msg):
-        super().__init__(f"{field}: {msg.key} {msg.params}")
-        self.field = field
-        self.msg = msg
+class DamagedGame(ValueError):
+    """A saved game that does not have the shape of one (read from a file): bad data, not a bug."""
 
 
-class MissingBoxData(Exception):
-    """Scoring needs values printed on components that the players have not entered yet."""
-
-    def __init__(self, game_id: str, keys: list[str]):
-        super().__init__(f"{game_id}: box data needed: {', '.join(keys)}")
-        self.game_id = game_id
-        self.keys = keys
+def new_sid() -> str:
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 
 
-@dataclass(frozen=True)
-class SetupStep:
+def new_entry_id(taken) -> str:
+    """A name for a new entry that no entry of the game has had: Undo names the entry it takes back,
+    so an entry that replaced an undone one is never mistaken for it (a position would be)."""
+    while True:
+        entry = secrets.token_hex(4)
+        if entry not in taken:
+            return entry
+
+
+def make_config(definition: GameDefinition, players: list[dict], start_player: int | None,
+                rng: random.Random | None = None) -> dict:
+    """Validate the new-game form; `start_player=None` draws one at random."""
+    # A missing or non-text name counts as empty (a form or API mistake must not crash).
+    names = [p.get("name").strip() if isinstance(p.get("name"), str) else "" for p in players]
+    if len(players) not in definition.player_counts:
+        raise InvalidMove(Msg("core.error.player_count", game=definition.name,
+                              minimum=definition.min_players, maximum=definition.max_players))
+    for index, name in enumerate(names):
+        if not name:
+            raise InvalidMove(Msg("core.error.name_missing", number=index + 1))
+        if len(name) > 30:
+            raise InvalidMove(Msg("core.error.name_too_long", number=index + 1))
+    if len({player_key(n) for n in names}) != len(names):  # one person in the statistics
+        raise InvalidMove(Msg("core.error.names_unique"))
+    colours = [p.get("colour") for p in players]
+    if len(set(colours)) != len(colours) or any(c not in definition.colours_for(len(players)) for c in colours):
+        raise InvalidMove(Msg("core.error.colours_unique"))
+    drawn = start_player is None
+    if drawn:
+        start_player = (rng or random.SystemRandom()).randrange(len(players))
+    if not isinstance(start_player, int) or isinstance(start_player, bool) or not 0 <= start_player < len(players):
+        raise InvalidMove(Msg("core.error.no_such_player"))
+    return {
+        "players": [{"name": n, "colour": c} for n, c in zip(names, colours)],
+        "start_player": start_player,
+        "start_player_drawn": drawn,
+    }
+
+
+@dataclass
+class Game:
     id: str
-    text: Msg
-    details: tuple[Msg, ...] = ()
-    # Box values this step asks for (keys of `box_values` / `box_value`): the setup screen shows their form
-    # under the step, so that values printed only on components are entered before the game, not at its end.
-    box: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Counter:
-    """A per-player number the live tracker shows with -/+ buttons."""
-
-    id: str
-    label: Msg
-    minimum: int = 0
-    steps: tuple[int, ...] = (1,)
-    maximum: int | None = None
-    # Shown folded under "More" on the player's card: counts needed now and then, not every turn.
-    secondary: bool = False
-
-
-@dataclass(frozen=True)
-class Action:
-    """A game event the tracker offers as a button: `{"type": id}`, plus `"player": p` for
-    `per_player` actions (shown on each player's card).
-
-    `value_choices` (when given) are offered after tapping; the one chosen goes into the event under
-    the key `field`, as it is: a number (a milestone's number: `"number": 5`), a string id (a colour:
-    `"colour": "red"`) or a JSON object (the goods a player keeps). `choice_labels` (when given, one
-    per value, same order) are what the screen shows instead of the bare values; `question` (when
-    given) is asked above them; `confirm` asks first.
-    """
-
-    id: str
-    label: Msg
-    per_player: bool = False
-    value_choices: tuple[int | str | dict, ...] = ()
-    confirm: Msg | None = None
-    choice_labels: tuple[Msg, ...] = ()
-    field: str = ""
-    question: Msg | None = None
-    # A player's action needed now and then, not every turn: folded under "More actions" on their sheet.
-    secondary: bool = False
-    # A step of the thumb slot that is one player's (not `per_player`): its entry carries `"player"`
-    # (Castles' setup pick, "Pick: Jürgen", in the order the rulebook gives).
-    player: int | None = None
-    # The step that ends the turn of the player on turn ("Next: Ben", "End Zoë's turn"): their sheet ends
-    # with it ("Done · Next: Ben"), one tap for closing the sheet and passing the turn.
-    ends_turn: bool = False
+    definition: GameDefinition
+    config: dict
+    events: list[dict] = field(default_factory=list)
+    cursor: int = 0
+    setup_done: list[str] = field(default_factory=list)
+    board: dict | None = None  # the end-scoring entry in progress
+    board_done: list[int] = field(default_factory=list)  # seats whose end-scoring board is entered
+    # The last edits of the end board, newest last, for Undo on final scoring: each
+    # {"id", "said": what it did (see companion.core.table.edit_said), "before" / "after": {seat: board}}.
+    board_edits: list[dict] = field(default_factory=list)
+    stage: str = "setup"  # setup -> play -> scoring
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+    revision: int = 0  # counts every saved change, so a screen can tell that it is behind
+    # Entries that no longer replayed (kept, not lost), each `{"event_schema": version, "event": entry}`
+    # (version None: set aside by a version that did not record it).
+    set_aside: list[dict] = field(default_factory=list)
+    # One unique name per entry of `events` (same order): what Undo and Redo name, never a position.
+    entry_ids: list[str] = field(default_factory=list)
+    # The game clock (core/clock.py): when it was started and paused, in turn; it starts with the play.
+    clock: list[float] = field(default_factory=list)
+    _state: dict | None = field(default=None, repr=False, compare=False)
+    # The log's length after each entry up to the cursor: which log lines an entry wrote (undo says them).
+    _marks: list[int] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
-        # An event names its choice: a value without a key would be a bare position again.
-        if self.value_choices and not self.field:
-            raise ValueError(f"action {self.id!r}: value_choices need the event key they go to (field)")
-
-
-@dataclass(frozen=True)
-class BoxValue:
-    """A value printed on a component that the players enter once (see the box-data policy)."""
-
-    key: str
-    label: Msg
-    known: int | None = None
-    source: Msg | None = None
-    # Values printed in one place (a table on a board, the spaces of a track) share a `group`, the place's
-    # name; `short` names the value within it ("space 7"). The forms show such values together.
-    group: Msg | None = None
-    short: Msg | None = None
-
-
-@dataclass(frozen=True)
-class BoardField:
-    """A whole number on each player's end board (points on a track, tokens left), for a game scored
-    with the generic end-scoring editor: a game without an editor of its own declares its board as these
-    (`board_fields`), and `companion.core.board.read_fields` reads them from a board state."""
-
-    id: str
-    label: Msg
-    help: Msg | None = None
-    minimum: int = 0
-    maximum: int | None = None
-    steps: tuple[int, ...] = (1,)
-    # Typed in (a score track running to 100 and more) rather than only stepped with -/+.
-    typed: bool = False
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A player as the scoreboard shows them: the score in large type (`counter`: the tracker counter it
-    is, which the number pad adds to; None: the score is worked out, not entered) and the few numbers
-    the table watches, each with its label."""
-
-    score: int
-    label: Msg
-    counter: str | None = None
-    numbers: tuple[tuple[Msg, int | str], ...] = ()
-    # The game's other score tracks, each with its label (Castles' green track): the score sheet keeps
-    # them beside the score, in the rows where they moved.
-    tracks: tuple[tuple[Msg, int], ...] = ()
-
-
-@dataclass(frozen=True)
-class BoardParts:
-    """How the parts of a game's end board are named where a message says where a problem is
-    (companion/core/where.py): "Zoë, path space 4", "Ben, city, row 2, column 3". A part's own name is
-    the catalogue key `<game>.where.<part>`."""
-
-    # Parts whose items are numbered on the board: the n-th item is `<game>.where.item.<part>` ({number}).
-    numbered: frozenset[str] = frozenset()
-    # Lists whose item says all the list's name would ("feature 3", not "features, feature 3").
-    item_says_all: frozenset[str] = frozenset()
-    # Parts whose keys are kinds named elsewhere in the catalogue: part -> key prefix ("goods" ->
-    # "milestones.counter.": "wood" is "milestones.counter.wood").
-    kinds: dict[str, str] = field(default_factory=dict)
-    # Parts laid out as a grid of rows of cells: the first index is the row, the second the column.
-    grids: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class Preference:
-    """A choice a table keeps from one game to the next (Carpe Diem: the districts entered as a grid or
-    as counts). Kept in the settings as `<game id>.<id>`; `label` and each choice's `<game>.pref.<id>.<choice>`
-    name it."""
-
-    id: str
-    choices: tuple[str, ...]
-    default: str
-    # The settings key it was kept under before (read until it is chosen again).
-    formerly: str | None = None
-
-    def __post_init__(self):
-        if self.default not in self.choices:
-            raise ValueError(f"preference {self.id!r}: default {self.default!r} is not a choice")
-
-
-@dataclass(frozen=True)
-class Rules:
-    """How the game is played, as the live tracker follows it. A callback over the tracker takes
-    `(state, config, ...)`: the state and the table's config it was set up with, in that order; the
-    setup's take the config alone (there is no state yet)."""
-
-    counters: tuple[Counter, ...]
-    # `(config) -> [SetupStep]`: the steps to set up the physical box for this table.
-    setup_checklist: Callable[[dict], list[SetupStep]]
-    # `(config) -> state`: the tracker before its first entry (plain JSON data).
-    initial_state: Callable[[dict], dict]
-    # Every kind of tracker entry (companion/core/moves.py); "adjust" (a counter) comes with the core.
-    moves: tuple[Move, ...]
-    # `(state, config) -> [Msg]`: where the game is, in its own words.
-    status: Callable[[dict, dict], list[Msg]]
-    # The version of this game's entries: a saved game carries it, and an entry saved under an older
-    # one is upgraded on load, step by step (each move's `upgrades`). Raise it when an entry's meaning
-    # or shape changes, and add the step to the moves it changes.
-    event_schema: int = 1
-    # What the screens need to know of a tracker state, declared by the game (a screen never reads a
-    # game's own state keys). Whether the tracker has reached the game's own end (its last round, phase
-    # or end trigger): final scoring before that asks first. The default: a tracker that does not follow
-    # the game to its end never holds final scoring back.
-    is_finished: Callable[[dict, dict], bool] = lambda state, config: True
-    # The seat on turn, for a tracker that follows turns (its card comes first and is marked); None
-    # when it does not, or nobody is (after the end).
-    player_on_turn: Callable[[dict, dict], int | None] = lambda state, config: None
-    # The seat holding the start-player marker now (a tracker may pass it on); the default is the start
-    # player chosen on the new-game screen.
-    start_player_now: Callable[[dict, dict], int | None] = lambda state, config: config.get("start_player")
-    # A counter's limit that depends on the game so far (Castles: the storage spaces a player has):
-    # `(state, config, player, counter_id, new_value)` returns the message naming the limit when the
-    # raised value is more than the box can hold, else None. Lowering a counter is always allowed.
-    counter_limit: Callable[..., Msg | None] = lambda state, config, player, counter, value: None
-    # The box values the tracker holds now (given at the start or by `box_value` entries), for a tracker
-    # that reads box data during play: the screen hands it only the stored values it does not have.
-    tracker_box: Callable[[dict, dict], dict] = lambda state, config: {}
-    # The rulebook's question that picks the start player ("Who is the oldest?"), asked on the new-game
-    # screen with the names as answers; None where the rules draw the start player at random.
-    start_question: Msg | None = None
-    colours: tuple[str, ...] = ("red", "blue", "yellow", "green")
-    # Player counts whose rules fix the colours (City of Rome: 2 players are white and brown).
-    fixed_colours: dict[int, tuple[str, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class EndBoard:
-    """The end of the game: the boards as they lie, read, edited and scored. Pure functions of a board
-    (`parse_board_state(data)`, `score(board, box)`), except `board_from_tracker(state, config)`, which
-    lays the boards out from what the tracker knows."""
-
-    # `(data) -> board`: an end state checked (raises BoardStateError naming the place).
-    parse_board_state: Callable[[Any], dict]
-    # `(board, box) -> Result`: the final scoring, pure.
-    score: Callable[[dict, dict], Result]
-    # `(state, config) -> board`: the end boards as far as the tracker knows them.
-    board_from_tracker: Callable[[dict, dict], dict]
-    # The game's own edits of the end board besides the core's board_set and board_add.
-    board_moves: tuple[BoardMove, ...] = ()
-    # How messages name the parts of its end board (companion/core/where.py).
-    parts: BoardParts = BoardParts()
-    # The end board as whole numbers per player, for a game without an end-scoring editor of its own
-    # (the app then shows the generic one); see BoardField.
-    board_fields: tuple[BoardField, ...] = ()
-    # A random end state of its board format and the box values scoring it needs, `(rng, players) ->
-    # (board, box)`, for the fuzz tests and benchmarks (bench/states.py); None: it is left out of them.
-    random_board: Callable[[random.Random, int], tuple[dict, dict]] | None = None
-
-
-@dataclass(frozen=True)
-class Box:
-    """What a table keeps from one game to the next: the values printed on components that the players
-    enter once (the box-data policy), and the choices it made (preferences)."""
-
-    values: tuple[BoxValue, ...] = ()
-    # `(key) -> BoxValue | None`: a box key's description for keys made on demand (Carpe Diem's villa
-    # values by chimneys); None for a key that is not one of the game's.
-    value: Callable[[str], "BoxValue | None"] | None = None
-    # `(box) -> None`: the game's own check of box values beyond whole numbers (raises BoardStateError).
-    validate: Callable[[dict], None] | None = None
-    # Choices a table keeps from one game to the next.
-    preferences: tuple[Preference, ...] = ()
-
-
-@dataclass(frozen=True)
-class Presentation:
-    """How the screens show the game beyond the generic ones; callbacks take `(state, config, ...)`."""
-
-    # A player as the scoreboard shows them, `(state, config, seat) -> Standing`; the default: the first
-    # counter as the score, the next two as its numbers.
-    standing: Callable[[dict, dict, int], Standing] | None = None
-    # The score sheet's row an entry's points go to, in the game's own terms ("Round 3", "Scoring 2"),
-    # `(state, config, event) -> Msg` with the state before the entry; with event None, the row of the
-    # part being played now. The sheet has a row per such part, with the points each player made in it.
-    period: Callable[[dict, dict, dict | None], Msg] | None = None
-    # For a game that scores at its end only, the score sheet as its score pad reads (a row per category
-    # of its final scoring): a player's points by category if the game ended now, `(state, config, seat)
-    # -> ((label, points), ...)`, adding up to the standing's score. Instead of `period`.
-    categories: Callable[[dict, dict, int], tuple[tuple[Msg, int], ...]] | None = None
-    # A function that imports the game's `ui` module and returns its `GameUI` (companion/ui/games.py).
-    # Called by the app only: the command line never imports screens.
-    ui: Callable[[], Any] | None = None
+        if len(self.entry_ids) != len(self.events) or len(set(self.entry_ids)) != len(self.entry_ids):
+            self.entry_ids = new_entry_ids(len(self.events))
 
     @property
-    def keeps_score_sheet(self) -> bool:
-        """Whether the game has a score sheet (by period or by category); else it keeps no score in rows."""
-        return self.period is not None or self.categories is not None
+    def state(self) -> dict:
+        if self._state is None:
+            state = self.definition.rules.initial_state(self.config)
+            marks = []
+            for event in self.events[: self.cursor]:
+                # Entries were valid when recorded; `from_json` finds a log that fails here at load.
+                self.definition.apply_in_place(state, event, self.config)
+                marks.append(len(state.get("log", ())))
+            self._state, self._marks = state, marks
+        return self._state
 
+    def copy(self) -> "Game":
+        """A copy to apply a change to: it becomes the game only once it is saved."""
+        self.state  # replay once here, not once per copy
+        return replace(self, events=list(self.events), setup_done=list(self.setup_done),
+                       board=copy.deepcopy(self.board), board_done=list(self.board_done),
+                       board_edits=list(self.board_edits), set_aside=list(self.set_aside),
+                       entry_ids=list(self.entry_ids), clock=list(self.clock), _marks=list(self._marks))
 
-@dataclass(frozen=True)
-class GameDefinition:
-    """A game: who it is (id, name, player counts, BoardGameGeek's id) and its parts: how it is played
-    (`rules`), its end board (`end`), what a table keeps of its box (`box`) and how the screens show it
-    (`show`)."""
+    def record(self, event: dict) -> dict:
+        """Apply and log an entry; raises InvalidMove (nothing changes) if the rules forbid it."""
+        new_state = self.definition.apply(self.state, event, self.config)
+        del self.events[self.cursor:]
+        del self._marks[self.cursor:]
+        del self.entry_ids[self.cursor:]
+        self.entry_ids.append(new_entry_id(set(self.entry_ids)))
+        self.events.append(event)
+        self._marks.append(len(new_state.get("log", ())))
+        self.cursor = len(self.events)
+        self._state = new_state
+        self.updated = time.time()
+        return new_state
 
-    id: str
-    name: Msg
-    min_players: int
-    max_players: int
-    rules: Rules
-    end: EndBoard
-    box: Box = Box()
-    show: Presentation = Presentation()
-    # BoardGameGeek's id of the game, where known with a source (docs/export.md): BG Stats matches by it.
-    bgg_id: int | None = None
-
-    def __post_init__(self):
-        # The move tables, looked up by every entry: made once (a frozen object's own attributes).
-        object.__setattr__(self, "_moves", by_name((*core_moves(self), *self.rules.moves)))
-        object.__setattr__(self, "_board_moves", by_name((*CORE_BOARD_MOVES, *self.end.board_moves)))
-
-    def move(self, name: Any) -> Move:
-        """The tracker move `name`; InvalidMove for a type no move has."""
-        found = self._moves.get(name) if isinstance(name, str) else None
-        if found is None:
-            raise InvalidMove(Msg("core.error.bad_event"))
-        return found
-
-    def board_move(self, name: Any) -> BoardMove | None:
-        return self._board_moves.get(name) if isinstance(name, str) else None
-
-    def standing_of(self, state: dict, config: dict, seat: int) -> Standing:
-        if self.show.standing is not None:
-            return self.show.standing(state, config, seat)
-        counters = [c for c in self.rules.counters if not c.secondary]
-        values = state["players"][seat]["counters"]
-        if not counters:
-            return Standing(0, Msg("core.score"))
-        first, *rest = counters
-        return Standing(values[first.id], first.label, first.id, tuple((c.label, values[c.id]) for c in rest[:2]))
-
-    def has_move(self, name: str) -> bool:
-        return name in self._moves
-
-    def actions(self, state: dict, config: dict) -> list[Action]:
-        """What the tracker offers now, in the order the moves are declared."""
-        return [a for move in self._moves.values() if move.offer is not None for a in move.offer(state, config)]
-
-    def upgrade(self, event: dict, schema: int, state: dict, config: dict) -> dict:
-        """An entry saved under event schema `schema` of this game, in today's form: each version's step
-        of its move in turn (the state before the entry: an old entry may have left a choice open)."""
-        for version in range(schema, self.rules.event_schema):
-            move = self._moves.get(event.get("type")) if isinstance(event, dict) else None
-            step = move.upgrades.get(version) if move is not None else None
-            if step is not None:
-                event = step(event, copy.deepcopy(state), config)
-        return event
-
-    def colours_for(self, players: int) -> tuple[str, ...]:
-        return self.rules.fixed_colours.get(players, self.rules.colours)
+    def entry_lines(self, index: int) -> list[Msg]:
+        """What entry `index` (0-based, before the cursor) wrote into the log."""
+        self.state
+        start = self._marks[index - 1] if index > 0 else 0
+        return [Msg.from_json(m) for m in self.state.get("log", [])[start:self._marks[index]]]
 
     @property
-    def player_counts(self) -> range:
-        return range(self.min_players, self.max_players + 1)
+    def last_entry(self) -> str | None:
+        """The entry Undo takes back now (its id), None when there is none."""
+        return self.entry_ids[self.cursor - 1] if self.can_undo else None
 
-    def apply(self, state: dict, event: dict, config: dict) -> dict:
-        """Return the state after `event`; raise InvalidMove and leave `state` untouched otherwise."""
-        # The log only ever grows and its entries are never changed: a new list of the same entries
-        # keeps `state` untouched without deep-copying a long game's whole log on every entry.
-        new = copy.deepcopy({k: v for k, v in state.items() if k != "log"})
-        if "log" in state:
-            new["log"] = list(state["log"])
-        self.apply_in_place(new, event, config)
-        return new
+    @property
+    def next_entry(self) -> str | None:
+        """The entry Redo brings back now (its id), None when there is none."""
+        return self.entry_ids[self.cursor] if self.can_redo else None
 
-    def apply_in_place(self, state: dict, event: dict, config: dict) -> None:
-        """Apply `event` to `state` itself: for replaying a log, where a copy per entry (the log
-        included) would make undo and loading quadratic in the number of entries."""
-        if not is_entry(event):
-            raise InvalidMove(Msg("core.error.bad_event"))
-        move = self.move(event["type"])
-        move.check(event)
-        move.apply(state, event, config)
+    @property
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.events)
+
+    def undo(self) -> None:
+        if self.can_undo:
+            self.cursor -= 1
+            self._state = self._marks = None
+            self.updated = time.time()
+
+    def redo(self) -> None:
+        if self.can_redo:
+            self.cursor += 1
+            self._state = self._marks = None
+            self.updated = time.time()
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "game": self.definition.id,
+            "config": self.config,
+            "event_schema": self.definition.rules.event_schema,
+            "events": self.events,
+            "entry_ids": self.entry_ids,
+            "cursor": self.cursor,
+            "setup_done": self.setup_done,
+            "board": self.board,
+            "board_done": self.board_done,
+            **({"board_edits": self.board_edits} if self.board_edits else {}),
+            "stage": self.stage,
+            "created": self.created,
+            "updated": self.updated,
+            "revision": self.revision,
+            **({"set_aside": self.set_aside} if self.set_aside else {}),
+            "clock": self.clock,  # always: a game saved without one is older than the clock
+        }
+
+    @staticmethod
+    def from_json(data: dict, games: dict[str, GameDefinition]) -> "Game":
+        """Raises DamagedGame for data of the wrong shape; an exception from the game's own code (its
+        `initial_state`, its moves' upgrades and applies other than InvalidMove) is a bug and goes up."""
+        check_shape(data, games)
+        definition = games[data["game"]]
+        schema = data.get("event_schema", 1)
+        game = Game(
+            id=data["id"], definition=definition, config=data["config"], events=list(data["events"]),
+            cursor=int(data["cursor"]), setup_done=list(data.get("setup_done", [])),
+            board=data.get("board"), board_done=list(data.get("board_done", [])), stage=data.get("stage", "setup"),
+            board_edits=saved_board_edits(data),
+            created=data.get("created", time.time()), updated=data.get("updated", time.time()),
+            revision=int(data.get("revision", 0)), set_aside=[versioned(e) for e in data.get("set_aside", [])],
+            entry_ids=saved_entry_ids(data), clock=saved_clock(data),
+        )
+        game._replay_keeping_good_entries(schema)  # damage is found at load
+        return game
+
+    def _replay_keeping_good_entries(self, schema: int) -> None:
+        """Replay the whole log, upgrading each entry from the game's event schema `schema` it was saved
+        in (with the state before it: an entry may have left a choice open); at the first entry that
+        fails, keep what came before and set the rest aside as it was saved (still in the file, with
+        its version) instead of losing the game."""
+        state = self.definition.rules.initial_state(self.config)
+        kept = []
+        for index, event in enumerate(self.events):
+            try:
+                upgraded = self.definition.upgrade(event, schema, state, self.config)
+                self.definition.apply_in_place(state, upgraded, self.config)
+            except InvalidMove:  # damage: an entry the rules refuse, or one of the wrong shape (any other
+                # exception is a bug in the game's code: it goes up, and the file stays as it is)
+                self.set_aside = [{"event_schema": schema, "event": e} for e in self.events[index:]] + self.set_aside
+                self.cursor = min(self.cursor, index)
+                break
+            kept.append(upgraded)
+        self.events = kept
+        del self.entry_ids[len(kept):]
+        self._state = self._marks = None
+        self.state
 
 
-def core_moves(game: GameDefinition) -> tuple[Move, ...]:
-    """The moves every game with counters has: "adjust", a counter's -/+."""
-    if not game.rules.counters:
-        return ()
-    return (Move("adjust", lambda state, event, config: apply_adjust(game, state, event, config),
-                 params=("player", "counter", "delta")),)
+def saved_clock(data: dict) -> list[float]:
+    """The clock as saved; a game saved in play before there was a clock has run since it was created
+    (the time its play was kept with until then)."""
+    if "clock" in data:
+        return list(data["clock"])
+    return [] if data.get("stage", "setup") == "setup" else [data.get("created", time.time())]
 
 
-def is_entry(event: Any) -> bool:
-    """The shape every entry has, checked before any game reads it: an object whose type is a name.
-    Anything else is bad data (refused, or set aside at load), never a crash in a game's code."""
-    return isinstance(event, dict) and isinstance(event.get("type"), str)
+def saved_board_edits(data: dict) -> list[dict]:
+    """The end board's edits as saved; any that do not read as such are dropped (only Undo reads them:
+    the board itself is whole without them)."""
+    edits = data.get("board_edits")
+    if not isinstance(edits, list):
+        return []
+    return [e for e in edits if isinstance(e, dict) and isinstance(e.get("id"), str)
+            and isinstance(e.get("before"), dict) and isinstance(e.get("after"), dict)]
 
 
-def apply_adjust(game: GameDefinition, state: dict, event: dict, config: dict) -> None:
-    """The generic counter change: {"type": "adjust", "player": p, "counter": id, "delta": n}."""
-    counters = {c.id: c for c in game.rules.counters}
-    player, counter_id, delta = seat_of(event, config), event.get("counter"), event.get("delta")
-    # bool is an int subclass: true/false is not a change.
-    if not isinstance(counter_id, str) or counter_id not in counters or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
-        raise InvalidMove(Msg("core.error.bad_event"))
-    counter = counters[counter_id]
-    values = state["players"][player]["counters"]
-    new_value = values[counter_id] + delta
-    if new_value < counter.minimum:
-        raise InvalidMove(Msg("core.error.below_minimum", counter=counter.label, minimum=counter.minimum))
-    if counter.maximum is not None and new_value > counter.maximum:
-        raise InvalidMove(Msg("core.error.above_maximum", counter=counter.label, maximum=counter.maximum))
-    if delta > 0:
-        problem = game.rules.counter_limit(state, config, player, counter_id, new_value)
-        if problem is not None:
-            raise InvalidMove(problem)
-    values[counter_id] = new_value
-    state["log"].append(
-        Msg("core.log.adjust", player=config["players"][player]["name"], counter=counter.label,
-            delta=f"{delta:+d}", value=new_value).to_json()
-    )
+def versioned(aside) -> dict:
+    """A set-aside entry with its version; one saved bare (before versions were kept) has none known."""
+    if isinstance(aside, dict) and set(aside) == {"event_schema", "event"}:
+        return aside
+    return {"event_schema": None, "event": aside}
+
+
+def saved_entry_ids(data: dict) -> list[str]:
+    """The entries' ids as saved; a game saved before entries had ids gets new ones (`Game` gives
+    them to a log whose ids do not fit it): they only need to tell its entries apart from now on."""
+    ids = data.get("entry_ids")
+    return list(ids) if isinstance(ids, list) and all(isinstance(i, str) for i in ids) else []
+
+
+def new_entry_ids(count: int) -> list[str]:
+    taken: set[str] = set()
+    ids = []
+    for _ in range(count):
+        ids.append(new_entry_id(taken))
+        taken.add(ids[-1])
+    return ids
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_shape(data, games: dict[str, GameDefinition]) -> None:
+    """What a saved game must look like before a game's code reads it; raises DamagedGame naming what is
+    wrong. (The entries' own fields are the game's to check: it raises InvalidMove for those.)"""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise DamagedGame(what)
+
+    need(isinstance(data, dict), "the game is not a JSON object")
+    need(isinstance(data.get("game"), str) and data["game"] in games, f"unknown game {data.get('game')!r}")
+    need(isinstance(data.get("id"), str) and data["id"] != "", "the game has no id")
+    known = games[data["game"]].rules.event_schema
+    need(data.get("event_schema", 1) in range(1, known + 1) and _is_int(data.get("event_schema", 1)),
+         f"event schema {data.get('event_schema')!r}, this version knows 1 to {known}")
+    config = data.get("config")
+    need(isinstance(config, dict), "no players (config)")
+    players = config.get("players")
+    need(isinstance(players, list) and players != [], "the players are not a list")
+    need(all(isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("colour"), str)
+             for p in players), "a player without a name or colour")
+    need(_is_int(config.get("start_player")) and 0 <= config["start_player"] < len(players),
+         "no start player")
+    need(isinstance(config.get("box", {}), dict), "box data that is not a JSON object")
+    events = data.get("events")
+    need(isinstance(events, list), "the entries are not a list")  # each entry is the game's to check
+    need(_is_int(data.get("cursor")) and 0 <= data["cursor"] <= len(events), "cursor out of range")
+    need(isinstance(data.get("setup_done", []), list) and all(isinstance(s, str) for s in data.get("setup_done", [])),
+         "the setup checklist is not a list of steps")
+    need(data.get("board") is None or isinstance(data["board"], dict), "the end-scoring board is not a JSON object")
+    need(isinstance(data.get("board_done", []), list)
+         and all(_is_int(p) and 0 <= p < len(players) for p in data.get("board_done", [])),
+         "the boards entered are not a list of seats")
+    need(data.get("stage", "setup") in STAGES, f"unknown stage {data.get('stage')!r}")
+    need(all(_is_number(data.get(k, 0)) for k in ("created", "updated")), "a time that is not a number")
+    need(_is_int(data.get("revision", 0)), "a revision that is not a whole number")
+    need(isinstance(data.get("set_aside", []), list), "the entries set aside are not a list")
+    need(is_clock(data.get("clock", [])), "a game clock that is not a list of times going forward")

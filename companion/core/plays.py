@@ -5,26 +5,26 @@ from __future__ import annotations
 import time
 
 from companion.core.clock import elapsed
-from companion.core.game import BoardStateError, MissingBoxData
+from companion.core.definition import BoardStateError, MissingBoxData
 from companion.core.result import Result
-from companion.core.session import Session
+from companion.core.game import Game
 from companion.core.stats import player_key
 from companion.core.text import Msg
 
 
-def make_play(session: Session, sheet: Result, board: dict, box_used: dict | None = None) -> dict:
+def make_play(game: Game, sheet: Result, board: dict, box_used: dict | None = None) -> dict:
     """The play: its players in seat order, named as on the score sheet (a name corrected on the end
     board included); the start player by seat (`start_seat`) and by that name; how long it took by the
     game clock (its pauses left out; a game without a clock: since it was created)."""
     finished = time.time()
-    players = session.config["players"]
-    start = session.config["start_player"]
+    players = game.config["players"]
+    start = game.config["start_player"]
     return {
-        "id": session.id,
-        "game": session.game.id,
-        "started": session.created,
+        "id": game.id,
+        "game": game.definition.id,
+        "started": game.created,
         "finished": finished,
-        "duration_s": round(elapsed(session.clock, finished) if session.clock else finished - session.created),
+        "duration_s": round(elapsed(game.clock, finished) if game.clock else finished - game.created),
         "start_player": sheet.players[start].name,
         "start_seat": start,
         **result_of(sheet, [p["colour"] for p in players], board, box_used),
@@ -51,13 +51,13 @@ def result_of(sheet: Result, colours: list[str], board: dict, box_used: dict | N
     }
 
 
-def rescored(play: dict, game, box: dict) -> dict | None:
+def rescored(play: dict, definition, box: dict) -> dict | None:
     """A provisional play scored again with the box values as they are now: the play with its new result,
     or None when it is not provisional, its board cannot be read any more, or the result is the same."""
     if not play.get("uncounted"):
         return None
     try:
-        sheet = game.end.score(game.end.parse_board_state(play["board"]), box)
+        sheet = definition.end.score(definition.end.parse_board_state(play["board"]), box)
     except (BoardStateError, MissingBoxData):
         return None
     redone = {k: v for k, v in play.items() if k != "uncounted"}
@@ -65,7 +65,7 @@ def rescored(play: dict, game, box: dict) -> dict | None:
     return None if redone == play else redone
 
 
-NAME_MAX = 30  # as the new-game form (core.session.make_config)
+NAME_MAX = 30  # as the new-game form (core.game.make_config)
 
 
 def renamed(play: dict, old: str, new: str) -> dict | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from companion.core.session import Session
+from companion.core.game import Game
 from companion.core.text import Msg
 
 
@@ -38,54 +38,54 @@ class ScoreSheet:
     track_totals: tuple[tuple[int, ...], ...] = ()  # per seat, where each of them stands now
 
 
-def score_sheet(session: Session) -> ScoreSheet | None:
+def score_sheet(game: Game) -> ScoreSheet | None:
     """The sheet of the entries up to the cursor; None for a game that keeps no score in rows."""
-    if session.game.show.categories is not None:
-        return _by_category(session)
-    if session.game.show.period is None:
+    if game.definition.show.categories is not None:
+        return _by_category(game)
+    if game.definition.show.period is None:
         return None
-    return _by_period(session)
+    return _by_period(game)
 
 
-def _by_category(session: Session) -> ScoreSheet:
-    game, config, state = session.game, session.config, session.state
+def _by_category(game: Game) -> ScoreSheet:
+    definition, config, state = game.definition, game.config, game.state
     seats = range(len(config["players"]))
-    per_seat = [game.show.categories(state, config, s) for s in seats]
+    per_seat = [definition.show.categories(state, config, s) for s in seats]
     labels = [label for label, _ in per_seat[0]] if per_seat else []
     rows = tuple(ScoreSheetRow(label, tuple(points[i][1] for points in per_seat)) for i, label in enumerate(labels))
-    return ScoreSheet(_label(game, state, config), rows, tuple(game.standing_of(state, config, s).score for s in seats))
+    return ScoreSheet(_label(definition, state, config), rows, tuple(definition.standing_of(state, config, s).score for s in seats))
 
 
-def _by_period(session: Session) -> ScoreSheet:
-    game, config = session.game, session.config
+def _by_period(game: Game) -> ScoreSheet:
+    definition, config = game.definition, game.config
     seats = range(len(config["players"]))
-    state = game.rules.initial_state(config)
+    state = definition.rules.initial_state(config)
 
     def numbers() -> list[tuple[int, ...]]:  # per seat: the score, then each other track
         return [(st.score, *(value for _, value in st.tracks))
-                for st in (game.standing_of(state, config, s) for s in seats)]
+                for st in (definition.standing_of(state, config, s) for s in seats)]
     before = numbers()
     zero = [tuple(0 for _ in cell) for cell in before]
     rows: list[list] = [[Msg("core.sheet.start"), before]] if any(map(any, before)) else []  # [label, per seat]
-    for event in session.events[:session.cursor]:
-        label = game.show.period(state, config, event)
-        game.apply_in_place(state, copy.deepcopy(event), config)
+    for event in game.events[:game.cursor]:
+        label = definition.show.period(state, config, event)
+        definition.apply_in_place(state, copy.deepcopy(event), config)
         after = numbers()
         if not rows or rows[-1][0] != label:
             rows.append([label, zero])
         rows[-1][1] = [tuple(p + a - b for p, a, b in zip(*cells)) for cells in zip(rows[-1][1], after, before)]
         before = after
-    now = game.show.period(state, config, None)
+    now = definition.show.period(state, config, None)
     if not rows or rows[-1][0] != now:  # the part of the game being played now
         rows.append([now, zero])
-    tracks = game.standing_of(state, config, 0).tracks if config["players"] else ()
+    tracks = definition.standing_of(state, config, 0).tracks if config["players"] else ()
 
     def others(cells: list[tuple[int, ...]]) -> tuple:  # per seat, the other tracks' numbers
         return tuple(c[1:] for c in cells) if tracks else ()
-    return ScoreSheet(_label(game, state, config),
+    return ScoreSheet(_label(definition, state, config),
                       tuple(ScoreSheetRow(label, tuple(c[0] for c in cells), others(cells)) for label, cells in rows),
                       tuple(c[0] for c in before), tuple(label for label, _ in tracks), others(before))
 
 
-def _label(game, state: dict, config: dict) -> Msg:
-    return game.standing_of(state, config, 0).label if config["players"] else Msg("core.score")
+def _label(definition, state: dict, config: dict) -> Msg:
+    return definition.standing_of(state, config, 0).label if config["players"] else Msg("core.score")

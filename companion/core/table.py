@@ -33,10 +33,10 @@ from typing import Any, Callable
 
 from companion.core.clock import set_running
 from companion.core.end_scoring import board_problems
-from companion.core.game import InvalidMove, MissingBoxData
+from companion.core.definition import InvalidMove, MissingBoxData
 from companion.core.moves import value_at
 from companion.core.saving import SaveFailed
-from companion.core.session import STAGES, Session, new_entry_id
+from companion.core.game import STAGES, Game, new_entry_id
 from companion.core.text import Msg
 
 
@@ -50,35 +50,35 @@ class TableHub:
         self.repo = repo
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._guard = threading.Lock()
-        # session id -> play id of the last games finished, for phones still showing one (a second Confirm)
+        # game id -> play id of the last games finished, for phones still showing one (a second Confirm)
         self.finished: OrderedDict[str, str] = OrderedDict()
-        # (session id, player, path) -> the screen that set that board field last: a screen whose
+        # (game id, player, path) -> the screen that set that board field last: a screen whose
         # keystrokes follow each other faster than it redraws is not "another phone" to itself.
         self.board_writers: dict[tuple, str] = {}
 
-    def lock(self, session_id: str) -> threading.Lock:
+    def lock(self, sid: str) -> threading.Lock:
         with self._guard:
-            return self._locks[session_id]
+            return self._locks[sid]
 
-    def session(self, session_id: str) -> Session | None:
-        return self.repo.session(session_id)
+    def game(self, sid: str) -> Game | None:
+        return self.repo.game(sid)
 
-    def apply(self, session_id: str, *changes: dict, by: str = "", kept: Callable[[], object] | None = None) -> Session:
+    def apply(self, sid: str, *changes: dict, by: str = "", kept: Callable[[], object] | None = None) -> Game:
         """Apply `changes` (all or none) to the latest state of the game and save it; returns the saved
         game. `by` names the screen they come from. `kept`: what goes with them beyond this game (a choice
         the table keeps, box values), written once the changes are known to be right and before the game
         is saved (none of it when one is refused). Raises InvalidMove (the rules or the table refuse one)
         or SaveFailed; the game is then unchanged."""
-        with self.lock(session_id):
-            latest = self.repo.session(session_id)
+        with self.lock(sid):
+            latest = self.repo.game(sid)
             if latest is None:
                 raise InvalidMove(Msg("core.error.game_gone"))
             candidate = latest.copy()
             writers = {}
             for change in changes:
-                written = change_session(candidate, change, self._writer_of(session_id, by))
+                written = change_game(candidate, change, self._writer_of(sid, by))
                 if written is not None:
-                    writers[(session_id, *written)] = by
+                    writers[(sid, *written)] = by
             candidate.revision = latest.revision + 1
             try:
                 if kept is not None:
@@ -89,52 +89,52 @@ class TableHub:
             self.board_writers.update(writers)
             return candidate
 
-    def _writer_of(self, session_id: str, by: str) -> Callable[[int, list], bool]:
+    def _writer_of(self, sid: str, by: str) -> Callable[[int, list], bool]:
         """Whether screen `by` set that field of that player's board last (nobody else since)."""
-        return lambda player, path: bool(by) and self.board_writers.get((session_id, player, tuple(path))) == by
+        return lambda player, path: bool(by) and self.board_writers.get((sid, player, tuple(path))) == by
 
-    def finish(self, session_id: str, make_play: Callable[[Session], dict], revision: int | None = None) -> str:
+    def finish(self, sid: str, make_play: Callable[[Game], dict], revision: int | None = None) -> str:
         """Move the game into the history once, however many phones tap Confirm; returns the play id.
         `revision`: the game as the confirming phone showed it; a game changed since is refused, as is one
         `make_play` refuses (InvalidMove: the result is not the one that phone showed)."""
-        with self.lock(session_id):
-            if session_id in self.finished:
-                return self.finished[session_id]
-            session = self.repo.session(session_id)
-            if session is None:
+        with self.lock(sid):
+            if sid in self.finished:
+                return self.finished[sid]
+            game = self.repo.game(sid)
+            if game is None:
                 raise InvalidMove(Msg("core.error.game_gone"))
-            if revision is not None and session.revision != revision:
+            if revision is not None and game.revision != revision:
                 raise InvalidMove(Msg("core.error.result_changed"))
-            play = make_play(session)
+            play = make_play(game)
             try:
-                self.repo.finish(session, play)
+                self.repo.finish(game, play)
             except OSError as error:
                 raise SaveFailed(error, "core.not_saved.finish") from error
-            self.finished[session_id] = play["id"]
+            self.finished[sid] = play["id"]
             while len(self.finished) > KEPT_FINISHED:
                 self.finished.popitem(last=False)
-            self._forget(session_id)
+            self._forget(sid)
             return play["id"]
 
-    def discard(self, session_id: str) -> None:
+    def discard(self, sid: str) -> None:
         """Raises SaveFailed if the file cannot be removed: the game then stays."""
-        with self.lock(session_id):
+        with self.lock(sid):
             try:
-                self.repo.discard(session_id)
+                self.repo.discard(sid)
             except OSError as error:
                 raise SaveFailed(error, "core.not_saved.discard") from error
-            self._forget(session_id)
+            self._forget(sid)
 
-    def _forget(self, session_id: str) -> None:
+    def _forget(self, sid: str) -> None:
         """A game closed (finished, discarded): the hub keeps nothing of it but its play id. Its lock goes
         too; a change still waiting for it finds the game gone and says so."""
-        self.board_writers = {k: v for k, v in self.board_writers.items() if k[0] != session_id}
+        self.board_writers = {k: v for k, v in self.board_writers.items() if k[0] != sid}
         with self._guard:
-            self._locks.pop(session_id, None)
+            self._locks.pop(sid, None)
 
 
-def change_session(session: Session, change: dict, set_last=lambda player, path: False) -> tuple | None:
-    """Apply one change to `session` (a copy about to be saved); raise InvalidMove to refuse it. Returns
+def change_game(game: Game, change: dict, set_last=lambda player, path: False) -> tuple | None:
+    """Apply one change to `game` (a copy about to be saved); raise InvalidMove to refuse it. Returns
     (player, path) of the board field it set or added to, else None. `set_last(player, path)`: whether
     the screen this change comes from set that field last (its own earlier keystroke, not another phone)."""
     if not isinstance(change, dict):
@@ -142,87 +142,87 @@ def change_session(session: Session, change: dict, set_last=lambda player, path:
     kind = change.get("type")
     table_move = TABLE_MOVES.get(kind) if isinstance(kind, str) else None
     if table_move is not None:
-        table_move(session, change)
+        table_move(game, change)
         return None
-    board_move = session.game.board_move(kind)
+    board_move = game.definition.board_move(kind)
     if board_move is not None:
-        return edit_board(session, board_move, change, set_last)
-    if isinstance(kind, str) and session.game.has_move(kind):
-        session.game.move(kind).check_new(change)
-    session.record(change)
+        return edit_board(game, board_move, change, set_last)
+    if isinstance(kind, str) and game.definition.has_move(kind):
+        game.definition.move(kind).check_new(change)
+    game.record(change)
     return None
 
 
-def _undo(session: Session, change: dict) -> None:
-    _expect_entry(session, change, session.last_entry, "undo")
-    session.undo()
+def _undo(game: Game, change: dict) -> None:
+    _expect_entry(game, change, game.last_entry, "undo")
+    game.undo()
 
 
-def _redo(session: Session, change: dict) -> None:
-    _expect_entry(session, change, session.next_entry, "redo")
-    session.redo()
+def _redo(game: Game, change: dict) -> None:
+    _expect_entry(game, change, game.next_entry, "redo")
+    game.redo()
 
 
-def _setup_tick(session: Session, change: dict) -> None:
-    steps = [s.id for s in session.game.rules.setup_checklist(session.config)]
+def _setup_tick(game: Game, change: dict) -> None:
+    steps = [s.id for s in game.definition.rules.setup_checklist(game.config)]
     step, done = change.get("step"), change.get("done")
     if step not in steps or not isinstance(done, bool):
         raise InvalidMove(Msg("core.error.bad_event"))
-    ticked = set(session.setup_done) - {step} | ({step} if done else set())
-    session.setup_done = [s for s in steps if s in ticked]
+    ticked = set(game.setup_done) - {step} | ({step} if done else set())
+    game.setup_done = [s for s in steps if s in ticked]
 
 
-def _stage(session: Session, change: dict) -> None:
+def _stage(game: Game, change: dict) -> None:
     if change.get("stage") not in STAGES:
         raise InvalidMove(Msg("core.error.bad_event"))
-    session.stage = change["stage"]
-    if session.stage == "play" and not session.clock:
-        session.clock = [time.time()]
-    if session.stage == "scoring":
-        board_of(session)
+    game.stage = change["stage"]
+    if game.stage == "play" and not game.clock:
+        game.clock = [time.time()]
+    if game.stage == "scoring":
+        board_of(game)
 
 
-def _clock(session: Session, change: dict) -> None:
+def _clock(game: Game, change: dict) -> None:
     if not isinstance(change.get("run"), bool):
         raise InvalidMove(Msg("core.error.bad_event"))
-    session.clock = set_running(session.clock, change["run"], time.time())
+    game.clock = set_running(game.clock, change["run"], time.time())
 
 
-def _board_done(session: Session, change: dict) -> None:
+def _board_done(game: Game, change: dict) -> None:
     """A board is confirmed only as the game can score it: one with a problem (a box limit, a card apart
     from the city) is refused, whatever phone confirms it and whatever another phone just changed."""
-    player = _seat(session, change.get("player"))
+    player = _seat(game, change.get("player"))
     if not isinstance(change.get("done"), bool):
         raise InvalidMove(Msg("core.error.bad_event"))
-    board = board_of(session)
-    if change["done"] and board_problems(session.game, board, player):
-        raise InvalidMove(Msg("core.error.board_not_right", name=session.config["players"][player]["name"]))
-    done = set(session.board_done) - {player} | ({player} if change["done"] else set())
-    session.board_done = sorted(done)
+    board = board_of(game)
+    if change["done"] and board_problems(game.definition, board, player):
+        raise InvalidMove(Msg("core.error.board_not_right", name=game.config["players"][player]["name"]))
+    done = set(game.board_done) - {player} | ({player} if change["done"] else set())
+    game.board_done = sorted(done)
 
 
 # The moves of the table itself, the same for every game: undo and redo of a named entry, the setup
 # checklist, the stage, the game clock, and a player's end board said to be entered.
 TABLE_MOVES = {"undo": _undo, "redo": _redo, "setup_tick": _setup_tick, "stage": _stage, "clock": _clock,
                "board_done": _board_done,
-               "board_undo": lambda session, change: _board_undo(session, change)}
+               "board_undo": lambda game, change: _board_undo(game, change)}
 
 
-def edit_board(session: Session, move, change: dict, set_last) -> tuple | None:
+def edit_board(game: Game, move, change: dict, set_last) -> tuple | None:
     """A board move on the latest board; every board it changed counts as not entered any more."""
     move.check(change)
-    board = board_of(session)
-    player = _seat(session, change.get("player"))
+    board = board_of(game)
+    player = _seat(game, change.get("player"))
     path = change.get("path") if move.name in ("board_set", "board_add") else None
     if move.name == "board_set" and "expect" in change and isinstance(path, list) and set_last(player, path):
         change = {k: v for k, v in change.items() if k != "expect"}  # this screen's own earlier keystroke
     before = copy.deepcopy(board["players"])
-    move.apply(board, change, session.config)
+    move.apply(board, change, game.config)
     changed = {i for i, (old, new) in enumerate(zip(before, board["players"])) if old != new}
-    session.board_done = [p for p in session.board_done if p not in changed | {player}]
+    game.board_done = [p for p in game.board_done if p not in changed | {player}]
     if changed:
-        session.board_edits = (session.board_edits + [{
-            "id": new_entry_id({e["id"] for e in session.board_edits}),
+        game.board_edits = (game.board_edits + [{
+            "id": new_entry_id({e["id"] for e in game.board_edits}),
             "said": edit_said(move, change, board),
             "before": {str(i): before[i] for i in sorted(changed)},
             "after": {str(i): copy.deepcopy(board["players"][i]) for i in sorted(changed)}}])[-MAX_BOARD_EDITS:]
@@ -246,66 +246,66 @@ def edit_said(move, change: dict, board: dict) -> dict:
     return said
 
 
-def _board_undo(session: Session, change: dict) -> None:
+def _board_undo(game: Game, change: dict) -> None:
     """Take back the last edit of the end board, the one the phone showed on its Undo button; refused when
     another edit came since or that board changed since (then the phone says what Undo would take back)."""
-    edit = session.board_edits[-1] if session.board_edits else None
+    edit = game.board_edits[-1] if game.board_edits else None
     if not isinstance(change.get("edit"), str):
         raise InvalidMove(Msg("core.error.bad_event"))
-    board = board_of(session)
+    board = board_of(game)
     if edit is None or edit["id"] != change["edit"] or any(
             board["players"][int(seat)] != after for seat, after in edit["after"].items()):
         raise InvalidMove(Msg("core.error.board_undo_behind"))
     for seat, before in edit["before"].items():
         board["players"][int(seat)] = copy.deepcopy(before)
-    session.board_done = [p for p in session.board_done if str(p) not in edit["before"]]
-    session.board_edits = session.board_edits[:-1]
+    game.board_done = [p for p in game.board_done if str(p) not in edit["before"]]
+    game.board_edits = game.board_edits[:-1]
 
 
-def board_of(session: Session) -> dict:
+def board_of(game: Game) -> dict:
     """The end-scoring board being entered, prefilled from the tracker the first time."""
-    if session.board is None:
-        session.board = session.game.end.board_from_tracker(session.state, session.config)
-    return session.board
+    if game.board is None:
+        game.board = game.definition.end.board_from_tracker(game.state, game.config)
+    return game.board
 
 
-def undo_lines(session: Session) -> list[Msg]:
+def undo_lines(game: Game) -> list[Msg]:
     """What Undo would take back now (the log lines of the last entry), or [] when there is none."""
-    return session.entry_lines(session.cursor - 1) if session.can_undo else []
+    return game.entry_lines(game.cursor - 1) if game.can_undo else []
 
 
-def redo_lines(session: Session) -> list[Msg]:
+def redo_lines(game: Game) -> list[Msg]:
     """What Redo would bring back now."""
-    if not session.can_redo:
+    if not game.can_redo:
         return []
     # The entry applied to the game as it is now: one step, not a replay of the whole game.
-    before = session.state
-    after = session.game.apply(before, session.events[session.cursor], session.config)
+    before = game.state
+    after = game.definition.apply(before, game.events[game.cursor], game.config)
     return [Msg.from_json(m) for m in after.get("log", [])[len(before.get("log", [])):]]
 
 
-def _expect_entry(session: Session, change: dict, current: str | None, kind: str) -> None:
+def _expect_entry(game: Game, change: dict, current: str | None, kind: str) -> None:
     """Undo (redo) only the entry the phone showed, and only while it is the one to take back (bring back)."""
     seen = change.get("entry")
     if not isinstance(seen, str):
         raise InvalidMove(Msg("core.error.bad_event"))
     if seen != current:
-        now = undo_lines(session) if kind == "undo" else redo_lines(session)
+        now = undo_lines(game) if kind == "undo" else redo_lines(game)
         raise InvalidMove(Msg(f"core.error.{kind}_behind", entry=now or Msg("core.nothing")))
 
 
-def _seat(session: Session, player: Any) -> int:
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(session.config["players"]):
+def _seat(game: Game, player: Any) -> int:
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(game.config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
     return player
 
 
-def box_values_needed(session: Session, entry: dict) -> tuple[tuple[str, ...], Msg | None]:
+def box_values_needed(game: Game, entry: dict) -> tuple[tuple[str, ...], Msg | None]:
     """The box values `entry` would be refused for now (values printed on components that nobody has
     entered: a colour bonus's points) and the refusal's words; () when it needs none. Nothing changes:
     the rules run on a copy (what the screen asks before it sends the entry, to ask for them first)."""
     try:
-        session.game.apply(session.state, entry, session.config)
+        game.definition.apply(game.state, entry, game.config)
     except MissingBoxData as missing:
         return tuple(missing.keys), getattr(missing, "msg", None)
     except InvalidMove:

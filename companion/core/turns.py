@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.core.game import Action, InvalidMove, Move
+from companion.core.definition import Action, InvalidMove, Move
 from companion.core.moves import is_int
 from companion.core.text import Msg
 

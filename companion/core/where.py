@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from companion.core.game import GameDefinition
+from companion.core.definition import GameDefinition
 from companion.core.text import catalogue, tr
 
 NS = "where"
@@ -42,23 +42,23 @@ def _known(lang: str, key: str) -> bool:
     return key in catalogue(lang) or key in catalogue("en")
 
 
-def _field(lang: str, game: GameDefinition, name: str, top: bool) -> str | None:
+def _field(lang: str, definition: GameDefinition, name: str, top: bool) -> str | None:
     """A part's name: the game's `<game>.where.board.<name>` for a part of the player's board itself where
     the same word means more further in ("worker row", not "workers"), else `<game>.where.<name>`, or the
     label of a field it declares for the generic editor (`board_fields`)."""
-    if top and _known(lang, f"{game.id}.where.board.{name}"):
-        return tr(lang, f"{game.id}.where.board.{name}")
-    for field in game.end.board_fields if top else ():
+    if top and _known(lang, f"{definition.id}.where.board.{name}"):
+        return tr(lang, f"{definition.id}.where.board.{name}")
+    for field in definition.end.board_fields if top else ():
         if field.id == name:
             return _mid_sentence(lang, field.label.render(lang))
-    for key in (f"{game.id}.where.{name}", f"{NS}.field.{name}"):  # the game's word, or one every board has
+    for key in (f"{definition.id}.where.{name}", f"{NS}.field.{name}"):  # the game's word, or one every board has
         if _known(lang, key):
             return tr(lang, key)
     return None
 
 
-def _item(lang: str, game: GameDefinition, part: str, number: int) -> str:
-    return tr(lang, f"{game.id}.where.item.{part}", number=number)
+def _item(lang: str, definition: GameDefinition, part: str, number: int) -> str:
+    return tr(lang, f"{definition.id}.where.item.{part}", number=number)
 
 
 def _mid_sentence(lang: str, word: str) -> str:
@@ -67,19 +67,19 @@ def _mid_sentence(lang: str, word: str) -> str:
     return word[:1].lower() + word[1:] if lang == "en" and word[1:2].islower() else word
 
 
-def part_words(lang: str, game: GameDefinition, path: str) -> list[str]:
+def part_words(lang: str, definition: GameDefinition, path: str) -> list[str]:
     """The steps of `path` after the player (or after `$`), in words; [] when none has a name."""
     steps = tokens(path)
     if steps is None:
         return []
     if steps[:1] == ["players"] and len(steps) >= 2 and isinstance(steps[1], int):
         steps = steps[2:]
-    parts = game.end.parts
+    parts = definition.end.parts
     words: list[str] = []
     parent: str | int | None = None
     grandparent: str | int | None = None
     for step in steps:
-        if parent in parts.item_says_all and words and words[-1] == _field(lang, game, parent, grandparent is None):
+        if parent in parts.item_says_all and words and words[-1] == _field(lang, definition, parent, grandparent is None):
             words.pop()
         if isinstance(step, int):
             if parent in parts.grids:  # a grid: the first index is the row, the second the column
@@ -87,26 +87,26 @@ def part_words(lang: str, game: GameDefinition, path: str) -> list[str]:
             elif isinstance(parent, int) and grandparent in parts.grids:
                 words.append(tr(lang, f"{NS}.item.column", number=step + 1))
             elif parent in parts.numbered:
-                words.append(_item(lang, game, parent, step + 1))
+                words.append(_item(lang, definition, parent, step + 1))
             # else: a coordinate inside a cell ([row, column]) or a list without numbers on the board
         else:
             prefix = parts.kinds.get(parent) if isinstance(parent, str) else None
             if prefix and _known(lang, prefix + step):
                 words.append(_mid_sentence(lang, tr(lang, prefix + step)))
             else:
-                word = _field(lang, game, step, parent is None)
+                word = _field(lang, definition, step, parent is None)
                 if word is not None:
                     words.append(word)
         grandparent, parent = parent, step
     return words
 
 
-def where(lang: str, game: GameDefinition, path: str, names: list[str]) -> str:
+def where(lang: str, definition: GameDefinition, path: str, names: list[str]) -> str:
     """Whose board and which part: "Zoë, frame goals"; the board as a whole when no player is named."""
     found = PLAYER.match(path)
     index = int(found.group(1)) if found else None
     who = names[index] if index is not None and 0 <= index < len(names) else None
-    parts = part_words(lang, game, path)
+    parts = part_words(lang, definition, path)
     if who is None:
         return tr(lang, "core.list_sep").join([tr(lang, "ui.score.board"), *parts])
     if not parts:
@@ -120,11 +120,11 @@ def player_of(path: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def on_board(lang: str, game: GameDefinition, path: str, problem: str) -> str:
+def on_board(lang: str, definition: GameDefinition, path: str, problem: str) -> str:
     """A problem said on its player's board, where the player's name goes without saying: the part of
     the board, then what is wrong ("frame goals: the frame has 8 goals..."); just the problem when the
     path names no part."""
-    parts = part_words(lang, game, path)
+    parts = part_words(lang, definition, path)
     if not parts:
         return problem
     return tr(lang, "ui.score.invalid", where=tr(lang, "core.list_sep").join(parts), problem=problem)

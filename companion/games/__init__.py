@@ -12,7 +12,7 @@ import importlib
 import os
 from pathlib import Path
 
-from companion.core.game import GameDefinition
+from companion.core.definition import GameDefinition
 from companion.core.text import catalogue
 from companion.games.carpe_diem import GAME as CARPE_DIEM
 from companion.games.castles_of_tuscany import GAME as CASTLES_OF_TUSCANY
@@ -33,7 +33,7 @@ class UnknownGame(LookupError):
         self.game_id = game_id
 
 
-def game(game_id: str) -> GameDefinition:
+def definition(game_id: str) -> GameDefinition:
     """The registered game `game_id`; UnknownGame names the known ones."""
     found = GAMES.get(game_id) if isinstance(game_id, str) else None
     if found is None:

@@ -23,7 +23,7 @@ from urllib.parse import quote
 from companion.core import stats
 from companion.core.board import check_text
 from companion.core.box import check_box_values
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.text import catalogue
 from companion.games import GAMES
 from companion.storage.history import gc_paused
@@ -61,8 +61,8 @@ def clean(play: dict) -> dict:
 
 
 def game_name(game_id: str, lang: str = "en") -> str:
-    game = GAMES.get(game_id)
-    return game.name.render(lang) if game else game_id
+    definition = GAMES.get(game_id)
+    return definition.name.render(lang) if definition else game_id
 
 
 def local_time(ts: float, fmt: str = "%Y-%m-%d %H:%M:%S") -> str:
@@ -118,8 +118,8 @@ def bgstats_player_id(name: str) -> str:
 
 
 def bgg_id(game_id: str) -> int | None:
-    game = GAMES.get(game_id)
-    return game.bgg_id if game else None
+    definition = GAMES.get(game_id)
+    return definition.bgg_id if definition else None
 
 
 def play_bgstats(play: dict, lang: str = "en") -> dict:

@@ -9,7 +9,7 @@ Files (all TinyDB, all written atomically):
 A file that cannot be read (empty, truncated, not JSON, wrong version or shape) is renamed to
 `<name>.damaged-<time>` and a notice is kept for the home screen; the app carries on without it.
 Only damaged data is moved: a game whose file is sound but which a game's code fails to open (a bug:
-anything but a parse, shape or rules error, see core/session.py) stays exactly as it is, its traceback
+anything but a parse, shape or rules error, see core/game.py) stays exactly as it is, its traceback
 is logged, and Home says that the game could not be opened and why; so does a file the system cannot
 read (permissions, a disk error).
 
@@ -34,10 +34,10 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-from companion.core.game import GameDefinition
+from companion.core.definition import GameDefinition
 from companion.core.plays import renamed, rescored
 from companion.core.saving import reason
-from companion.core.session import Session, check_shape
+from companion.core.game import Game, check_shape
 from companion.core.stats import player_key
 from companion.core.text import Msg
 from companion.storage.atomic import AtomicJSONStorage, Watch
@@ -106,9 +106,9 @@ class Repository:
         self._settings = self._open(self.dir / "settings.json")
         self._history = History(self.dir, self.read_only, self.notices, self._move_aside, self.watch)
         self._box = self._open(self.dir / "boxdata.json")
-        self._sessions: dict[str, Session] = {}
+        self._live_games: dict[str, Game] = {}
         for path in sorted((self.dir / "live").glob("*.json")):
-            self._load_session(path)
+            self._load_game(path)
 
     def reload(self) -> None:
         """Read every file again, after they were put back to what was last stored (the static app when
@@ -163,7 +163,7 @@ class Repository:
         self.watch.tell(path)
         self.notices.append(Msg("core.notice.damaged", file=path.name, aside=aside.name, reason=str(error)))
 
-    def _load_session(self, path: Path) -> None:
+    def _load_game(self, path: Path) -> None:
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as error:
@@ -189,41 +189,41 @@ class Repository:
             self._move_aside(path, error)
             return
         try:  # the games' own code: entries the rules refuse are set aside inside; anything else is a bug
-            session = Session.from_json(doc, self.games)
+            game = Game.from_json(doc, self.games)
         except Exception as error:  # a bug is not damage: the file stays byte for byte, and Home says so
             log.exception("the game in %s could not be opened (a bug, the file is left as it is)", path)
             self.notices.append(Msg("core.notice.game_failed", game=self.games[doc["game"]].name,
                                     players=[p["name"] for p in doc["config"]["players"]], file=f"live/{path.name}",
                                     error=f"{type(error).__name__}: {error}"))
             return
-        newly_aside = len(session.set_aside) - len(doc.get("set_aside", []))
+        newly_aside = len(game.set_aside) - len(doc.get("set_aside", []))
         if newly_aside > 0:  # the game resumes at its last good entry; the rest stays in its file
-            self.notices.append(Msg("core.notice.set_aside", game=session.game.name, count=newly_aside,
-                                    players=[p["name"] for p in session.config["players"]]))
-        self._sessions[session.id] = session
+            self.notices.append(Msg("core.notice.set_aside", game=game.definition.name, count=newly_aside,
+                                    players=[p["name"] for p in game.config["players"]]))
+        self._live_games[game.id] = game
 
-    def _session_path(self, session_id: str) -> Path:
-        return self.dir / "live" / f"{session_id}.json"
+    def _game_path(self, sid: str) -> Path:
+        return self.dir / "live" / f"{sid}.json"
 
     # ------------------------------------------------------------------ games in progress
 
-    def live_sessions(self) -> list[Session]:
+    def live_games(self) -> list[Game]:
         with self._lock:
-            return sorted(self._sessions.values(), key=lambda s: s.updated, reverse=True)
+            return sorted(self._live_games.values(), key=lambda s: s.updated, reverse=True)
 
-    def session(self, session_id: str) -> Session | None:
+    def game(self, sid: str) -> Game | None:
         with self._lock:
-            return self._sessions.get(session_id)
+            return self._live_games.get(sid)
 
-    def save(self, session: Session) -> None:
+    def save(self, game: Game) -> None:
         """Persist a game in progress; when this returns, the entry survives a crash."""
         self._check_writable()
         # Outside the repository's lock: each game has its own file, and the table hub's lock of that game
         # orders its writes; a slow disk under one game's save holds up no other game's.
-        db = TinyDB(self._session_path(session.id), storage=AtomicJSONStorage, watch=self.watch)
-        db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}}, "session": {"1": session.to_json()}})
+        db = TinyDB(self._game_path(game.id), storage=AtomicJSONStorage, watch=self.watch)
+        db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}}, "session": {"1": game.to_json()}})
         with self._lock:
-            self._sessions[session.id] = session
+            self._live_games[game.id] = game
 
     def _check_writable(self) -> None:
         # The TinyDB files refuse writes themselves (_Snapshot); the live games are written directly.
@@ -231,22 +231,22 @@ class Repository:
             raise ReadOnlyError("this data folder was opened read-only")
         self.watch.check()  # before anything changes (the history's append, a game's removal)
 
-    def discard(self, session_id: str) -> None:
+    def discard(self, sid: str) -> None:
         self._check_writable()
         with self._lock:
-            self._session_path(session_id).unlink(missing_ok=True)  # first: if it fails, the game stays
-            self._sessions.pop(session_id, None)
-            self.watch.tell(self._session_path(session_id))
+            self._game_path(sid).unlink(missing_ok=True)  # first: if it fails, the game stays
+            self._live_games.pop(sid, None)
+            self.watch.tell(self._game_path(sid))
 
     # ------------------------------------------------------------------ history
 
-    def finish(self, session: Session, play: dict) -> None:
+    def finish(self, game: Game, play: dict) -> None:
         """Move a finished game into the history (history first: a crash in between keeps both). A play
         already there (its id) is not added again: after such a crash, confirming again only discards."""
         self._check_writable()
         with self._lock:
             self._history.add(play)
-            self.discard(session.id)
+            self.discard(game.id)
 
     def plays(self) -> list[dict]:
         """Every play's summary (see storage/history.py), newest first, each with `doc_id`: the history's
@@ -366,24 +366,24 @@ class Repository:
 
     # ------------------------------------------------------------------ a game's preferences
 
-    def preferences(self, game: GameDefinition) -> dict[str, str]:
+    def preferences(self, definition: GameDefinition) -> dict[str, str]:
         """The table's choices for `game` (its declared preferences), each its default until chosen."""
         with self._lock:
             doc = self._settings.table("settings").get(doc_id=1) or {}
         chosen = {}
-        for pref in game.box.preferences:
-            value = doc.get(f"{game.id}.{pref.id}", doc.get(pref.formerly) if pref.formerly else None)
+        for pref in definition.box.preferences:
+            value = doc.get(f"{definition.id}.{pref.id}", doc.get(pref.formerly) if pref.formerly else None)
             chosen[pref.id] = value if value in pref.choices else pref.default
         return chosen
 
-    def set_preference(self, game: GameDefinition, pref_id: str, value: str) -> None:
-        pref = next((p for p in game.box.preferences if p.id == pref_id), None)
+    def set_preference(self, definition: GameDefinition, pref_id: str, value: str) -> None:
+        pref = next((p for p in definition.box.preferences if p.id == pref_id), None)
         if pref is None or value not in pref.choices:
-            raise ValueError(f"{game.id}.{pref_id}={value!r}")
+            raise ValueError(f"{definition.id}.{pref_id}={value!r}")
         with self._lock:
             table = self._settings.table("settings")
             doc = dict(table.get(doc_id=1) or {})
-            doc[f"{game.id}.{pref_id}"] = value
+            doc[f"{definition.id}.{pref_id}"] = value
             table.upsert(Document(doc, doc_id=1))
 
     # ------------------------------------------------------------------ box data

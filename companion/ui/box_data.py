@@ -14,26 +14,26 @@ import asyncio
 import flet as ft
 
 from companion.core.box import check_box_values
-from companion.core.game import BoardStateError, BoxValue
+from companion.core.definition import BoardStateError, BoxValue
 from companion.games import GAMES
 from companion.ui.model import AppModel
 from companion.ui.view import BOX_DATA, Dispatch, GameView
 from companion.ui.widgets import TOUCH
 
 
-def describe(game, key: str) -> BoxValue:
+def describe(definition, key: str) -> BoxValue:
     """A box key's label: from the game's list, or its `box_value` for keys made on demand (a key the game
     does not describe has none)."""
-    for bv in game.box.values:
+    for bv in definition.box.values:
         if bv.key == key:
             return bv
-    made = game.box.value(key) if game.box.value else None
+    made = definition.box.value(key) if definition.box.value else None
     return made or BoxValue(key, None)
 
 
-def label_of(game, key: str):
+def label_of(definition, key: str):
     """A box key's label (None for a key the game does not describe)."""
-    return describe(game, key).label
+    return describe(definition, key).label
 
 
 def grouped(values: list[BoxValue]) -> list[list[BoxValue]]:
@@ -57,7 +57,7 @@ def typed_number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
-def box_problem(model: AppModel, game, texts: list[tuple[BoxValue, str]], box: dict) -> tuple[str, str | None] | None:
+def box_problem(model: AppModel, definition, texts: list[tuple[BoxValue, str]], box: dict) -> tuple[str, str | None] | None:
     """Why `box` cannot be kept, or one of `texts` (a value and the text typed for it) is no value: what to
     say and the key of the value it is about; None when they can be kept."""
     for bv, text in texts:
@@ -65,10 +65,10 @@ def box_problem(model: AppModel, game, texts: list[tuple[BoxValue, str]], box: d
             return model.t("ui.settings.box_not_number", field=model.m(bv.label) if bv.label else bv.key,
                            value=text.strip()), bv.key
     try:  # the same check as a backup's or a --box file's box data
-        check_box_values(game, box)
+        check_box_values(definition, box)
     except BoardStateError as error:  # said with the field's label, never its key ("box.villa_2")
         key = error.field.split(".", 1)[1] if "." in error.field else None
-        named = label_of(game, key) if key else None
+        named = label_of(definition, key) if key else None
         return (model.t("ui.score.invalid", where=model.m(named), problem=model.m(error.msg)) if named
                 else model.m(error.msg)), key
     return None
@@ -81,14 +81,14 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
     number the box can hold) and the typing pauses (KEEP_AFTER: "12" is not kept as 1 on its way):
     whatever button ends the step, nothing typed is lost, also after the form is gone. Save checks them
     all and says so; `on_saved` then runs (a dialog goes on)."""
-    game = GAMES[game_id]
+    definition = GAMES[game_id]
     page = ft.context.page
     stored = model.box if dispatch is not None else model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
     typing = ft.use_ref(None)  # key -> the text typed last, as the keystrokes arrive
     # What the form said last, whether it is a problem, and the value it is about (its field says it too).
     said, set_said = ft.use_state(("", False, None))
-    values = [describe(game, k) for k in keys]
+    values = [describe(definition, k) for k in keys]
 
     def text_of(bv: BoxValue) -> str:
         return drafts[bv.key] if bv.key in drafts else value_text(bv, stored)
@@ -117,7 +117,7 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
         if (typing.current or {}).get(key) != text:
             return  # typed on: the later text is kept (or said) in its turn
         value = typed_number(text)
-        wrong = box_problem(model, game, [], {**latest(), key: value}) if value is not None else None
+        wrong = box_problem(model, definition, [], {**latest(), key: value}) if value is not None else None
         if wrong is not None:
             set_said((wrong[0], True, wrong[1]))
             return
@@ -133,7 +133,7 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
 
     def save(e):
         entered = {bv.key: typed_number(text_of(bv)) for bv in values if typed_number(text_of(bv)) is not None}
-        wrong = box_problem(model, game, [(bv, text_of(bv)) for bv in values], {**latest(), **entered})
+        wrong = box_problem(model, definition, [(bv, text_of(bv)) for bv in values], {**latest(), **entered})
         if wrong is not None:
             set_said((wrong[0], True, wrong[1]))
             return  # the values typed stay in the fields

@@ -61,7 +61,7 @@ DEFAULT = GameUI()
 
 def game_ui(game_id: str) -> GameUI:
     """The game's parts (the defaults when it has none); UnknownGame for an id no game is registered as."""
-    definition = games.game(game_id)
+    definition = games.definition(game_id)
     if definition.show.ui is not None:
         return definition.show.ui()
     return DEFAULT

@@ -19,10 +19,10 @@ from typing import Callable
 
 import flet as ft
 
-from companion.core.game import GameDefinition, InvalidMove
+from companion.core.definition import GameDefinition, InvalidMove
 from companion.core.plays import rename_problem
 from companion.core.saving import SaveFailed, saving
-from companion.core.session import Session, make_config, new_session_id
+from companion.core.game import Game, make_config, new_sid
 from companion.core.table import TableHub, redo_lines, undo_lines
 from companion.core.text import Msg, date_time, tr
 from companion.games import GAMES
@@ -53,8 +53,8 @@ async def off_the_loop(fn, *args):
     return await asyncio.to_thread(fn, *args)
 
 
-def game_topic(session_id: str) -> str:
-    return f"game/{session_id}"
+def game_topic(sid: str) -> str:
+    return f"game/{sid}"
 
 
 class Broadcast:
@@ -65,8 +65,8 @@ class Broadcast:
         self.watching: Counter = Counter()  # topic -> screens of this tab that show it
         self.on_heard: Callable[[], None] = lambda: None
 
-    def tell(self, session_id: str, revision: int) -> None:
-        self.tell_topics(game_topic(session_id), LOBBY, message=revision)
+    def tell(self, sid: str, revision: int) -> None:
+        self.tell_topics(game_topic(sid), LOBBY, message=revision)
 
     def tell_topics(self, *topics: str, message=0) -> None:
         if self.page is not None:
@@ -106,7 +106,7 @@ class AppModel:
     theme: str = "light"
     revision: int = 0
     error: str = ""  # the last refused entry, shown until the next one
-    error_session: str = ""  # the game it was refused in (not shown in another game), or the route, or ANYWHERE
+    error_game: str = ""  # the game it was refused in (not shown in another game), or the route, or ANYWHERE
     # A change of that game that was not saved: said while the game is still at this revision (a later
     # change saved from any phone clears it); -1 for a refusal, said until this tab's next entry.
     error_revision: int = -1
@@ -114,7 +114,7 @@ class AppModel:
     notices: list = field(default_factory=list)
     hub: TableHub | None = None
     broadcast: Broadcast = field(default_factory=Broadcast)
-    me: dict = field(default_factory=dict)  # session id -> the seat this device plays ("this phone is me")
+    me: dict = field(default_factory=dict)  # game id -> the seat this device plays ("this phone is me")
     # The finished play this tab deleted last, offered back (History's Undo) until restored or dismissed.
     deleted_play: dict | None = None
     # This tab, for the hub: a tab's own quick keystrokes on a board field are not "another phone".
@@ -139,15 +139,15 @@ class AppModel:
 
     # ------------------------------------------------------------------ text
 
-    def error_for(self, session: Session) -> str:
-        if self.error_session == ANYWHERE:
+    def error_for(self, game: Game) -> str:
+        if self.error_game == ANYWHERE:
             return self.error
-        stale = self.error_revision >= 0 and session.revision != self.error_revision
-        return self.error if self.error_session == session.id and not stale else ""
+        stale = self.error_revision >= 0 and game.revision != self.error_revision
+        return self.error if self.error_game == game.id and not stale else ""
 
     def error_at(self, route: str) -> str:
         """The message of a screen that is not a game's (a setting, a play, History's import)."""
-        return self.error if self.error_session in (route, ANYWHERE) else ""
+        return self.error if self.error_game in (route, ANYWHERE) else ""
 
     def dismiss_message(self) -> None:
         self.error, self.info = "", ""
@@ -155,12 +155,12 @@ class AppModel:
 
     def not_saved(self, failed: SaveFailed, where: str, revision: int = -1) -> None:
         """Say on the screen at `where` (a route, a game's id, ANYWHERE) that a change was not saved."""
-        self.error, self.error_session, self.error_revision, self.info = failed.msg.render(self.lang), where, revision, ""
+        self.error, self.error_game, self.error_revision, self.info = failed.msg.render(self.lang), where, revision, ""
         self.changed()
 
     def warn(self, key: str) -> None:
         """Say a problem that is not one change's on whatever screen (or player's sheet) is open, until put away."""
-        self.error, self.error_session, self.error_revision, self.info = self.t(key), ANYWHERE, -1, ""
+        self.error, self.error_game, self.error_revision, self.info = self.t(key), ANYWHERE, -1, ""
         self.changed()
 
     def store(self, where: str, outcome: str, write: Callable[[], object]) -> bool:
@@ -179,12 +179,12 @@ class AppModel:
     def saved(self, where: str) -> None:
         """A change made at `where` was stored: a "Not saved" said there is over (ANYWHERE: the static
         app's write-back of a later change went through)."""
-        if self.error and self.error_session == where:
+        if self.error and self.error_game == where:
             self.error = ""
             self.changed()
 
-    def info_for(self, session: Session) -> str:
-        return self.info if self.error_session == session.id and not self.error else ""
+    def info_for(self, game: Game) -> str:
+        return self.info if self.error_game == game.id and not self.error else ""
 
     def t(self, key: str, **params) -> str:
         return tr(self.lang, key, **params)
@@ -307,29 +307,29 @@ class AppModel:
     def changed(self) -> None:
         self.revision += 1
 
-    def start_game(self, game: GameDefinition, players: list[dict], start_player: int | None) -> Session:
-        config = make_config(game, players, start_player)
-        if game.box.values:  # the tracker may need printed values during play (e.g. colour bonuses)
-            config["box"] = self.repo.box_data(game.id)
-        if game.box.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
-            config["preferences"] = self.repo.preferences(game)
-        session = Session(new_session_id(), game, config)
+    def start_game(self, definition: GameDefinition, players: list[dict], start_player: int | None) -> Game:
+        config = make_config(definition, players, start_player)
+        if definition.box.values:  # the tracker may need printed values during play (e.g. colour bonuses)
+            config["box"] = self.repo.box_data(definition.id)
+        if definition.box.preferences:  # the table's choices as the game begins (e.g. how its end boards start)
+            config["preferences"] = self.repo.preferences(definition)
+        game = Game(new_sid(), definition, config)
         with saving("core.not_saved.new_game"):  # SaveFailed: no game, the form stays as it was
-            self.repo.save(session)
+            self.repo.save(game)
         try:
             with saving("core.not_saved.names"):
                 self.repo.remember_names([p["name"] for p in config["players"]],
                                          [p["colour"] for p in config["players"]])
         except SaveFailed as failed:  # the game is saved: said on its first screen, until its next change
-            self.not_saved(failed, session.id, session.revision)
+            self.not_saved(failed, game.id, game.revision)
         self.changed()
-        self.broadcast.tell(session.id, 0)
-        return session
+        self.broadcast.tell(game.id, 0)
+        return game
 
-    def session(self, session_id: str) -> Session | None:
-        return self.hub.session(session_id)
+    def game(self, sid: str) -> Game | None:
+        return self.hub.game(sid)
 
-    def dispatch(self, session_id: str, *moves: dict, then: Callable[[Session], None] | None = None,
+    def dispatch(self, sid: str, *moves: dict, then: Callable[[Game], None] | None = None,
                  kept: tuple[dict, ...] = ()) -> None:
         """The one way a game in progress changes: `moves` go to the game's hub, are applied (all or none)
         to its latest state and saved off the event loop (a slow disk holds up no other tab), then every
@@ -339,65 +339,65 @@ class AppModel:
         screen). A tab's moves are applied in the order it made them."""
         page = self.broadcast.page
         if page is None:  # no screen to keep answering (tests, a harness): at once
-            self._applied(session_id, moves, then, *self._apply_now(session_id, moves, kept))
+            self._applied(sid, moves, then, *self._apply_now(sid, moves, kept))
         else:
-            page.run_task(self._dispatch, session_id, moves, then, kept)
+            page.run_task(self._dispatch, sid, moves, then, kept)
 
-    async def _dispatch(self, session_id: str, moves: tuple, then, kept: tuple) -> None:
+    async def _dispatch(self, sid: str, moves: tuple, then, kept: tuple) -> None:
         async with self._in_order:
-            outcome = await off_the_loop(self._apply_now, session_id, moves, kept)
-        self._applied(session_id, moves, then, *outcome)
+            outcome = await off_the_loop(self._apply_now, sid, moves, kept)
+        self._applied(sid, moves, then, *outcome)
 
-    def _apply_now(self, session_id: str, moves: tuple, kept: tuple = ()) -> tuple:
+    def _apply_now(self, sid: str, moves: tuple, kept: tuple = ()) -> tuple:
         """(the saved game, or why not; with kept moves, the plays they scored again, else None)"""
         rescored: list | None = [] if kept else None
         try:
-            return self.hub.apply(session_id, *moves, by=self.tab,
-                                     kept=self._kept_writer(session_id, kept, rescored) if kept else None), rescored
+            return self.hub.apply(sid, *moves, by=self.tab,
+                                     kept=self._kept_writer(sid, kept, rescored) if kept else None), rescored
         except (InvalidMove, SaveFailed) as refused:
             return refused, None
         except Exception:  # a bug of ours: logged with its traceback and said; the game stays as saved
-            log.exception("a change of game %s failed", session_id)
+            log.exception("a change of game %s failed", sid)
             return InvalidMove(Msg("core.error.bug")), None
 
-    def _kept_writer(self, session_id: str, kept: tuple, rescored: list) -> Callable[[], None]:
+    def _kept_writer(self, sid: str, kept: tuple, rescored: list) -> Callable[[], None]:
         def write() -> None:
-            game = self.hub.session(session_id).game
+            definition = self.hub.game(sid).definition
             for move in kept:
                 if move.get("type") == PREFERENCE:
-                    self.repo.set_preference(game, move.get("id"), move.get("value"))
+                    self.repo.set_preference(definition, move.get("id"), move.get("value"))
                 elif move.get("type") == BOX_DATA:  # checked by the BoxDataForm that sends it
-                    rescored.extend(self.repo.set_box_data(game.id, move.get("values") or {}))
+                    rescored.extend(self.repo.set_box_data(definition.id, move.get("values") or {}))
                 else:
                     raise InvalidMove(Msg("core.error.bad_event"))
         return write
 
-    def _applied(self, session_id: str, moves: tuple, then, outcome, rescored: list | None = None) -> None:
+    def _applied(self, sid: str, moves: tuple, then, outcome, rescored: list | None = None) -> None:
         if isinstance(outcome, (InvalidMove, SaveFailed)):
-            self._refused(outcome, session_id)
+            self._refused(outcome, sid)
             return
-        self.error, self.error_session = "", session_id
+        self.error, self.error_game = "", sid
         self.info = " ".join(self.rescored(rescored or []))
         self.changed()
-        self.broadcast.tell(session_id, outcome.revision)
+        self.broadcast.tell(sid, outcome.revision)
         if rescored is not None:  # kept moves: every screen that reads them redraws (History too)
             self.broadcast.tell_topics(SETTINGS, LOBBY)
         if then is not None:
             then(outcome)
 
-    def undo(self, drawn: Session) -> None:
+    def undo(self, drawn: Game) -> None:
         """Take back the entry that `drawn` (the game as this phone showed it) has as its last one; the
         hub refuses it when it is no longer the entry to take back. Says what was taken back."""
         lines = undo_lines(drawn)
         self.dispatch(drawn.id, {"type": "undo", "entry": drawn.last_entry},
                       then=lambda saved: self._say("ui.undone", entry=lines))
 
-    def redo(self, drawn: Session) -> None:
+    def redo(self, drawn: Game) -> None:
         lines = redo_lines(drawn)
         self.dispatch(drawn.id, {"type": "redo", "entry": drawn.next_entry},
                       then=lambda saved: self._say("ui.redone", entry=lines))
 
-    def undo_board_edit(self, drawn: Session, edit: dict | None, words: str) -> None:
+    def undo_board_edit(self, drawn: Game, edit: dict | None, words: str) -> None:
         """Take back the end board's edit `edit`, the last one as this phone showed it (its Undo button
         says `words`); refused when another edit came since."""
         if edit is not None:
@@ -407,7 +407,7 @@ class AppModel:
     def _say(self, key: str, **params) -> None:
         self.info = self.t(key, **params)
 
-    def finish(self, drawn: Session, make_play, then: Callable[[str], None]) -> None:
+    def finish(self, drawn: Game, make_play, then: Callable[[str], None]) -> None:
         """Move the game into the history (off the event loop), as `drawn` (the game as this phone showed
         its result) has it: refused if it changed since. `then(play_id)` once it is saved."""
         page = self.broadcast.page
@@ -420,7 +420,7 @@ class AppModel:
                 self._finished(drawn.id, then, outcome)
             page.run_task(finish)
 
-    def _finish_now(self, drawn: Session, make_play) -> str | InvalidMove | SaveFailed:
+    def _finish_now(self, drawn: Game, make_play) -> str | InvalidMove | SaveFailed:
         try:
             return self.hub.finish(drawn.id, make_play, drawn.revision)
         except (InvalidMove, SaveFailed) as refused:
@@ -429,47 +429,47 @@ class AppModel:
             log.exception("finishing game %s failed", drawn.id)
             return InvalidMove(Msg("core.error.bug"))
 
-    def _finished(self, session_id: str, then, outcome) -> None:
+    def _finished(self, sid: str, then, outcome) -> None:
         if isinstance(outcome, (InvalidMove, SaveFailed)):
-            self._refused(outcome, session_id)
+            self._refused(outcome, sid)
             return
-        self.saved(session_id)
+        self.saved(sid)
         self.changed()
-        self.broadcast.tell(session_id, -1)
+        self.broadcast.tell(sid, -1)
         then(outcome)
 
-    def _refused(self, refused: InvalidMove | SaveFailed, session_id: str) -> None:
+    def _refused(self, refused: InvalidMove | SaveFailed, sid: str) -> None:
         """Say why a change of that game did not happen; "Not saved" lasts while the game stays as saved."""
-        latest = self.hub.session(session_id)
+        latest = self.hub.game(sid)
         revision = latest.revision if isinstance(refused, SaveFailed) and latest is not None else -1
-        self.error, self.error_session, self.error_revision = refused.msg.render(self.lang), session_id, revision
+        self.error, self.error_game, self.error_revision = refused.msg.render(self.lang), sid, revision
         self.changed()
 
-    def set_me(self, session: Session, seat: int | None) -> None:
+    def set_me(self, game: Game, seat: int | None) -> None:
         """This device plays `seat` in that game (None: nobody in particular); the browser keeps it."""
-        self.me = {**{k: v for k, v in self.me.items() if k != session.id}, **({session.id: seat} if seat is not None else {})}
+        self.me = {**{k: v for k, v in self.me.items() if k != game.id}, **({game.id: seat} if seat is not None else {})}
         page = self.broadcast.page
         if page is not None:
             async def keep():
-                await ft.SharedPreferences().set(ME_KEY + session.id, "" if seat is None else str(seat))
+                await ft.SharedPreferences().set(ME_KEY + game.id, "" if seat is None else str(seat))
             page.run_task(keep)
 
-    async def recall_me(self, session_id: str) -> None:
+    async def recall_me(self, sid: str) -> None:
         """Which player this browser said it is in that game, on an earlier visit (a new tab, a restart)."""
-        if self.broadcast.page is None or session_id in self.me:
+        if self.broadcast.page is None or sid in self.me:
             return
-        value = await ft.SharedPreferences().get(ME_KEY + session_id)
-        if isinstance(value, str) and value.isascii() and value.isdigit() and session_id not in self.me:
-            self.me = {**self.me, session_id: int(value)}
+        value = await ft.SharedPreferences().get(ME_KEY + sid)
+        if isinstance(value, str) and value.isascii() and value.isdigit() and sid not in self.me:
+            self.me = {**self.me, sid: int(value)}
 
-    def discard(self, session: Session) -> bool:
+    def discard(self, game: Game) -> bool:
         """Discard a game in progress (Home); if its file cannot be removed, Home says so and it stays."""
-        if not self.store("/", "core.not_saved.discard", lambda: self.hub.discard(session.id)):
+        if not self.store("/", "core.not_saved.discard", lambda: self.hub.discard(game.id)):
             return False
         self.changed()
-        self.broadcast.tell(session.id, -1)
+        self.broadcast.tell(game.id, -1)
         return True
 
 
-def game_of(session_or_id) -> GameDefinition:
-    return GAMES[session_or_id if isinstance(session_or_id, str) else session_or_id.game.id]
+def definition_of(game_or_sid) -> GameDefinition:
+    return GAMES[game_or_sid if isinstance(game_or_sid, str) else game_or_sid.definition.id]

@@ -2,13 +2,13 @@
 in large type, the few numbers the table watches, who is on turn and who started), a player's sheet
 (the game's actions for them, a stepper per counter, a number pad), and the score sheet of rounds by
 players. They know no game: what they show comes from the game's `Standing`, counters, moves and
-`period` (companion/core/game.py)."""
+`period` (companion/core/definition.py)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import Action, Counter, Standing
+from companion.core.definition import Action, Counter, Standing
 from companion.core.score_sheet import ScoreSheet
 from companion.ui.widgets import TOUCH, Texts, colour_dot, icon_button, stepper
 

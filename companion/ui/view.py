@@ -12,14 +12,14 @@ from typing import Callable, Protocol
 
 import flet as ft
 
-from companion.core.game import GameDefinition
-from companion.core.session import Session
+from companion.core.definition import GameDefinition
+from companion.core.game import Game
 from companion.core.text import Msg, tr
 from companion.ui.model import BOX_DATA, KEPT_MOVES, PREFERENCE, AppModel  # noqa: F401 (the games' parts take them from here)
 
 
 class Dispatch(Protocol):
-    def __call__(self, *moves: dict, then: Callable[[Session], None] | None = None) -> None: ...
+    def __call__(self, *moves: dict, then: Callable[[Game], None] | None = None) -> None: ...
 
 
 
@@ -29,7 +29,7 @@ class GameView:
     """The game as saved when the screen drew (a screen never changes it), in this tab's language, with
     which player this phone is, the table's preferences for this game and its stored box data."""
 
-    session: Session
+    game: Game
     lang: str
     me: int | None = None
     preferences: dict = field(default_factory=dict)
@@ -42,37 +42,37 @@ class GameView:
         return msg.render(self.lang)
 
     @property
-    def game(self) -> GameDefinition:
-        return self.session.game
+    def definition(self) -> GameDefinition:
+        return self.game.definition
 
     @property
     def config(self) -> dict:
-        return self.session.config
+        return self.game.config
 
     @property
     def state(self) -> dict:
-        return self.session.state
+        return self.game.state
 
     @property
     def names(self) -> list[str]:
-        return [p["name"] for p in self.session.config["players"]]
+        return [p["name"] for p in self.game.config["players"]]
 
     @property
     def colours(self) -> list[str]:
-        return [p["colour"] for p in self.session.config["players"]]
+        return [p["colour"] for p in self.game.config["players"]]
 
     @property
     def board(self) -> dict:
         """The end board being entered; before anyone touched it, as the tracker prefills it."""
-        return self.session.board or self.game.end.board_from_tracker(self.session.state, self.session.config)
+        return self.game.board or self.definition.end.board_from_tracker(self.game.state, self.game.config)
 
     def preference(self, pref_id: str) -> str:
-        declared = next(p for p in self.game.box.preferences if p.id == pref_id)
+        declared = next(p for p in self.definition.box.preferences if p.id == pref_id)
         return self.preferences.get(pref_id, declared.default)
 
 
-def use_view(model: AppModel, sid: str, session: Session | None) -> tuple[GameView | None, Dispatch]:
-    """The view of game `sid` as `session` has it, for this tab (None while there is no such game), and
+def use_view(model: AppModel, sid: str, game: Game | None) -> tuple[GameView | None, Dispatch]:
+    """The view of game `sid` as `game` has it, for this tab (None while there is no such game), and
     its dispatch (a stable function: memoized parts keep it). A hook: call it before any early return."""
 
     def dispatch(*moves: dict, then=None) -> None:
@@ -81,8 +81,8 @@ def use_view(model: AppModel, sid: str, session: Session | None) -> tuple[GameVi
         model.dispatch(sid, *(m for m in moves if m.get("type") not in KEPT_MOVES), then=then,
                        kept=tuple(m for m in moves if m.get("type") in KEPT_MOVES))
     stable = ft.use_callback(dispatch, [sid])
-    if session is None:
+    if game is None:
         return None, stable
-    view = GameView(session, model.lang, model.me.get(sid), model.repo.preferences(session.game),
-                    model.repo.box_data(session.game.id))
+    view = GameView(game, model.lang, model.me.get(sid), model.repo.preferences(game.definition),
+                    model.repo.box_data(game.definition.id))
     return view, stable

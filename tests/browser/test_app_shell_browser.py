@@ -13,8 +13,8 @@ from tests.browser.harness import App, Server
 def saved_names(data: Path, url: str) -> list[str]:
     """The names the game at `url` (/game/<id>/...) was saved with, read from its file."""
     sid = re.search(r"/game/([^/]+)/", url).group(1)
-    session = json.loads((data / "live" / f"{sid}.json").read_text(encoding="utf-8"))["session"]["1"]
-    return [p["name"] for p in session["config"]["players"]]
+    game = json.loads((data / "live" / f"{sid}.json").read_text(encoding="utf-8"))["session"]["1"]
+    return [p["name"] for p in game["config"]["players"]]
 
 
 def new_city_of_rome(app: App, names: list[str], start: str | None = None) -> None:

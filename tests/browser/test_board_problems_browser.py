@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import tr
 from companion.games import GAMES
 from companion.storage import Repository
@@ -34,15 +34,15 @@ def table(tmp_path):
     repo.set_setting("lang", "en")
     box = json.loads((ROOT / "examples" / "carpe-diem-box.json").read_text(encoding="utf-8"))
     repo.set_box_data("carpe-diem", box["carpe-diem"])
-    game = GAMES["carpe-diem"]
+    definition = GAMES["carpe-diem"]
     board, villa = broken_board()
-    config = make_config(game, [{"name": p["name"], "colour": c}
-                                for p, c in zip(board["players"], game.colours_for(2))], 0)
+    config = make_config(definition, [{"name": p["name"], "colour": c}
+                                for p, c in zip(board["players"], definition.colours_for(2))], 0)
     config["box"] = repo.box_data("carpe-diem")
     for sid in GAMES_BY_LANG.values():
-        session = Session(sid, game, config, stage="scoring")
-        session.board = board
-        repo.save(session)
+        game = Game(sid, definition, config, stage="scoring")
+        game.board = board
+        repo.save(game)
     del repo
     server = Server(data).start()
     yield server, villa

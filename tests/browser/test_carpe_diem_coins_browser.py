@@ -1,7 +1,7 @@
 """Carpe Diem's scoring period in a real browser: a player pays coins in place of wares he holds on a
 red card ("Any wares can be replaced by coins"), and the counters follow the table."""
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.storage.repository import Repository
 from tests.browser.harness import App, Server
@@ -15,18 +15,18 @@ def game_at_the_first_scoring(data) -> None:
     """Anna and Ben; Ben (top of the banderole stack) scores first, with 4 herbs and 3 coins. Circle 1
     lies between "pay 2 herbs -> 4 VP" (space 2) and "per 3 chimneys" (space 5, unmet); every other
     space holds a chimneys card too, so circle 1 is the advisor's."""
-    game = GAMES["carpe-diem"]
-    config = make_config(game, [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], 0)
-    session = Session(SID, game, config)
-    session.setup_done = [step.id for step in game.rules.setup_checklist(config)]
-    session.stage = "play"
+    definition = GAMES["carpe-diem"]
+    config = make_config(definition, [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], 0)
+    game = Game(SID, definition, config)
+    game.setup_done = [step.id for step in definition.rules.setup_checklist(config)]
+    game.stage = "play"
     for space, card in zip((2, 4, 5, 6, 7, 8, 9, 11), [HERBS_2] + [CHIMNEYS_3] * 7):
-        session.record({"type": "set_card", "space": space, "card": card})
+        game.record({"type": "set_card", "space": space, "card": card})
     for counter, delta in (("herbs", 4), ("coins", 3)):
-        session.record({"type": "adjust", "player": 1, "counter": counter, "delta": delta})
+        game.record({"type": "adjust", "player": 1, "counter": counter, "delta": delta})
     for _ in range(7):
-        session.record({"type": "end_round"})
-    Repository(data, GAMES).save(session)
+        game.record({"type": "end_round"})
+    Repository(data, GAMES).save(game)
 
 
 def test_coins_in_place_of_a_ware_on_a_red_card(browser, tmp_path):

@@ -330,7 +330,7 @@ def table_server(tmp_path):
     example = json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
     entry_effort.prepare(tmp_path / "data", TABLE_SID, case.game, example, case.play)
     bad = entry_effort.prepare(tmp_path / "data", BAD_SID, case.game, example, case.play)
-    bad.board = bad.game.end.board_from_tracker(bad.state, bad.config)
+    bad.board = bad.definition.end.board_from_tracker(bad.state, bad.config)
     bad.board["players"][1]["empty_fields"] = 31  # from a file or an older version: the list cannot make it
     Repository(tmp_path / "data", GAMES).save(bad)
     s = Server(tmp_path / "data").start()

@@ -33,10 +33,10 @@ def example(case):
 def test_the_prepared_game_is_at_its_end_and_prefills_what_the_tracker_knows(tmp_path, game_id):
     case = entry_effort.CASES[game_id]
     table = example(case)
-    session = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", game_id, table, case.play)
-    assert session.stage == "scoring"
+    game = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", game_id, table, case.play)
+    assert game.stage == "scoring"
     assert entry_effort.saved_board(tmp_path / "data", "20250101-120000-t") is None  # nothing entered yet
-    prefilled = GAMES[game_id].end.board_from_tracker(session.state, session.config)
+    prefilled = GAMES[game_id].end.board_from_tracker(game.state, game.config)
     for seat, (got, want) in enumerate(zip(prefilled["players"], table["players"])):
         assert got["name"] == want["name"]
         for key in TRACKED[game_id]:
@@ -48,7 +48,7 @@ def test_the_prepared_game_is_at_its_end_and_prefills_what_the_tracker_knows(tmp
             assert have == expected, (want["name"], key)
         if game_id == "milestones":  # each bonus tile taken on the kind of worker it lies on at the end
             carried = Counter(s["kind"] for s in want["workers"] if isinstance(s, dict) and s.get("bonus"))
-            assert session.state["players"][seat].get("bonus_kinds", {}) == carried, want["name"]
+            assert game.state["players"][seat].get("bonus_kinds", {}) == carried, want["name"]
 
 
 def test_city_of_rome_built_during_play_prefills_every_city(tmp_path):
@@ -56,9 +56,9 @@ def test_city_of_rome_built_during_play_prefills_every_city(tmp_path):
     with the markers they carry), so the end-scoring form opens with each city as on the table."""
     case = entry_effort.CASES["city-of-rome"]
     table = example(case)
-    session = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", "city-of-rome", table,
+    game = entry_effort.prepare(tmp_path / "data", "20250101-120000-t", "city-of-rome", table,
                                    entry_effort.play_city_of_rome_built)
-    prefilled = GAMES["city-of-rome"].end.board_from_tracker(session.state, session.config)
+    prefilled = GAMES["city-of-rome"].end.board_from_tracker(game.state, game.config)
     assert entry_effort.differences("city-of-rome", table, prefilled) == []
     # where a city lies in the 4 x 4 does not matter: the same city one space further up is the same board
     from companion.games.city_of_rome.board import shifted

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.storage import Repository
 from tests.browser.harness import PHONE, App, Server
@@ -21,10 +21,10 @@ SELECTED_JS = """() => Array.from(document.querySelectorAll(
 
 @pytest.fixture
 def server(tmp_path):
-    repo, game = Repository(tmp_path / "data", GAMES), GAMES["city-of-rome"]
-    config = make_config(game, [{"name": n, "colour": c} for n, c in zip(("Anna", "Ben", "Cleo"), game.colours_for(3))], 0)
+    repo, definition = Repository(tmp_path / "data", GAMES), GAMES["city-of-rome"]
+    config = make_config(definition, [{"name": n, "colour": c} for n, c in zip(("Anna", "Ben", "Cleo"), definition.colours_for(3))], 0)
     for sid in SIDS:
-        repo.save(Session(sid, game, config, stage="scoring"))
+        repo.save(Game(sid, definition, config, stage="scoring"))
     del repo
     s = Server(tmp_path / "data").start()
     yield s
@@ -32,7 +32,7 @@ def server(tmp_path):
 
 
 def saved_money(server: Server, sid: str, seat: int) -> int:
-    board = Repository(server.data_dir, GAMES, read_only=True).session(sid).board
+    board = Repository(server.data_dir, GAMES, read_only=True).game(sid).board
     return board["players"][seat]["money"]
 
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.games import GAMES
 from companion.storage import Repository
 from companion.ui.box_data import describe
@@ -28,9 +28,9 @@ def server(tmp_path):
     repo = Repository(tmp_path / "data", GAMES)
     config = make_config(GAME, [{"name": p["name"], "colour": c}
                                 for p, c in zip(BOARD["players"], GAME.colours_for(2))], 0)
-    session = Session(SID, GAME, config, stage="scoring")
-    session.board = copy.deepcopy(BOARD)
-    repo.save(session)
+    game = Game(SID, GAME, config, stage="scoring")
+    game.board = copy.deepcopy(BOARD)
+    repo.save(game)
     del repo
     s = Server(tmp_path / "data").start()
     yield s

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from companion.core.session import Session, make_config, new_session_id
+from companion.core.game import Game, make_config, new_sid
 from companion.games import GAMES
 from companion.storage import Repository
 from tests.browser.harness import ROOT, App, Server
@@ -71,9 +71,9 @@ def table(request, tmp_path_factory):
     data = tmp_path_factory.mktemp(f"table-{lang}") / "data"
     repo = Repository(data, GAMES)
     repo.set_setting("lang", lang)
-    game = GAMES["city-of-rome"]
-    config = make_config(game, [{"name": n, "colour": c} for n, c in zip(PLAYERS, game.colours_for(2))], 0)
-    repo.save(Session(new_session_id(), game, config))
+    definition = GAMES["city-of-rome"]
+    config = make_config(definition, [{"name": n, "colour": c} for n, c in zip(PLAYERS, definition.colours_for(2))], 0)
+    repo.save(Game(new_sid(), definition, config))
     del repo
     server = TokenServer(data).start()
     yield lang, server

@@ -211,17 +211,17 @@ def prepare(data) -> None:
     case = entry_effort.CASES["castles-of-tuscany"]
     example = json.loads((entry_effort.EXAMPLES / case.example).read_text(encoding="utf-8"))
     for sid in FINISHED:
-        session = entry_effort.prepare(data, sid, case.game, example, case.play)
-        session.board = example
-        session.board_done = list(range(len(example["players"])))
-        Repository(data, GAMES).save(session)
+        game = entry_effort.prepare(data, sid, case.game, example, case.play)
+        game.board = example
+        game.board_done = list(range(len(example["players"])))
+        Repository(data, GAMES).save(game)
     make_game(data, "castles-of-tuscany", BOX_DURING_PLAY, players=2)  # Anna and Ben
     repo = Repository(data, GAMES)
-    session = repo.session(BOX_DURING_PLAY)
+    game = repo.game(BOX_DURING_PLAY)
     for seat in (0, 1):  # each picks a bonus tile: the round's actions are offered
-        pick = session.game.actions(session.state, session.config)[0]
-        session.record({"type": pick.id, "player": seat, pick.field: pick.value_choices[0]})
-    repo.save(session)
+        pick = game.definition.actions(game.state, game.config)[0]
+        game.record({"type": pick.id, "player": seat, pick.field: pick.value_choices[0]})
+    repo.save(game)
 
 
 @pytest.fixture

@@ -28,8 +28,8 @@ def data(tmp_path) -> Path:
 
 def saved_entries(data: Path) -> list[tuple[int, str, int]]:
     """The entries of the game's file as (player, counter, delta), up to its cursor (undone ones left out)."""
-    session = json.loads((data / "live" / f"{SID}.json").read_text(encoding="utf-8"))["session"]["1"]
-    return [(e["player"], e["counter"], e["delta"]) for e in session["events"][:session["cursor"]]]
+    game = json.loads((data / "live" / f"{SID}.json").read_text(encoding="utf-8"))["session"]["1"]
+    return [(e["player"], e["counter"], e["delta"]) for e in game["events"][:game["cursor"]]]
 
 
 def pad_for_money(app: App, who: str):

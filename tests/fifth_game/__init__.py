@@ -20,7 +20,7 @@ import random
 from pathlib import Path
 
 from companion.core.board import field, read_fields, read_table, reject_unknown, require_dict, require_int, require_list
-from companion.core.game import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Box, Counter, EndBoard,
+from companion.core.definition import (Action, BoardField, BoardMove, BoardParts, BoardStateError, Box, Counter, EndBoard,
                                  GameDefinition, InvalidMove, Move, Preference, Presentation, Rules, SetupStep)
 from companion.core.moves import is_int, player_board, seat_of
 from companion.core.result import Category, PlayerScore, Result

@@ -70,7 +70,7 @@ def HoneyBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
     return ft.Column([
         ft.Text(view.t("ui.board.generic_hint", name=view.board["players"][player]["name"]), size=13),
         entry_choice(view, dispatch),
-        FieldRows(view, player, dispatch, view.game.end.board_fields, typed=typed),
+        FieldRows(view, player, dispatch, view.definition.end.board_fields, typed=typed),
         *placing.at("honey", "flowers", "jars"),
         Hives(view, player, dispatch),
         *placing.at("hives"),

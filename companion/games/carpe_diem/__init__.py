@@ -7,7 +7,7 @@ data (`box`), the end board as the players enter it (`district`) and its edits (
 boards for the fuzz tests (`random_end`), and its screens (`ui`, imported by the app only).
 """
 
-from companion.core.game import BoardParts, Box, EndBoard, GameDefinition, Preference, Presentation, Rules
+from companion.core.definition import BoardParts, Box, EndBoard, GameDefinition, Preference, Presentation, Rules
 from companion.core.text import Msg
 from companion.games.carpe_diem import board_moves, box, random_end, scoring, setup, tracker
 

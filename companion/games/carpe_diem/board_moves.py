@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import BoardMove, InvalidMove
+from companion.core.definition import BoardMove, InvalidMove
 from companion.core.moves import is_int, player_board
 from companion.core.text import Msg
 from companion.games.carpe_diem import district as d

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from companion.core.board import require_dict, require_int
-from companion.core.game import BoardStateError, BoxValue
+from companion.core.definition import BoardStateError, BoxValue
 from companion.core.text import Msg
 
 VILLA_KEY, BANDEROLE_KEY = "villa_{}", "banderole_{}"

@@ -4,7 +4,7 @@ of the tracker panel (tested without a browser)."""
 
 from __future__ import annotations
 
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.text import Msg
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.components import CARD_COLUMNS, CARD_ROWS, card_spaces, circles, space_position

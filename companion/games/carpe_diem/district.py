@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.games.carpe_diem import scoring
 from companion.games.carpe_diem.components import (
     DWELLINGS, FEATURE_KINDS, FRAME_GOALS, FRAME_VP, GRID, LANDSCAPES, SINGLES, VILLA,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.carpe_diem.box import (

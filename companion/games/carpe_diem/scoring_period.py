@@ -62,7 +62,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
 from companion.core.board import reject_unknown, require_dict, require_int
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.text import Msg
 from companion.games.carpe_diem.components import (
     BREAD_FOR_CARD, DWELLINGS, LANDSCAPES, SINGLES, UNMET_PENALTY, WARES,

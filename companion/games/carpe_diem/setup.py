@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.game import SetupStep
+from companion.core.definition import SetupStep
 from companion.core.text import Msg
 from companion.games.carpe_diem.box import unknown_box_keys
 from companion.games.carpe_diem.components import (

@@ -35,7 +35,7 @@ landscapes, `banderole` and `score_circle` (`upgrade_score_circle`).
 
 from __future__ import annotations
 
-from companion.core.game import Action, BoardStateError, Counter, InvalidMove, Move, Standing
+from companion.core.definition import Action, BoardStateError, Counter, InvalidMove, Move, Standing
 from companion.core.moves import seat_of
 from companion.core.text import Msg
 from companion.core.turns import clockwise, on_turn, turn_moves

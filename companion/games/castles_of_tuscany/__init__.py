@@ -1,6 +1,6 @@
 """The Castles of Tuscany (alea / Ravensburger 2020, Stefan Feld)."""
 
-from companion.core.game import Box, BoxValue, EndBoard, GameDefinition, Presentation, Rules
+from companion.core.definition import Box, BoxValue, EndBoard, GameDefinition, Presentation, Rules
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany import scoring, setup, standing, tracker
 from companion.games.castles_of_tuscany.components import COLOURS, GAME_ID, SIDES, box_key

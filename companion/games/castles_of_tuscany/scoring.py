@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_int
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (

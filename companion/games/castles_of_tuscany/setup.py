@@ -3,7 +3,7 @@ setup steps at the start of Spielverlauf, in the order the rulebook asks for).""
 
 from __future__ import annotations
 
-from companion.core.game import SetupStep
+from companion.core.definition import SetupStep
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import (
     BOARD_FIELDS, BOARD_PIECES_PER_LETTER, BONUS_KINDS, BONUS_TILES_PER_KIND, COLOUR_BONUS_TILES, COLOURS,

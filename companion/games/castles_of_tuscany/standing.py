@@ -13,7 +13,7 @@ komplette weitere Runde gespielt")."""
 
 from __future__ import annotations
 
-from companion.core.game import Standing
+from companion.core.definition import Standing
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import GAME_ID, STACKS
 

@@ -13,7 +13,7 @@ Its moves (`MOVES`, besides core's generic `adjust` of a counter), each entry na
 - `{"type": "colour_bonus", "player": p, "colour": c}`: p filled every field of colour c (`COLOURS`,
   e.g. "dark_green"). The tracker keeps the tiles: the first player gets side I, the second side II,
   then the tile leaves the game. Their points are box data: `state["box"]` (copied from
-  `config["box"]` when the session starts, and set or corrected with the `box_value` event). A
+  `config["box"]` when the game starts, and set or corrected with the `box_value` event). A
   missing value refuses the entry with `BoxValueNeeded`, an InvalidMove that is also a
   MissingBoxData naming the keys.
 - `{"type": "tile_effect", "player": p, "tile": t}`: p placed a tile of kind t (`TILE_EFFECTS`):
@@ -56,7 +56,7 @@ red) happens after it, and green points scored in the extra cycle count. The fin
 
 from __future__ import annotations
 
-from companion.core.game import Action, BoardStateError, Counter, InvalidMove, MissingBoxData, Move
+from companion.core.definition import Action, BoardStateError, Counter, InvalidMove, MissingBoxData, Move
 from companion.core.moves import seat_of
 from companion.core.text import Msg
 from companion.core.turns import clockwise, on_turn, turn_moves

@@ -1,6 +1,6 @@
 """City of Rome (Abacus Spiele 2018, Matthew Dunstan & Brett J. Gilbert)."""
 
-from companion.core.game import BoardParts, EndBoard, GameDefinition, Presentation, Rules
+from companion.core.definition import BoardParts, EndBoard, GameDefinition, Presentation, Rules
 from companion.core.text import Msg
 from companion.games.city_of_rome import board, scoring, setup, standing, tracker, turns
 from companion.games.city_of_rome.random_states import random_board

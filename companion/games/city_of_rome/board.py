@@ -21,7 +21,7 @@ space another phone changed since (or a city moved meanwhile) is refused, never 
 
 from __future__ import annotations
 
-from companion.core.game import BoardMove, InvalidMove
+from companion.core.definition import BoardMove, InvalidMove
 from companion.core.moves import is_int, player_board
 from companion.core.text import Msg
 from companion.games.city_of_rome.cards import CARDS, copies_in_play, influence_cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.city_of_rome.cards import (

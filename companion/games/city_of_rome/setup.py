@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.game import SetupStep
+from companion.core.definition import SetupStep
 from companion.core.text import Msg
 from companion.games.city_of_rome.cards import STACKS, influence_cards, reveal_round, rounds, stacks_in_play
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.core.game import Standing
+from companion.core.definition import Standing
 from companion.core.text import Msg
 from companion.games.city_of_rome.scoring import CATEGORY_LABELS, parse_cell, score_player
 from companion.games.city_of_rome.tracker import board_city

@@ -30,7 +30,7 @@ the log: `{"round", "winner" (seat or None), "tied" (seats), "tokens", "cards", 
 
 from __future__ import annotations
 
-from companion.core.game import Action, Counter, InvalidMove, Move
+from companion.core.definition import Action, Counter, InvalidMove, Move
 from companion.core.moves import seat_of
 from companion.core.text import Msg, tr
 from companion.games.city_of_rome import turns

@@ -26,7 +26,7 @@ Events:
 
 from __future__ import annotations
 
-from companion.core.game import Action, InvalidMove, Move
+from companion.core.definition import Action, InvalidMove, Move
 from companion.core.moves import is_int
 from companion.core.text import Msg
 

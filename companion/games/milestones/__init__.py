@@ -4,7 +4,7 @@ The package: the components and numbers (components.py), the setup checklist (se
 rules (tracker.py) and its moves (moves.py), the end board and its moves (board.py), the final scoring
 (scoring.py) and the screens (ui/, imported by the app only)."""
 
-from companion.core.game import BoardParts, EndBoard, GameDefinition, Presentation, Rules
+from companion.core.definition import BoardParts, EndBoard, GameDefinition, Presentation, Rules
 from companion.core.text import Msg
 from companion.games.milestones import board, moves, scoring, setup, tracker
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from companion.core.game import BoardMove, InvalidMove
+from companion.core.definition import BoardMove, InvalidMove
 from companion.core.moves import is_int, player_board
 from companion.core.text import Msg
 from companion.games.milestones.components import (

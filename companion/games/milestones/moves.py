@@ -24,7 +24,7 @@ Event schemas: 1 stored the numbers as "value" (the castle's goods as packed dig
 
 from __future__ import annotations
 
-from companion.core.game import Action, Move
+from companion.core.definition import Action, Move
 from companion.core.text import Msg
 from companion.games.milestones.components import (
     BONUS_PRODUCTION_CHOICES, FIELD_CHOICES, FLOUR_CHOICES, GOODS, HOUSE_CHOICES, WORKER_KINDS, WORKER_TILE_COST,

@@ -10,7 +10,7 @@ for that kind. Ties for the win: more goods left (coins included), then a shared
 from __future__ import annotations
 
 from companion.core.board import Problems, field, read_table, reject_unknown, require_dict, require_int, require_list
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.result import Category, PlayerScore, Result
 from companion.core.text import Msg
 from companion.games.milestones.components import (

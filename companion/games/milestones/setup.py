@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.game import SetupStep
+from companion.core.definition import SetupStep
 from companion.core.text import Msg
 from companion.games.milestones.components import (
     ACTION_BOARDS, BONUS_TILES, COINS, COVER_TILES, DISPLAY_TILES, FLOUR_SACKS, GOODS_CUBES_PER_KIND, HOUSES,

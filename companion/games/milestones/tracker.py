@@ -24,7 +24,7 @@ checked when a turn ends, so points entered with the generic counter count too.
 
 from __future__ import annotations
 
-from companion.core.game import Counter, InvalidMove, Standing
+from companion.core.definition import Counter, InvalidMove, Standing
 from companion.core.moves import seat_of
 from companion.core.text import Msg
 from companion.games.milestones.components import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import BoardField
+from companion.core.definition import BoardField
 from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.pad import PadBeside
 from companion.ui.boards.problems import Placing
@@ -102,5 +102,5 @@ def GenericBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
     return ft.Column([
         *Placing(problems).rest(),  # this board's problems, once it is entered (its fields are few)
         ft.Text(view.t(f"{NS}.generic_hint", name=view.board["players"][player]["name"]), size=13),
-        FieldRows(view, player, dispatch, view.game.end.board_fields),
+        FieldRows(view, player, dispatch, view.definition.end.board_fields),
     ], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -9,7 +9,7 @@ from typing import Callable
 
 import flet as ft
 
-from companion.core.game import BoardField
+from companion.core.definition import BoardField
 from companion.ui.scoreboard import NumberPad
 from companion.ui.view import GameView
 from companion.ui.widgets import Texts, icon_button, scroll_page_to

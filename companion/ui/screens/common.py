@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.session import Session
+from companion.core.game import Game
 from companion.ui.model import SETTINGS, AppModel, game_topic
 from companion.ui.widgets import TOUCH, screen
 
@@ -32,7 +32,7 @@ def use_watch(model: AppModel, topic: str) -> None:
     use_subscription(lambda: model.broadcast.watch(topic), [topic])
 
 
-def use_game(model: AppModel, sid: str) -> Session | None:
+def use_game(model: AppModel, sid: str) -> Game | None:
     """The latest saved state of game `sid`; the screen re-renders whenever any device changes it (or
     the box data it may read)."""
     use_watch(model, game_topic(sid))
@@ -41,7 +41,7 @@ def use_game(model: AppModel, sid: str) -> Session | None:
     async def recall():
         await model.recall_me(sid)
     ft.use_effect(recall, [sid])
-    return model.session(sid)
+    return model.game(sid)
 
 
 def missing_game(model: AppModel, route: str, sid: str = "") -> ft.View:
@@ -62,9 +62,9 @@ def missing_game(model: AppModel, route: str, sid: str = "") -> ft.View:
     ], back="/")
 
 
-def players_line(model: AppModel, session) -> ft.Control:
+def players_line(model: AppModel, game) -> ft.Control:
     from companion.ui.widgets import colour_dot
     return ft.Row([
         ft.Row([colour_dot(p["colour"]), ft.Text(p["name"])], spacing=4, tight=True)
-        for p in session.config["players"]
+        for p in game.config["players"]
     ], wrap=True, spacing=12)

@@ -29,8 +29,8 @@ def when(model: AppModel, ts: float) -> str:
 
 
 def game_title(model: AppModel, game_id: str) -> str:
-    game = GAMES.get(game_id)
-    return model.m(game.name) if game else game_id
+    definition = GAMES.get(game_id)
+    return model.m(definition.name) if definition else game_id
 
 
 def winning_total(play: dict) -> int:

@@ -12,22 +12,22 @@ from companion.ui.widgets import TOUCH, colour_dot, error_banner, icon_button, s
 STAGE_ROUTE = {"setup": "setup", "play": "play", "scoring": "score"}
 
 
-def session_route(session) -> str:
-    return f"/game/{session.id}/{STAGE_ROUTE[session.stage]}"
+def game_route(game) -> str:
+    return f"/game/{game.id}/{STAGE_ROUTE[game.stage]}"
 
 
 @ft.component
 def HomeScreen(model: AppModel):
     page = ft.context.page
     use_watch(model, LOBBY)  # games started or changed on other phones
-    live = model.repo.live_sessions()
-    discarding, set_discarding = ft.use_state(None)  # the session id waiting for a confirmation
+    live = model.repo.live_games()
+    discarding, set_discarding = ft.use_state(None)  # the game id waiting for a confirmation
 
-    target = model.session(discarding) if discarding else None
+    target = model.game(discarding) if discarding else None
     ft.use_dialog(ft.AlertDialog(
         modal=True,
         title=ft.Text(model.t("ui.home.discard_title")),
-        content=ft.Text(model.t("ui.home.discard_text", game=model.m(target.game.name),
+        content=ft.Text(model.t("ui.home.discard_text", game=model.m(target.definition.name),
                                 players=[p["name"] for p in target.config["players"]])),
         actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: set_discarding(None)),
                  ft.FilledButton(model.t("ui.home.discard"), height=TOUCH,
@@ -44,7 +44,7 @@ def HomeScreen(model: AppModel):
 
     def live_tile(s):
         state = s.state
-        status = s.game.rules.status(state, s.config) if s.stage == "play" else []
+        status = s.definition.rules.status(state, s.config) if s.stage == "play" else []
         subtitle = ", ".join(p["name"] for p in s.config["players"])
         where = model.t(f"ui.stage.{s.stage}")
         if status:
@@ -53,12 +53,12 @@ def HomeScreen(model: AppModel):
             content=ft.ListTile(
                 leading=ft.Row([colour_dot(p["colour"], 10) for p in s.config["players"]], spacing=2, tight=True,
                                width=48, wrap=True),
-                title=ft.Text(model.m(s.game.name)),
+                title=ft.Text(model.m(s.definition.name)),
                 subtitle=ft.Text(f"{subtitle}\n{where} · {date_time(model.lang, s.updated)}"),
                 is_three_line=True,
-                on_click=go(session_route(s)),
+                on_click=go(game_route(s)),
                 trailing=icon_button(ft.Icons.DELETE_OUTLINE,
-                                     model.t("ui.home.discard_named", game=model.m(s.game.name), players=subtitle),
+                                     model.t("ui.home.discard_named", game=model.m(s.definition.name), players=subtitle),
                                      lambda e: set_discarding(s.id)),
             ),
         )

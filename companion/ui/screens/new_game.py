@@ -12,7 +12,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core import stats
-from companion.core.game import InvalidMove
+from companion.core.definition import InvalidMove
 from companion.core.saving import SaveFailed
 from companion.games import GAMES
 from companion.ui.model import AppModel
@@ -98,9 +98,9 @@ def NewGameScreen(model: AppModel):
             await scroll_page_to(page, START_PLAYER)
     ft.use_effect(to_start_player, [missing_start])
 
-    game = GAMES[game_id]
-    count = min(max(count, game.min_players), game.max_players)
-    allowed_colours = game.colours_for(count)
+    definition = GAMES[game_id]
+    count = min(max(count, definition.min_players), definition.max_players)
+    allowed_colours = definition.colours_for(count)
     colours = seat_colours(count, allowed_colours, picked_colours,
                            [played.get(stats.player_key(n)) for n in names[:count]])
     taken = {stats.player_key(x) for x in names[:count]}
@@ -118,7 +118,7 @@ def NewGameScreen(model: AppModel):
         new[i] = colour
         set_colours(new)
 
-    question = game.rules.start_question
+    question = definition.rules.start_question
     chosen = start if start == RANDOM or (start is not None and int(start) < count) else None
     if chosen is None and question is None:
         chosen = RANDOM  # the rules draw the start player
@@ -130,16 +130,16 @@ def NewGameScreen(model: AppModel):
             set_missing_start(missing_start + 1)
             return
         try:
-            session = model.start_game(game, players, None if chosen == RANDOM else int(chosen))
+            game = model.start_game(definition, players, None if chosen == RANDOM else int(chosen))
         except (InvalidMove, SaveFailed) as refused:  # not started: the form stays as it is
             set_error(model.m(refused.msg))
             return
-        page.navigate(f"/game/{session.id}/setup")
+        page.navigate(f"/game/{game.id}/setup")
 
     controls = [
         section(model.t("ui.new.game"), [game_tile(model, g, g.id == game_id, set_game_id) for g in GAMES.values()]),
         section(model.t("ui.new.player_count"), [ft.Row([count_button(model, n, count, set_count)
-                                                         for n in game.player_counts])]),
+                                                         for n in definition.player_counts])]),
         section(model.t("ui.new.players"), [
             ft.Text(model.t("ui.new.seating"), size=13, italic=True),
             *[player_row(model, i, names[i], colours, allowed_colours, set_name, choose_colour) for i in range(count)],

@@ -37,22 +37,22 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
     page = ft.context.page
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/play"
-    session = use_game(model, sid)
-    view, dispatch = use_view(model, sid, session)
+    game = use_game(model, sid)
+    view, dispatch = use_view(model, sid, game)
     sheet_of, set_sheet_of = ft.use_state(None)  # the seat whose sheet is open
     use_after_sheet(model, sheet_of is not None)
     pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
     needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
     asking, set_asking = ft.use_state(None)  # "me": which player this phone is; "early": final scoring early
     showing_sheet, set_showing_sheet = ft.use_state(False)  # the score sheet
-    # Stable identities (same session, same setters): the memoized rows compare them.
+    # Stable identities (same game, same setters): the memoized rows compare them.
     open_sheet = ft.use_callback(lambda seat: set_sheet_of(seat), [sid])
     set_turn = ft.use_callback(lambda seat: dispatch({"type": "set_turn", "player": seat}), [sid])
     run_clock = ft.use_callback(lambda run: dispatch({"type": "clock", "run": run}), [sid])
 
     def submit_latest(event):
         # The latest game, not the one drawn: box values entered just now are in it.
-        latest = model.session(sid)
+        latest = model.game(sid)
         keys, why = box_values_needed(latest, event) if latest is not None else ((), None)
         if keys:
             set_needs_box((keys, event, why))
@@ -60,9 +60,9 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
             dispatch(event)
 
     def trigger_latest(action, player=None):
-        latest = model.session(sid)
+        latest = model.game(sid)
         if latest is not None and (action.confirm or action.value_choices
-                                   or action.id in game_ui(latest.game.id).action_dialogs):
+                                   or action.id in game_ui(latest.definition.id).action_dialogs):
             set_pending((action, player))
         else:
             submit_latest(event_for(action, player))
@@ -79,33 +79,33 @@ def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen he
                                  asking, set_asking, go_scoring, open_sheet) if view is not None else None)
     ft.use_dialog(sheet_dialog(model, view, lambda: set_showing_sheet(False))
                   if view is not None and showing_sheet else None)
-    if session is None:
+    if game is None:
         return missing_game(model, route, sid)
-    game, state = session.game, session.state
+    definition, state = game.definition, game.state
 
     def to_scoring(e=None):
-        if game.rules.is_finished(state, session.config) or session.board is not None:  # over, or scoring was begun before
+        if definition.rules.is_finished(state, game.config) or game.board is not None:  # over, or scoring was begun before
             go_scoring()
         else:
             set_asking("early")
 
     controls = [
-        status_line(model, view, GameClock(Texts(model.lang), tuple(session.clock), run_clock)),
-        *scoreboard(model, view, open_sheet, set_turn if game.has_move("set_turn") else None),
+        status_line(model, view, GameClock(Texts(model.lang), tuple(game.clock), run_clock)),
+        *scoreboard(model, view, open_sheet, set_turn if definition.has_move("set_turn") else None),
         *([ft.TextButton(model.t("ui.sheet.open"), icon=ft.Icons.TABLE_CHART_OUTLINED, height=TOUCH,
-                         on_click=lambda e: set_showing_sheet(True))] if game.show.keeps_score_sheet else []),
-        *([game_ui(game.id).panel(view, dispatch)] if game_ui(game.id).panel is not None else []),
+                         on_click=lambda e: set_showing_sheet(True))] if definition.show.keeps_score_sheet else []),
+        *([game_ui(definition.id).panel(view, dispatch)] if game_ui(definition.id).panel is not None else []),
         log_section(model, state),
         SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
     ]
-    return screen(model, route, model.m(game.name), controls, back="/",
+    return screen(model, route, model.m(definition.name), controls, back="/",
                   bottom=next_step(model, view, trigger, to_scoring),
-                  error=model.error_for(session), info=model.info_for(session), on_dismiss=model.dismiss_message,
+                  error=model.error_for(game), info=model.info_for(game), on_dismiss=model.dismiss_message,
                   actions=[
                       icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE,
-                                  me_label(model, session), lambda e: set_asking("me")),
-                      EntryButton(model, session, "undo"),
-                      EntryButton(model, session, "redo"),
+                                  me_label(model, game), lambda e: set_asking("me")),
+                      EntryButton(model, game, "undo"),
+                      EntryButton(model, game, "redo"),
                       # a 48 px target (padding 12); its tooltip ours, not Flutter's English "Show menu"
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
                                          tooltip=model.t("ui.play.menu"), padding=12,
@@ -148,7 +148,7 @@ def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
 
 def status_line(model: AppModel, view: GameView, clock: ft.Control) -> ft.Control:
     """Where the game stands (the round, the phase), one line of it bold; the game clock beside it."""
-    lines = view.game.rules.status(view.state, view.config)
+    lines = view.definition.rules.status(view.state, view.config)
     return ft.Row([ft.Column([ft.Text(model.m(line), weight=ft.FontWeight.BOLD if n == 0 else None,
                                       size=14 if n else 16) for n, line in enumerate(lines[:2])],
                              spacing=2, expand=True), clock], vertical_alignment=ft.CrossAxisAlignment.START)
@@ -156,12 +156,12 @@ def status_line(model: AppModel, view: GameView, clock: ft.Control) -> ft.Contro
 
 def scoreboard(model: AppModel, view: GameView, open_sheet, set_turn) -> list[ft.Control]:
     """A row per player, in seat order (a row never moves under a thumb), the player on turn marked."""
-    game, state, config = view.game, view.state, view.config
-    on_turn = seat_on_turn(game, state, config, len(view.names))
-    start = game.rules.start_player_now(state, config)
+    definition, state, config = view.definition, view.state, view.config
+    on_turn = seat_on_turn(definition, state, config, len(view.names))
+    start = definition.rules.start_player_now(state, config)
     texts = Texts(model.lang)
-    turns = on_turn is not None or game.has_move("next_player")
-    return [ScoreRow(texts, seat, name, colour, game.standing_of(state, config, seat), seat == on_turn,
+    turns = on_turn is not None or definition.has_move("next_player")
+    return [ScoreRow(texts, seat, name, colour, definition.standing_of(state, config, seat), seat == on_turn,
                      seat == start, view.me == seat, open_sheet, turns, set_turn if on_turn is not None else None)
             for seat, (name, colour) in enumerate(zip(view.names, view.colours))]
 
@@ -170,12 +170,12 @@ def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Contro
     """The thumb slot: the game's own next step, named for what it does (Next: Ben, End round 3, Pick:
     Jürgen), and Final scoring once the game has reached its end (before, it is in the bar's menu). A
     step acts at once (Undo takes it back); only one that ends the game asks first (its `confirm`)."""
-    game, state = view.game, view.state
-    steps = [a for a in game.actions(state, view.config) if not a.per_player]
+    definition, state = view.definition, view.state
+    steps = [a for a in definition.actions(state, view.config) if not a.per_player]
     buttons = [ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a, a.player), height=TOUCH, expand=True,
                                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
                for a in steps[:2]]
-    if game.rules.is_finished(state, view.config):
+    if definition.rules.is_finished(state, view.config):
         buttons.append(ft.FilledButton(model.t("ui.play.to_scoring"), icon=ft.Icons.SCOREBOARD, height=TOUCH,
                                        expand=True, on_click=to_scoring))
     for b in buttons[:-1]:  # the last is the step the game waits for; the others quieter
@@ -211,7 +211,7 @@ def log_lines(log: list) -> list[tuple[int, Msg]]:
     return out
 
 
-ADJUST = "core.log.adjust"  # the generic step on a count (core/game.py), the line a run of steps shares
+ADJUST = "core.log.adjust"  # the generic step on a count (core/definition.py), the line a run of steps shares
 
 
 @ft.component
@@ -265,7 +265,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
     """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
     per counter. Closing it returns to the scoreboard as it was. `opening`: the sheet kept from an
     earlier opening of this player's sheet starts again with the pad on the usual counter."""
-    view, _ = use_view(model, sid, model.session(sid))
+    view, _ = use_view(model, sid, model.game(sid))
     tapped, set_tapped = ft.use_state((0, None))  # (opening, counter) the number pad was given to
     target = tapped[1] if tapped[0] == opening else None
     # ... as tapped (`chosen`), else the game's (`usual`): a number typed right after a tap on another
@@ -282,15 +282,15 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
     choose = ft.use_callback(choose_now, [seat, opening])  # stable, for the memoized cells
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
-    game, state, config = view.game, view.state, view.config
+    definition, state, config = view.definition, view.state, view.config
     name, texts = view.names[seat], Texts(model.lang)
-    standing = game.standing_of(state, config, seat)
-    counters = tuple(c for c in game.rules.counters if not c.secondary)
-    more = tuple(c for c in game.rules.counters if c.secondary)
+    standing = definition.standing_of(state, config, seat)
+    counters = tuple(c for c in definition.rules.counters if not c.secondary)
+    more = tuple(c for c in definition.rules.counters if c.secondary)
     usual.current = standing.counter or (counters[0].id if counters else None)
     pad_for = target or usual.current
-    ui = game_ui(game.id)
-    actions = tuple(a for a in game.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
+    ui = game_ui(definition.id)
+    actions = tuple(a for a in definition.actions(state, config) if a.per_player) if not ui.panel_offers_player_actions else ()
     frequent = tuple(a for a in actions if not a.secondary)
 
     values = state["players"][seat]["counters"]
@@ -304,7 +304,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
-        *([NumberPad(texts, name, tuple(game.rules.counters), pad_for, add, opening=opening)] if pad_for else []),
+        *([NumberPad(texts, name, tuple(definition.rules.counters), pad_for, add, opening=opening)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
@@ -313,7 +313,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
     # Why a tap did not do what it says floats over the sheet where it was tapped (the page's message is
     # behind the sheet), under its name: not over its Close, nor over the steppers at its bottom that may
     # put the entry right; it moves nothing under a thumb. (What a tap did shows on the sheet itself.)
-    error = model.error_for(view.session)
+    error = model.error_for(view.game)
     # Its place is always there (see `screen`: a message coming would have the whole sheet built again).
     said = ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message) if error else None,
                         left=12, right=12, top=52)
@@ -342,10 +342,10 @@ def Fitted(parts: list[ft.Control]):
 def turn_step(view: GameView, seat: int):
     """The step that ends this player's turn when they are on turn ("Next: Ben", "End Zoë's turn"); None
     where the game follows no turns or offers no such step now."""
-    game, state = view.game, view.state
-    if seat_on_turn(game, state, view.config, len(view.names)) != seat:
+    definition, state = view.definition, view.state
+    if seat_on_turn(definition, state, view.config, len(view.names)) != seat:
         return None
-    return next((a for a in game.actions(state, view.config) if a.ends_turn), None)
+    return next((a for a in definition.actions(state, view.config) if a.ends_turn), None)
 
 
 def sheet_end(model: AppModel, name: str, step, trigger, close) -> ft.Control:
@@ -373,7 +373,7 @@ def more_actions(model: AppModel, texts: Texts, name: str, seat: int, more: tupl
 
 def sheet_dialog(model: AppModel, view: GameView, close) -> ft.Control:
     """The score sheet: rounds by players, from the entries recorded."""
-    sheet = score_sheet(view.session)
+    sheet = score_sheet(view.game)
     return ft.AlertDialog(
         title=ft.Text(model.t("ui.sheet.title")),
         content=score_sheet_table(Texts(model.lang), sheet, view.names, view.colours) if sheet
@@ -388,32 +388,32 @@ def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_bo
                    go_scoring, open_sheet):
     """The dialog the tracker is waiting on, if any: box data an entry needs, an action's question or
     confirmation, which player this phone is, final scoring before the game's end."""
-    session = view.session
+    game = view.game
     if needs_box is not None:
         keys, event, why = needs_box
 
         def entered():
             set_needs_box(None)
-            latest = model.session(session.id) or session
-            given = box_events(keys, model.repo.box_data(session.game.id), session.game.rules.tracker_box(latest.state, latest.config))
+            latest = model.game(game.id) or game
+            given = box_events(keys, model.repo.box_data(game.definition.id), game.definition.rules.tracker_box(latest.state, latest.config))
             # asks again if a value is still missing
             dispatch(*given, then=lambda saved: submit(event)) if given else submit(event)
-        return box_dialog(model, session, keys, why, entered, lambda: set_needs_box(None))
+        return box_dialog(model, game, keys, why, entered, lambda: set_needs_box(None))
     if pending is not None:
         action, player = pending
-        custom = game_ui(session.game.id).action_dialogs.get(action.id)
+        custom = game_ui(game.definition.id).action_dialogs.get(action.id)
         if custom is not None:
             return custom(view, action, player, lambda: set_pending(None), dispatch)
-        return action_dialog(model, session, action, player, lambda: set_pending(None), submit)
+        return action_dialog(model, game, action, player, lambda: set_pending(None), submit)
     if asking == "me":  # then the sheet of the player chosen opens: this phone's own
-        return me_dialog(model, session, lambda: set_asking(None), open_sheet)
+        return me_dialog(model, game, lambda: set_asking(None), open_sheet)
     if asking == "early":
-        return early_scoring_dialog(model, session, lambda: set_asking(None), go_scoring)
+        return early_scoring_dialog(model, game, lambda: set_asking(None), go_scoring)
     return None
 
 
 @ft.component
-def EntryButton(model: AppModel, session, kind: str):
+def EntryButton(model: AppModel, game, kind: str):
     """Undo (Redo), named for the entry it takes back (brings back) as this phone shows it.
 
     The server draws the latest game for every phone at once, but a phone shows it a moment later: a tap
@@ -422,19 +422,19 @@ def EntryButton(model: AppModel, session, kind: str):
     for the entry its button showed, and the hub refuses it unless that entry is still the one to take
     back (then the phone says what Undo would take back now). Both keep their place, whatever there is
     to undo or redo: Redo never appears where Undo was."""
-    entry = session.last_entry if kind == "undo" else session.next_entry
+    entry = game.last_entry if kind == "undo" else game.next_entry
     # worked out once per entry and language, not on every redraw
-    label = ft.use_memo(lambda: entry_label(model, f"ui.{kind}", (undo_lines if kind == "undo" else redo_lines)(session)),
+    label = ft.use_memo(lambda: entry_label(model, f"ui.{kind}", (undo_lines if kind == "undo" else redo_lines)(game)),
                         [entry, model.lang])
     act = model.undo if kind == "undo" else model.redo
-    return icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO, label, lambda e: act(session),
+    return icon_button(ft.Icons.UNDO if kind == "undo" else ft.Icons.REDO, label, lambda e: act(game),
                        disabled=entry is None, key=f"{kind}-{entry}", late=model.late_taps)
 
 
-def seat_on_turn(game, state: dict, config: dict, players: int) -> int | None:
+def seat_on_turn(definition, state: dict, config: dict, players: int) -> int | None:
     """The seat on turn, when the game's tracker follows turns (its `player_on_turn`); anything but a
     seat number of this table counts as nobody."""
-    turn = game.rules.player_on_turn(state, config)
+    turn = definition.rules.player_on_turn(state, config)
     if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn < players:
         return turn
     return None
@@ -445,15 +445,15 @@ def entry_label(model: AppModel, key: str, lines: list[Msg]) -> str:
     return model.t(f"{key}_entry", entry=lines) if lines else model.t(key)
 
 
-def me_label(model: AppModel, session) -> str:
-    seat = model.me.get(session.id)
-    return (model.t("ui.play.me_is", name=session.config["players"][seat]["name"]) if seat is not None
+def me_label(model: AppModel, game) -> str:
+    seat = model.me.get(game.id)
+    return (model.t("ui.play.me_is", name=game.config["players"][seat]["name"]) if seat is not None
             else model.t("ui.play.me_choose"))
 
 
-def early_scoring_dialog(model: AppModel, session, close, go) -> ft.AlertDialog:
+def early_scoring_dialog(model: AppModel, game, close, go) -> ft.AlertDialog:
     """Final scoring before the game's own end asks first, naming where the game stands."""
-    where = session.game.rules.status(session.state, session.config)
+    where = game.definition.rules.status(game.state, game.config)
     return ft.AlertDialog(
         modal=True, title=ft.Text(model.t("ui.play.not_over_title")),
         content=ft.Text(model.t("ui.play.not_over_text", where=where[0] if where else model.t("ui.stage.play"))),
@@ -462,15 +462,15 @@ def early_scoring_dialog(model: AppModel, session, close, go) -> ft.AlertDialog:
         on_dismiss=lambda e: close())
 
 
-def me_dialog(model: AppModel, session, close, open_sheet) -> ft.AlertDialog:
+def me_dialog(model: AppModel, game, close, open_sheet) -> ft.AlertDialog:
     """This phone is one player's: their row says so, their sheet opens, end scoring opens on their board."""
     def choose(seat):
-        model.set_me(session, seat)
+        model.set_me(game, seat)
         close()
         if seat is not None:
             open_sheet(seat)
-    current = model.me.get(session.id)
-    options = [(i, p["name"], p["colour"]) for i, p in enumerate(session.config["players"])]
+    current = model.me.get(game.id)
+    options = [(i, p["name"], p["colour"]) for i, p in enumerate(game.config["players"])]
     return ft.AlertDialog(
         modal=True, title=ft.Text(model.t("ui.play.me_title")),
         content=ft.Column([
@@ -503,21 +503,21 @@ def box_events(keys, stored: dict, known: dict) -> list[dict]:
             if k in stored and known.get(k) != stored[k]]
 
 
-def box_dialog(model: AppModel, session, keys, why, entered, close) -> ft.AlertDialog:
+def box_dialog(model: AppModel, game, keys, why, entered, close) -> ft.AlertDialog:
     return ft.AlertDialog(
         modal=True, title=ft.Text(model.t("ui.play.box_needed")),
         content=ft.Column([
             *([ft.Text(model.m(why))] if why is not None else []),
             ft.Text(model.t("ui.play.box_needed_hint")),
-            BoxDataForm(model, session.game.id, tuple(keys), on_saved=entered),
+            BoxDataForm(model, game.definition.id, tuple(keys), on_saved=entered),
         ], tight=True, scroll=ft.ScrollMode.AUTO, width=480),
         actions=[ft.TextButton(model.t("ui.cancel"), on_click=lambda e: close())],
         on_dismiss=lambda e: close())
 
 
-def action_dialog(model: AppModel, session, action, player, close, submit=None) -> ft.AlertDialog:
+def action_dialog(model: AppModel, game, action, player, close, submit=None) -> ft.AlertDialog:
     # a step of one player's names them already ("Pick: Jürgen")
-    who = f" ({session.config['players'][player]['name']})" if player is not None and action.player is None else ""
+    who = f" ({game.config['players'][player]['name']})" if player is not None and action.player is None else ""
 
     def done(value=None):
         close()
@@ -525,7 +525,7 @@ def action_dialog(model: AppModel, session, action, player, close, submit=None) 
         if submit:
             submit(event)
         else:
-            model.dispatch(session.id, event)
+            model.dispatch(game.id, event)
 
     if action.value_choices:
         labels = [model.m(m) for m in action.choice_labels] or [str(v) for v in action.value_choices]

@@ -9,7 +9,7 @@ from companion.core.text import Msg
 from companion.ui.model import AppModel
 
 
-def results_view(model: AppModel, game, sheet: Result, notes=()) -> ft.Control:
+def results_view(model: AppModel, definition, sheet: Result, notes=()) -> ft.Control:
     players = [{"name": p.name, "total": p.total, "rank": p.rank,
                 "lines": [(c.id, c.points, c.explanation) for c in p.categories],
                 "tiebreak": p.tiebreak_note} for p in sheet.players]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.core.end_scoring import EndScoring, as_opened, end_scoring, result_to_keep
-from companion.core.game import BoardStateError
+from companion.core.definition import BoardStateError
 from companion.core.plays import make_play
 from companion.core.text import said_list
 from companion.core.where import on_board, part_of, part_words, where
@@ -30,18 +30,18 @@ from companion.ui.widgets import TOUCH, colour_dot, icon_button, screen, scroll_
 TOP = "top-of-boards"  # where the view scrolls to when a board's problems are not beside its fields
 
 
-def explain_error(model: AppModel, game, board: dict, error: BoardStateError) -> str:
+def explain_error(model: AppModel, definition, board: dict, error: BoardStateError) -> str:
     """Say where, in the players' terms: whose board and which part ("Zoë's frame goals"), then what is
     wrong. Never the JSON path: that is for the command line and files."""
     names = [p.get("name", "") if isinstance(p, dict) else "" for p in board.get("players") or []]
-    return model.t("ui.score.invalid", where=where(model.lang, game, error.field, names),
+    return model.t("ui.score.invalid", where=where(model.lang, definition, error.field, names),
                    problem=model.m(error.msg))
 
 
 def problems_here(view: GameView, errors, ui: GameUI, in_section: bool) -> tuple[Problem, ...]:
     """Problems as an editor places them: beside their part, in the game's words (the player goes
     without saying on their own board). `in_section`: those of the parts the table-wide section holds."""
-    return tuple(Problem(e.field, on_board(view.lang, view.game, e.field, view.m(e.msg))) for e in errors
+    return tuple(Problem(e.field, on_board(view.lang, view.definition, e.field, view.m(e.msg))) for e in errors
                  if (part_of(e.field) in ui.table_section_parts) == in_section)
 
 
@@ -73,8 +73,8 @@ def use_board_picks(show_board):
 def GameScoring(model: AppModel, sid: str):
     page = ft.context.page
     route = f"/game/{sid}/score"
-    session = use_game(model, sid)
-    view, dispatch = use_view(model, sid, session)
+    game = use_game(model, sid)
+    view, dispatch = use_view(model, sid, game)
     chosen, set_player = ft.use_state(None)  # the board shown: this phone's player's until another is chosen
     editing, set_editing = ft.use_state(False)  # back at the boards after the results showed
     asked, set_asked = ft.use_state(False)  # Calculate tapped before everything was entered and right
@@ -86,7 +86,7 @@ def GameScoring(model: AppModel, sid: str):
         if target is not None:
             await scroll_page_to(page, target[0])
     ft.use_effect(scroll, [target])
-    now = end_scoring(session, model.repo.box_data(session.game.id), tried) if session is not None else None
+    now = end_scoring(game, model.repo.box_data(game.definition.id), tried) if game is not None else None
 
     def open_board(seat):  # scrolled to its first problem, if it has one
         set_confirming(False)
@@ -113,7 +113,7 @@ def GameScoring(model: AppModel, sid: str):
     ft.use_dialog(not_entered_dialog(model, view, now, open_board, lambda: confirm_boards(now.not_entered),
                                      lambda: set_confirming(False))
                   if confirming and now is not None and now.not_entered else None)
-    if session is None:
+    if game is None:
         return missing_game(model, route, sid)
     player = chosen if chosen is not None else model.me.get(sid, 0)
 
@@ -135,16 +135,16 @@ def GameScoring(model: AppModel, sid: str):
                      then=unless_picked(lambda: show_board(waiting[0])) if waiting else None)
 
     if now.sheet is not None and not editing:
-        controls, note = [results_view(model, view.game, now.sheet, notes=now.sheet.notes),
-                          BoxCard(model, view.game.id, tuple(now.sheet.uncounted), "ui.score.box_uncounted")], None
-        bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, session, now.sheet))
+        controls, note = [results_view(model, view.definition, now.sheet, notes=now.sheet.notes),
+                          BoxCard(model, view.definition.id, tuple(now.sheet.uncounted), "ui.score.box_uncounted")], None
+        bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, game, now.sheet))
     else:
         controls = boards_part(model, view, dispatch, now, player, pick_board)
         bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
         note = bottom_note(model, view, now, player, asked)
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
-                  bottom_note=note, actions=[BoardUndo(model, session)], error=model.error_for(session),
-                  info=model.info_for(session), on_dismiss=model.dismiss_message, page_key=f"-{sid}")
+                  bottom_note=note, actions=[BoardUndo(model, game)], error=model.error_for(game),
+                  info=model.info_for(game), on_dismiss=model.dismiss_message, page_key=f"-{sid}")
 
 
 def confirm_button(model: AppModel, page, drawn, result) -> ft.Control:
@@ -152,7 +152,7 @@ def confirm_button(model: AppModel, page, drawn, result) -> ft.Control:
     revision, so that a late tap on it still names that result (companion/ui/late_taps.py); the hub keeps
     the result only if the game is still as it was then and the result is the same."""
     def play_of(latest):
-        box = model.repo.box_data(latest.game.id)
+        box = model.repo.box_data(latest.definition.id)
         kept = result_to_keep(latest, box, result)
         return make_play(latest, kept.sheet, kept.board, box)
 
@@ -191,11 +191,11 @@ def board_lines(model: AppModel, view: GameView, now: EndScoring, seat: int) -> 
     """A board not confirmed yet, in Calculate's question: the parts still as the board opened, and each
     problem that keeps it from being confirmed."""
     name = view.names[seat]
-    parts = [model.t("core.list_sep").join(words) for key in as_opened(view.session).get(seat, [])
-             if (words := part_words(model.lang, view.game, f"$.players[{seat}].{key}"))]
+    parts = [model.t("core.list_sep").join(words) for key in as_opened(view.game).get(seat, [])
+             if (words := part_words(model.lang, view.definition, f"$.players[{seat}].{key}"))]
     lines = [ft.Text(model.t("ui.score.as_opened", name=name, parts=parts), size=14)] if parts else []
     return lines + [problem_line(model.t("ui.score.cannot_confirm", name=name,
-                                         problem=on_board(model.lang, view.game, e.field, model.m(e.msg))))
+                                         problem=on_board(model.lang, view.definition, e.field, model.m(e.msg))))
                     for e in now.keeps_from_confirming(seat)]
 
 
@@ -218,7 +218,7 @@ def why_not(model: AppModel, view: GameView, now: EndScoring) -> str | None:
 def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, player: int, set_player):
     """The boards being entered: how many are in, what is wrong elsewhere, the table-wide section, the
     board of the player chosen."""
-    ui = game_ui(view.game.id)
+    ui = game_ui(view.definition.id)
     editor = ui.board_editor
     progress = model.t("ui.score.progress", done=len(now.entered), total=now.players)
     mine = now.problems_of(player)
@@ -227,7 +227,7 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
         ft.Semantics(label=progress, live_region=True, container=True,
                      content=ft.Text(progress, weight=ft.FontWeight.BOLD)),
         *elsewhere_lines(model, view, now, player, set_player),
-        *([BoxCard(model, view.game.id, now.missing_box)] if now.all_entered and not now.problems else []),
+        *([BoxCard(model, view.definition.id, now.missing_box)] if now.all_entered and not now.problems else []),
     ]
     if ui.table_section:
         section = problems_here(view, [e for seat in range(now.players) for e in now.problems_of(seat)], ui, True)
@@ -247,7 +247,7 @@ def boards_part(model: AppModel, view: GameView, dispatch, now: EndScoring, play
 
 def elsewhere_lines(model: AppModel, view: GameView, now: EndScoring, player: int, set_player) -> list[ft.Control]:
     """Every problem not on the board shown: the table's, then each other board's, with a way to it."""
-    lines = [problem_line(explain_error(model, view.game, now.board, e)) for e in now.problems_of(None)]
+    lines = [problem_line(explain_error(model, view.definition, now.board, e)) for e in now.problems_of(None)]
     for seat in (s for s in now.troubled if s is not None and s != player):
         count = len(now.problems_of(seat))
         lines.append(ft.Row([
@@ -275,7 +275,7 @@ def BoardTabs(model: AppModel, view: GameView, now: EndScoring, player: int, set
 def bottom_note(model: AppModel, view: GameView, now, player: int, asked: bool) -> str | None:
     """Why Calculate did not calculate, said at the button: the problems marked on this board (not those
     the table-wide section lists), else once Calculate was tapped what it waits for."""
-    mine = problems_here(view, now.problems_of(player), game_ui(view.game.id), False)
+    mine = problems_here(view, now.problems_of(player), game_ui(view.definition.id), False)
     if mine:
         return model.t("ui.score.problems_on", name=view.names[player], count=len(mine))
     return why_not(model, view, now) if asked else None
@@ -302,26 +302,26 @@ def boards_bar(model: AppModel, not_entered: str | None, mark_done, calculate) -
 
 
 @ft.component
-def BoardUndo(model: AppModel, session):
+def BoardUndo(model: AppModel, game):
     """Undo of the last edit of the boards, named for it ("Undo: Ben's money +3, now 17"). As the
     tracker's Undo: each edit's button is its own control, whose late taps still count, so a tap acts on
     the edit the phone showed or is refused."""
-    edit = session.board_edits[-1] if session.board_edits else None
+    edit = game.board_edits[-1] if game.board_edits else None
     key = edit["id"] if edit else None
-    words = ft.use_memo(lambda: edit_words(model, session, edit) if edit is not None else "", [key, model.lang])
+    words = ft.use_memo(lambda: edit_words(model, game, edit) if edit is not None else "", [key, model.lang])
     return icon_button(ft.Icons.UNDO, model.t("ui.undo_entry", entry=words) if edit else model.t("ui.undo"),
-                       lambda e: model.undo_board_edit(session, edit, words), disabled=edit is None,
+                       lambda e: model.undo_board_edit(game, edit, words), disabled=edit is None,
                        key=f"board-undo-{key}", late=model.late_taps)
 
 
-def edit_words(model: AppModel, session, edit: dict) -> str:
+def edit_words(model: AppModel, game, edit: dict) -> str:
     """What a board edit did, in words: "Ben's money +3, now 17", "Ben's city, row 2, column 3: set",
     or the game's own words for its moves."""
-    said, names = edit["said"], [p["name"] for p in session.config["players"]]
+    said, names = edit["said"], [p["name"] for p in game.config["players"]]
     who = names[said["player"]] if isinstance(said.get("player"), int) and 0 <= said["player"] < len(names) else "?"
     if "path" in said:
         path = f"$.players[{said['player']}]" + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in said["path"])
-        part = where(model.lang, session.game, path, names)
+        part = where(model.lang, game.definition, path, names)
         if "delta" in said:
             return model.t("ui.board_edit.added", part=part, delta=f"{said['delta']:+d}", value=said.get("value"))
         return model.t("ui.board_edit.set", part=part)

@@ -48,6 +48,6 @@ def SettingsScreen(model: AppModel):
 
 @ft.component
 def BoxDataEditor(model: AppModel, game_id: str):
-    game = GAMES[game_id]
-    return ft.ExpansionTile(title=ft.Text(model.m(game.name)), controls_padding=8,
-                            controls=[BoxDataForm(model, game_id, tuple(bv.key for bv in game.box.values))])
+    definition = GAMES[game_id]
+    return ft.ExpansionTile(title=ft.Text(model.m(definition.name)), controls_padding=8,
+                            controls=[BoxDataForm(model, game_id, tuple(bv.key for bv in definition.box.values))])

@@ -15,11 +15,11 @@ def SetupScreen(model: AppModel):
     page = ft.context.page
     sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/setup"
-    session = use_game(model, sid)
-    if session is None:
+    game = use_game(model, sid)
+    if game is None:
         return missing_game(model, route, sid)
-    steps = session.game.rules.setup_checklist(session.config)
-    done = set(session.setup_done)
+    steps = game.definition.rules.setup_checklist(game.config)
+    done = set(game.setup_done)
 
     def tick(step_id, value):
         model.dispatch(sid, {"type": "setup_tick", "step": step_id, "done": bool(value)})
@@ -42,18 +42,18 @@ def SetupScreen(model: AppModel):
                 *[ft.Container(ft.Text(f"• {model.m(d)}", size=13), padding=ft.Padding.only(left=TOUCH + 4))
                   for d in step.details],
                 # values printed only on the components, asked here so that the final scoring never stops
-                *([ft.Container(BoxDataForm(model, session.game.id, step.box), padding=ft.Padding.only(top=8))]
+                *([ft.Container(BoxDataForm(model, game.definition.id, step.box), padding=ft.Padding.only(top=8))]
                   if step.box else []),
             ], spacing=2),
             padding=ft.Padding.only(left=4, bottom=8, right=4),
         ))
     controls = [
-        ft.Text(model.m(session.game.name), theme_style=ft.TextThemeStyle.TITLE_LARGE),
-        players_line(model, session),
+        ft.Text(model.m(game.definition.name), theme_style=ft.TextThemeStyle.TITLE_LARGE),
+        players_line(model, game),
         ft.Text(model.t("ui.setup.progress", done=len(done & {s.id for s in steps}), total=len(steps))),
         *rows,
     ]
     return screen(model, route, model.t("ui.setup.title"), controls, back="/",
-                  error=model.error_for(session), on_dismiss=model.dismiss_message,
+                  error=model.error_for(game), on_dismiss=model.dismiss_message,
                   bottom=ft.FilledButton(model.t("ui.setup.begin"), icon=ft.Icons.PLAY_ARROW, on_click=begin,
                                          height=TOUCH, width=float("inf")))

@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.storage.repository import Repository
@@ -33,37 +33,37 @@ class Table:
     """One game saved after every change, as the app's model does."""
 
     def __init__(self, repo: Repository, game_id: str, players: int, start: int, sid: str):
-        game = GAMES[game_id]
-        config = make_config(game, [{"name": NAMES[i], "colour": game.colours_for(players)[i]}
+        definition = GAMES[game_id]
+        config = make_config(definition, [{"name": NAMES[i], "colour": definition.colours_for(players)[i]}
                                     for i in range(players)], start)
-        if game.box.values:
+        if definition.box.values:
             config["box"] = repo.box_data(game_id)
-        self.repo, self.game = repo, game
-        self.session = Session(sid, game, config)
-        self.session.setup_done = [step.id for step in game.rules.setup_checklist(config)]
-        self.session.stage = "play"
-        repo.save(self.session)
+        self.repo, self.definition = repo, definition
+        self.game = Game(sid, definition, config)
+        self.game.setup_done = [step.id for step in definition.rules.setup_checklist(config)]
+        self.game.stage = "play"
+        repo.save(self.game)
 
     @property
     def state(self) -> dict:
-        return self.session.state
+        return self.game.state
 
     def action(self, action_id: str, player: int | None = None):
         """What the tracker screen offered for this entry (its value choices are the event values)."""
-        return next(a for a in self.game.actions(self.state, self.session.config) if a.id == action_id)
+        return next(a for a in self.definition.actions(self.state, self.game.config) if a.id == action_id)
 
     def __call__(self, event: dict) -> None:
-        self.session.record(event)
-        self.repo.save(self.session)
+        self.game.record(event)
+        self.repo.save(self.game)
 
     def undo(self, times: int = 1) -> None:
         for _ in range(times):
-            self.session.undo()
-            self.repo.save(self.session)
+            self.game.undo()
+            self.repo.save(self.game)
 
     def redo(self) -> None:
-        self.session.redo()
-        self.repo.save(self.session)
+        self.game.redo()
+        self.repo.save(self.game)
 
 
 def adjust(player, counter, delta):
@@ -72,7 +72,7 @@ def adjust(player, counter, delta):
 
 # ---------------------------------------------------------------- The Castles of Tuscany
 
-def castles(repo: Repository) -> Session:
+def castles(repo: Repository) -> Game:
     # Two colour tiles' points were entered before the game (box data copied into the config).
     repo.set_box_data("castles-of-tuscany", {"colour_bonus.dark_green.I": 4, "colour_bonus.dark_green.II": 2,
                                              "colour_bonus.grey.I": 3, "colour_bonus.grey.II": 1})
@@ -127,13 +127,13 @@ def castles(repo: Repository) -> Session:
     t({"type": "box_value", "key": "colour_bonus.yellow.I", "value": 6})
     t({"type": "colour_bonus", "player": 0, "value": 7})      # yellow, side I
     t.undo(2)                                                 # left undone: redo brings them back
-    assert t.session.cursor == len(t.session.events) - 2
-    return t.session
+    assert t.game.cursor == len(t.game.events) - 2
+    return t.game
 
 
 # ---------------------------------------------------------------- Milestones
 
-def milestones(repo: Repository) -> Session:
+def milestones(repo: Repository) -> Game:
     t = Table(repo, "milestones", 3, 0, "20261125-203000-311e57")
     t(adjust(0, "stone", 2))
     t(adjust(0, "sand", 1))
@@ -189,7 +189,7 @@ def milestones(repo: Repository) -> Session:
     t({"type": "bonus_taken", "player": 1})
     t({"type": "bonus_produced", "player": 1, "value": 1})
     t.undo()                                                   # left undone
-    return t.session
+    return t.game
 
 
 # ---------------------------------------------------------------- Carpe Diem
@@ -202,7 +202,7 @@ SET_3 = {"letter": "B", "mode": "pay", "requirement": {"chicken": 1, "grapes": 1
 FISH_2 = {"letter": "A", "mode": "pay", "requirement": {"fish": 2}, "reward": {"vp": 3, "coins": 1}}
 
 
-def carpe_diem(repo: Repository) -> Session:
+def carpe_diem(repo: Repository) -> Game:
     from companion.games.carpe_diem import tracker
 
     t = Table(repo, "carpe-diem", 3, 2, "20261125-204500-ca4be0")
@@ -238,7 +238,7 @@ def carpe_diem(repo: Repository) -> Session:
     order = t.state["scoring"]["order"]
     # First scorer: a choice made on the panel (not the recommended one), as the panel sends it.
     first = order[0]
-    advice = tracker.advice_for(t.state, t.session.config, first, 2)
+    advice = tracker.advice_for(t.state, t.game.config, first, 2)
     chosen = advice.options[min(1, len(advice.options) - 1)]
     t({"type": "score_circle", "player": first, "circle": 2, **chosen.choice()})
     # Second: the generic tracker's button sent only the circle as "value": the advisor resolved it.
@@ -254,12 +254,12 @@ def carpe_diem(repo: Repository) -> Session:
     t({"type": "place_bakery", "player": 2})
     t({"type": "end_round"})
     t.undo(2)                                                  # left undone
-    return t.session
+    return t.game
 
 
 # ---------------------------------------------------------------- City of Rome
 
-def city_of_rome(repo: Repository) -> Session:
+def city_of_rome(repo: Repository) -> Game:
     t = Table(repo, "city-of-rome", 3, 1, "20261125-210000-0c17ee")
     t(adjust(0, "money", 4))
     t(adjust(1, "influence_tokens", 2))
@@ -277,7 +277,7 @@ def city_of_rome(repo: Repository) -> Session:
     t.redo()
     t(adjust(1, "influence_tokens", 1))
     t.undo()                                                   # left undone
-    return t.session
+    return t.game
 
 
 # ---------------------------------------------------------------- writing
@@ -287,10 +287,10 @@ def rendered(state: dict) -> dict:
             "log_en": [Msg.from_json(line).render("en") for line in state["log"]]}
 
 
-def expected(session: Session) -> dict:
-    everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
-    return {"cursor": session.cursor, "events": len(session.events),
-            "at_cursor": rendered(session.state), "all_redone": rendered(everything.state)}
+def expected(game: Game) -> dict:
+    everything = Game(game.id, game.definition, game.config, list(game.events), len(game.events))
+    return {"cursor": game.cursor, "events": len(game.events),
+            "at_cursor": rendered(game.state), "all_redone": rendered(everything.state)}
 
 
 def main(out: Path) -> None:
@@ -301,11 +301,11 @@ def main(out: Path) -> None:
                 "carpe-diem": carpe_diem(repo), "city-of-rome": city_of_rome(repo)}
         again = Repository(data, GAMES)  # the files as saved load back (a fixture must be a good game)
         assert not again.notices, again.notices
-        for game_id, session in made.items():
-            assert again.session(session.id).state == session.state
-            shutil.copyfile(data / "live" / f"{session.id}.json", out / f"{game_id}.json")
+        for game_id, game in made.items():
+            assert again.game(game.id).state == game.state
+            shutil.copyfile(data / "live" / f"{game.id}.json", out / f"{game_id}.json")
             (out / f"{game_id}.state.json").write_text(
-                json.dumps(expected(session), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+                json.dumps(expected(game), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         shutil.copyfile(data / "boxdata.json", out / "boxdata.json")
     finally:
         shutil.rmtree(data)

@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.core.session import Session
+from companion.core.game import Game
 from companion.core.table import TableHub
 from companion.games import GAMES
 from companion.storage.repository import Repository
@@ -45,29 +45,29 @@ def main(out: Path) -> None:
         shutil.copyfile(SCHEMA_1 / f"{game_id}.json", data / "live" / f"{sid}.json")
     repo = Repository(data, GAMES)
     hub = TableHub(repo)
-    ids = {s.game.id: s.id for s in repo.live_sessions()}
+    ids = {s.definition.id: s.id for s in repo.live_games()}
     for game_id, sid in ids.items():
-        repo.save(repo.session(sid))  # as schema 2, with entry ids
+        repo.save(repo.game(sid))  # as schema 2, with entry ids
     # Castles: an entry that no longer replays is kept aside in the form it was saved in (schema 1).
     path = data / "live" / f"{ids['castles-of-tuscany']}.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
-    session = doc["session"]["1"]
-    session["events"] = session["events"][:session["cursor"]] + [
+    game = doc["session"]["1"]
+    game["events"] = game["events"][:game["cursor"]] + [
         {"type": "colour_bonus", "player": 1, "value": 99}, {"type": "end_round"}]
-    session["entry_ids"] = session["entry_ids"][:session["cursor"]] + ["x1", "x2"]
+    game["entry_ids"] = game["entry_ids"][:game["cursor"]] + ["x1", "x2"]
     path.write_text(json.dumps(doc), encoding="utf-8")
     repo = Repository(data, GAMES)
     hub = TableHub(repo)
-    repo.save(repo.session(ids["castles-of-tuscany"]))
+    repo.save(repo.game(ids["castles-of-tuscany"]))
     # City of Rome: final scoring begun, Anna's money changed, her board entered.
     rome = ids["city-of-rome"]
     hub.apply(rome, {"type": "stage", "stage": "scoring"})
     hub.apply(rome, {"type": "board_add", "player": 0, "path": ["money"], "delta": 3, "maximum": 999})
     hub.apply(rome, {"type": "board_done", "player": 0, "done": True})
     for game_id, sid in ids.items():
-        saved = repo.session(sid)
+        saved = repo.game(sid)
         shutil.copyfile(data / "live" / f"{sid}.json", out / f"{game_id}.json")
-        everything = Session(saved.id, saved.game, saved.config, list(saved.events), len(saved.events))
+        everything = Game(saved.id, saved.definition, saved.config, list(saved.events), len(saved.events))
         expected = {"cursor": saved.cursor, "events": saved.events, "entry_ids": saved.entry_ids,
                     "set_aside": saved.set_aside, "board": saved.board, "board_done": saved.board_done,
                     "stage": saved.stage, "at_cursor": rendered(saved.state), "all_redone": rendered(everything.state)}

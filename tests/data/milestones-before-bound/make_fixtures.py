@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.core.session import Session, make_config
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.storage.repository import Repository
@@ -35,21 +35,21 @@ def bonus(player, kind):
     return {"type": "bonus_taken", "player": player, "kind": kind}
 
 
-def milestones(repo: Repository) -> Session:
-    game = GAMES["milestones"]
-    config = make_config(game, [{"name": n, "colour": c} for n, c in zip(("Anna", "Ben"), game.rules.colours)], 0)
-    session = Session("20261126-090000-b0a7d5", game, config, setup_done=[s.id for s in game.rules.setup_checklist(config)],
+def milestones(repo: Repository) -> Game:
+    definition = GAMES["milestones"]
+    config = make_config(definition, [{"name": n, "colour": c} for n, c in zip(("Anna", "Ben"), definition.rules.colours)], 0)
+    game = Game("20261126-090000-b0a7d5", definition, config, setup_done=[s.id for s in definition.rules.setup_checklist(config)],
                       stage="play")
 
     def entry(event):
-        session.record(event)
-        repo.save(session)
+        game.record(event)
+        repo.save(game)
 
     def undo():
-        session.undo()
-        repo.save(session)
+        game.undo()
+        repo.save(game)
 
-    repo.save(session)
+    repo.save(game)
     entry(adjust(0, "stone", 1))
     entry(adjust(0, "sand", 1))
     entry({"type": "road", "player": 0, "number": 3})
@@ -74,8 +74,8 @@ def milestones(repo: Repository) -> Session:
     entry({"type": "end_turn"})
     entry(bonus(1, "wood"))
     undo()                                                    # left undone: redo brings it back
-    assert session.cursor == len(session.events) - 1
-    return session
+    assert game.cursor == len(game.events) - 1
+    return game
 
 
 def rendered(state: dict) -> dict:
@@ -83,20 +83,20 @@ def rendered(state: dict) -> dict:
             "log_en": [Msg.from_json(line).render("en") for line in state["log"]]}
 
 
-def expected(session: Session) -> dict:
-    everything = Session(session.id, session.game, session.config, list(session.events), len(session.events))
-    return {"cursor": session.cursor, "events": len(session.events),
-            "at_cursor": rendered(session.state), "all_redone": rendered(everything.state)}
+def expected(game: Game) -> dict:
+    everything = Game(game.id, game.definition, game.config, list(game.events), len(game.events))
+    return {"cursor": game.cursor, "events": len(game.events),
+            "at_cursor": rendered(game.state), "all_redone": rendered(everything.state)}
 
 
 def main(out: Path) -> None:
     data = Path(tempfile.mkdtemp())
     try:
-        session = milestones(Repository(data, GAMES))
+        game = milestones(Repository(data, GAMES))
         again = Repository(data, GAMES)  # the file as saved loads back (a fixture must be a good game)
-        assert not again.notices and again.session(session.id).state == session.state
-        shutil.copyfile(data / "live" / f"{session.id}.json", out / "milestones.json")
-        (out / "milestones.state.json").write_text(json.dumps(expected(session), indent=1, ensure_ascii=False) + "\n",
+        assert not again.notices and again.game(game.id).state == game.state
+        shutil.copyfile(data / "live" / f"{game.id}.json", out / "milestones.json")
+        (out / "milestones.state.json").write_text(json.dumps(expected(game), indent=1, ensure_ascii=False) + "\n",
                                                    encoding="utf-8")
     finally:
         shutil.rmtree(data)

@@ -40,7 +40,7 @@ def tracked_all(view: GameView) -> list[dict | None]:
 def form_move(view: GameView, player: int, form: str, kept: dict | None) -> dict:
     """This board in `form`, and with it every board nobody has entered yet (the table's choice)."""
     return {"type": "entry_form", "player": player, "form": form, "tracked": tracked_all(view),
-            "keep": sorted(view.session.board_done), "kept": kept}
+            "keep": sorted(view.game.board_done), "kept": kept}
 
 
 @ft.component

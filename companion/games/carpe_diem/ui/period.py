@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import InvalidMove
+from companion.core.definition import InvalidMove
 from companion.games.carpe_diem import period, tracker
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.cards import missing_spaces

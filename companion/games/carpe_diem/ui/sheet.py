@@ -22,7 +22,7 @@ BUILT = ("complete_merchant", "complete_baker", "complete_administrator", "compl
 
 @ft.component
 def PlayerRewards(view: GameView, seat: int, dispatch: Dispatch, trigger):
-    offered = {a.id: a for a in view.game.actions(view.state, view.config) if a.per_player}
+    offered = {a.id: a for a in view.definition.actions(view.state, view.config) if a.per_player}
     if not offered:  # after the game: nothing to build any more
         return ft.Column([storage_line(view, seat)])
     return ft.Column([

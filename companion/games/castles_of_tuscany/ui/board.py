@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import flet as ft
 
-from companion.core.game import BoardField
+from companion.core.definition import BoardField
 from companion.core.text import Msg
 from companion.games.castles_of_tuscany.components import GAME_ID, STORAGE_SPACES_BASE, STORAGE_SPACES_MAX
 from companion.ui.boards.drafts import Drafts

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import BoardField
+from companion.core.definition import BoardField
 from companion.core.text import Msg
 from companion.core.where import tokens
 from companion.games.city_of_rome.board import (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import Action
+from companion.core.definition import Action
 from companion.games.city_of_rome import tracker
 from companion.games.city_of_rome.board import palette_cards
 from companion.games.city_of_rome.cards import CARDS

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import Action
+from companion.core.definition import Action
 from companion.games.city_of_rome import turns
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import TOUCH, colour_dot

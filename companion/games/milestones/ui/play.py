@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.game import Action
+from companion.core.definition import Action
 from companion.games.milestones.moves import castle_choices, castle_confirm
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import TOUCH
@@ -47,7 +47,7 @@ def castle_dialog(view: GameView, action: Action, player: int, close, dispatch: 
 def MilestonesPanel(view: GameView, dispatch: Dispatch):
     """The game's status lines the status line above the scoreboard leaves out, small; a castle still
     waiting for goods given back in bold (End turn waits for it)."""
-    lines = view.game.rules.status(view.state, view.config)[SHOWN_BY_STATUS:]
+    lines = view.definition.rules.status(view.state, view.config)[SHOWN_BY_STATUS:]
     return ft.Column([ft.Text(view.m(line), size=13,
                               weight=ft.FontWeight.BOLD if line.key == f"{NS}.status.castle" else None)
                       for line in lines], spacing=2)

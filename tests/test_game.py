@@ -1,4 +1,4 @@
-"""The session engine: an event log with an undo cursor, replayed into the tracker state."""
+"""The game engine: an event log with an undo cursor, replayed into the tracker state."""
 
 import copy
 import dataclasses
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from companion.core.game import InvalidMove
-from companion.core.session import Session, make_config
+from companion.core.definition import InvalidMove
+from companion.core.game import Game, make_config
 from companion.core.text import Msg
 from companion.games import GAMES
 from companion.games.city_of_rome import GAME
@@ -18,8 +18,8 @@ PLAYERS = [{"name": "Anna", "colour": "violet"}, {"name": "Ben", "colour": "oran
 TWO_PLAYERS = [{"name": "Anna", "colour": "white"}, {"name": "Ben", "colour": "brown"}]
 
 
-def new_session(players=PLAYERS, start=0) -> Session:
-    return Session(id="s1", game=GAME, config=make_config(GAME, copy.deepcopy(players), start))
+def new_game(players=PLAYERS, start=0) -> Game:
+    return Game(id="s1", definition=GAME, config=make_config(GAME, copy.deepcopy(players), start))
 
 
 def adjust(player, counter, delta):
@@ -29,14 +29,14 @@ def adjust(player, counter, delta):
 END_ROUND = {"type": "end_round"}
 
 
-def money(session, player=0):
-    return session.state["players"][player]["counters"]["money"]
+def money(game, player=0):
+    return game.state["players"][player]["counters"]["money"]
 
 
 # ------------------------------------------------------------------ record / undo / redo
 
 def test_record_applies_and_logs():
-    s = new_session()
+    s = new_game()
     assert not s.can_undo and not s.can_redo
     state = s.record(adjust(0, "money", 3))
     assert state is s.state
@@ -52,7 +52,7 @@ def test_record_applies_and_logs():
 
 
 def test_undo_and_redo_move_the_cursor_and_replay():
-    s = new_session()
+    s = new_game()
     s.record(adjust(0, "money", 3))
     s.record(adjust(1, "influence_tokens", 2))
     s.record(END_ROUND)
@@ -81,7 +81,7 @@ def test_undo_and_redo_move_the_cursor_and_replay():
 
 
 def test_new_entry_after_undo_drops_the_redo_tail():
-    s = new_session()
+    s = new_game()
     s.record(adjust(0, "money", 1))
     s.record(adjust(0, "money", 2))
     s.record(adjust(0, "money", 4))
@@ -110,7 +110,7 @@ def test_new_entry_after_undo_drops_the_redo_tail():
     {},
 ])
 def test_invalid_move_leaves_state_and_log_unchanged(event):
-    s = new_session()
+    s = new_game()
     s.record(adjust(0, "money", 2))
     s.record(adjust(1, "money", 1))
     s.undo()  # a redo tail exists and must survive the failed entry as well
@@ -130,7 +130,7 @@ def test_invalid_move_leaves_state_and_log_unchanged(event):
 
 
 def test_invalid_move_after_game_over_leaves_everything_unchanged():
-    s = Session(id="s2", game=GAME, config=make_config(GAME, copy.deepcopy(TWO_PLAYERS), 0))
+    s = Game(id="s2", definition=GAME, config=make_config(GAME, copy.deepcopy(TWO_PLAYERS), 0))
     for _ in range(7):
         s.record(END_ROUND)
     assert s.state["finished"]
@@ -142,7 +142,7 @@ def test_invalid_move_after_game_over_leaves_everything_unchanged():
 
 # ------------------------------------------------------------------ JSON round trip
 
-def play_some(s: Session) -> None:
+def play_some(s: Game) -> None:
     s.record(adjust(0, "money", 4))
     s.record(adjust(1, "influence_tokens", 3))
     s.record(adjust(2, "build_markers", 2))
@@ -155,14 +155,14 @@ def play_some(s: Session) -> None:
 
 
 def test_to_json_from_json_round_trip_reproduces_the_identical_state():
-    s = new_session(start=2)
+    s = new_game(start=2)
     play_some(s)
     assert s.state["players"][1]["influence_cards"] == [3]
     text = json.dumps(s.to_json())
-    back = Session.from_json(json.loads(text), GAMES)
+    back = Game.from_json(json.loads(text), GAMES)
     assert back.state == s.state
     assert back.to_json() == s.to_json()
-    assert (back.id, back.game, back.config, back.events, back.cursor) == (s.id, s.game, s.config, s.events, s.cursor)
+    assert (back.id, back.definition, back.config, back.events, back.cursor) == (s.id, s.definition, s.config, s.events, s.cursor)
     assert (back.setup_done, back.stage, back.board, back.created, back.updated) == (
         s.setup_done, s.stage, s.board, s.created, s.updated)
     assert back.can_redo
@@ -172,10 +172,10 @@ def test_to_json_from_json_round_trip_reproduces_the_identical_state():
 
 
 def test_round_trip_does_not_share_data_with_the_original():
-    s = new_session()
+    s = new_game()
     play_some(s)
     data = json.loads(json.dumps(s.to_json()))
-    back = Session.from_json(data, GAMES)
+    back = Game.from_json(data, GAMES)
     back.record(adjust(0, "money", 1))
     assert data["events"] != back.events or data["cursor"] != back.cursor  # the loaded dict is not a live view
     assert len(s.events) == 7
@@ -183,36 +183,36 @@ def test_round_trip_does_not_share_data_with_the_original():
 
 @pytest.mark.parametrize("cursor", [-1, 8])
 def test_from_json_rejects_a_cursor_out_of_range(cursor):
-    s = new_session()
+    s = new_game()
     play_some(s)
     data = json.loads(json.dumps(s.to_json()))
     data["cursor"] = cursor
     with pytest.raises(ValueError):
-        Session.from_json(data, GAMES)
+        Game.from_json(data, GAMES)
 
 
 def test_from_json_keeps_the_entries_before_one_the_rules_forbid_and_sets_the_rest_aside():
-    s = new_session()
+    s = new_game()
     data = json.loads(json.dumps(s.to_json()))
     good = [adjust(0, "money", 2), adjust(1, "money", 1)]
     bad = [adjust(0, "money", -10), adjust(2, "money", 1)]
     data["events"] = good + bad
     data["cursor"] = 4
-    back = Session.from_json(data, GAMES)
+    back = Game.from_json(data, GAMES)
     assert back.events == good and back.cursor == 2
     assert back.set_aside == [{"event_schema": 2, "event": e} for e in bad]
     assert money(back, 0) == 7 and money(back, 1) == 6 and money(back, 2) == 5
     # The entries set aside stay in the saved game, so nothing is lost for good.
-    again = Session.from_json(json.loads(json.dumps(back.to_json())), GAMES)
+    again = Game.from_json(json.loads(json.dumps(back.to_json())), GAMES)
     assert again.set_aside == back.set_aside and again.events == good
 
 
 def test_a_redo_tail_that_no_longer_replays_is_set_aside_and_the_cursor_kept():
-    s = new_session()
+    s = new_game()
     data = json.loads(json.dumps(s.to_json()))
     data["events"] = [adjust(0, "money", 2), {"type": "no-such-entry"}]
     data["cursor"] = 1
-    back = Session.from_json(data, GAMES)
+    back = Game.from_json(data, GAMES)
     assert back.events == [adjust(0, "money", 2)] and back.cursor == 1
     assert back.set_aside == [{"event_schema": 2, "event": {"type": "no-such-entry"}}]
 
@@ -242,21 +242,21 @@ VERSIONED = dataclasses.replace(GAME, id="versioned", rules=dataclasses.replace(
 
 
 def saved(events, schema, set_aside=()):
-    data = json.loads(json.dumps(new_session().to_json()))
+    data = json.loads(json.dumps(new_game().to_json()))
     data.update(game="versioned", events=events, cursor=len(events), entry_ids=[], event_schema=schema,
                 set_aside=list(set_aside))
     return data
 
 
 def test_an_entry_is_upgraded_step_by_step_from_the_version_it_was_saved_in():
-    from_1 = Session.from_json(saved([{"type": "count", "n": 3}], 1), {"versioned": VERSIONED})
-    from_2 = Session.from_json(saved([{"type": "count", "points": 3}], 2), {"versioned": VERSIONED})
-    today = Session.from_json(saved([{"type": "count", "amount": 3}], 3), {"versioned": VERSIONED})
+    from_1 = Game.from_json(saved([{"type": "count", "n": 3}], 1), {"versioned": VERSIONED})
+    from_2 = Game.from_json(saved([{"type": "count", "points": 3}], 2), {"versioned": VERSIONED})
+    today = Game.from_json(saved([{"type": "count", "amount": 3}], 3), {"versioned": VERSIONED})
     assert from_1.events == from_2.events == [{"type": "count", "amount": 6}] and from_1.state["total"] == 6
     assert today.events == [{"type": "count", "amount": 3}]
     assert from_1.to_json()["event_schema"] == 3 and not from_1.set_aside
     with pytest.raises(ValueError):  # a file from a later version of the game
-        Session.from_json(saved([], 4), {"versioned": VERSIONED})
+        Game.from_json(saved([], 4), {"versioned": VERSIONED})
 
 
 def test_set_aside_entries_keep_the_version_they_were_written_in():
@@ -264,24 +264,24 @@ def test_set_aside_entries_keep_the_version_they_were_written_in():
     version can upgrade it again; one set aside before versions were kept has none."""
     data = saved([{"type": "count", "n": 1}, {"type": "count", "n": -5}, {"type": "count", "n": 2}], 1,
                  set_aside=[{"type": "count", "points": 9}])
-    back = Session.from_json(data, {"versioned": VERSIONED})
+    back = Game.from_json(data, {"versioned": VERSIONED})
     assert back.state["total"] == 2 and back.cursor == 1
     assert back.set_aside == [{"event_schema": 1, "event": {"type": "count", "n": -5}},
                               {"event_schema": 1, "event": {"type": "count", "n": 2}},
                               {"event_schema": None, "event": {"type": "count", "points": 9}}]
-    again = Session.from_json(json.loads(json.dumps(back.to_json())), {"versioned": VERSIONED})
+    again = Game.from_json(json.loads(json.dumps(back.to_json())), {"versioned": VERSIONED})
     assert again.set_aside == back.set_aside
 
 
 def test_a_file_of_an_unknown_event_schema_is_refused():
-    data = json.loads(json.dumps(new_session().to_json()))
+    data = json.loads(json.dumps(new_game().to_json()))
     data["event_schema"] = 99
     with pytest.raises(ValueError):
-        Session.from_json(data, GAMES)
+        Game.from_json(data, GAMES)
 
 
 def test_entry_lines_name_what_each_entry_wrote_and_copies_are_independent():
-    s = new_session()
+    s = new_game()
     s.record(adjust(0, "money", 3))
     s.record(END_ROUND)
     s.record(adjust(1, "money", 5))
@@ -423,16 +423,16 @@ def test_replay_equals_recording_and_undo_copies_no_state_on_a_long_log(monkeypa
     the whole state, its log included (1000 entries took seconds per undo). The replay applies every
     entry in place: not one copy of the state, however long the log. (How long it takes is measured by
     bench/, not here: a time limit on a shared machine fails on a loaded moment.)"""
-    import companion.core.game as game_module
+    import companion.core.definition as definition_module
 
-    s = new_session()
+    s = new_game()
     for n in range(800):
         s.record(adjust(n % 3, "money", 1 if n % 4 else 2))
         if n % 100 == 99:
             s.record(END_ROUND)
     recorded = copy.deepcopy(s.state)
     copies = []
-    monkeypatch.setattr(game_module.copy, "deepcopy", lambda obj, *a: copies.append(1) or copy.deepcopy(obj, *a))
+    monkeypatch.setattr(definition_module.copy, "deepcopy", lambda obj, *a: copies.append(1) or copy.deepcopy(obj, *a))
     s._state = None
     assert s.state == recorded  # replay in place gives exactly the recorded state
     s.undo()
