@@ -10,7 +10,7 @@ over plain JSON-able data:
 - `box` (`Box`): the values printed on components the players enter once, and the table's preferences;
 - `show` (`Presentation`): the scoreboard's standing, the score sheet's rows, the game's own screens.
 A callback over a tracker state takes `(state, config, ...)` in every part.
-The generic screens and the CLI only talk to this protocol: no `if definition == ...` anywhere else.
+The generic screens and the CLI only talk to this protocol: no `if game_id == ...` anywhere else.
 """
 
 from __future__ import annotations

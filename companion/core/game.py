@@ -183,7 +183,7 @@ class Game:
     def to_json(self) -> dict:
         return {
             "id": self.id,
-            "game": self.definition.id,
+            "game": self.definition.id,  # the stored name: which game this is (its definition's id)
             "config": self.config,
             "event_schema": self.definition.rules.event_schema,
             "events": self.events,

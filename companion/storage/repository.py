@@ -1,7 +1,7 @@
 """Tabula's data directory, behind one small interface.
 
 Files (all TinyDB, all written atomically):
-- `live/<session id>.json`  one game in progress each, so an entry rewrites only its own game;
+- `live/<id>.json`          one game in progress (`Game`) each, so an entry rewrites only its own game;
 - `history.jsonl`           finished plays, one line appended per play (see storage/history.py;
                             a `history.json` of earlier versions is upgraded once and kept as a backup);
 - `settings.json`           language, theme and the names entered before;
@@ -177,7 +177,7 @@ class Repository:
         try:  # damaged data: not JSON, not a TinyDB file, not a saved game's shape
             data = json.loads(text)
             _check_tinydb_shape(data)
-            doc = data.get("session", {}).get("1")
+            doc = data.get("session", {}).get("1")  # "session": the stored name of a game in progress
             if not isinstance(doc, dict):
                 raise DamagedFile("no game in the file")
             if isinstance(doc.get("game"), str) and doc["game"] not in self.games:
@@ -221,6 +221,7 @@ class Repository:
         # Outside the repository's lock: each game has its own file, and the table hub's lock of that game
         # orders its writes; a slow disk under one game's save holds up no other game's.
         db = TinyDB(self._game_path(game.id), storage=AtomicJSONStorage, watch=self.watch)
+        # "session": the name a game in progress is stored under (kept, so that every data folder reads)
         db.storage.write({"meta": {"1": {"schema": SCHEMA_VERSION}}, "session": {"1": game.to_json()}})
         with self._lock:
             self._live_games[game.id] = game
@@ -367,7 +368,7 @@ class Repository:
     # ------------------------------------------------------------------ a game's preferences
 
     def preferences(self, definition: GameDefinition) -> dict[str, str]:
-        """The table's choices for `game` (its declared preferences), each its default until chosen."""
+        """The table's choices for `definition`'s game (its declared preferences), each its default until chosen."""
         with self._lock:
             doc = self._settings.table("settings").get(doc_id=1) or {}
         chosen = {}
