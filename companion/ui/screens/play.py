@@ -33,9 +33,16 @@ LOG_LINES = 12
 
 @ft.component
 def PlayScreen(tab: HookValue):  # the model kept, not observable: the screen hears it after the sheet
+    """Keyed by the game: the router keeps this screen from one game's play screen to another's (the
+    browser's back and forward), and the screen compared with the last game's came out empty."""
+    sid = ft.use_route_params().get("sid", "")
+    return GamePlay(tab, sid, key=f"play-{sid}")
+
+
+@ft.component
+def GamePlay(tab: HookValue, sid: str):
     model: AppModel = tab.value
     page = ft.context.page
-    sid = ft.use_route_params().get("sid", "")
     route = f"/game/{sid}/play"
     game = use_game(model, sid)
     view, dispatch = use_view(model, sid, game)
