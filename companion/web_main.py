@@ -17,7 +17,9 @@ differs is chosen here:
   every screen that it stores nothing, with "Use here": that asks the storing tab to let go (it finishes its write-back first), reads what is
   stored afresh and stores from then on, while the tab that let go says on every screen that it was
   taken over and refuses every write;
-- no table mode (one phone, one player list), no token, no data-folder lock (no `fcntl` here);
+- the table with no computer: other phones join this one's games over WebRTC, each a Flet session
+  of this Python (companion/web_table.py); no token (a one-time secret per invite instead), no
+  data-folder lock (no `fcntl` here);
 - file downloads are Flet's FilePicker.save_file, which in a browser is a download either way.
 """
 
@@ -62,8 +64,8 @@ class IndexedDBSync:
         self.dirty = False  # a change not yet in a write-back
         self.running = False  # a write-back under way, or the files put back being read
         self.reading = False  # the app reads the files put back: what it writes meanwhile is no change
-        self.held: list = []  # messages to the screen, in order, waiting for the write-back
-        self.send_now = None  # the connection's own sender
+        self.held: list = []  # (sender, message) to a screen, in order, waiting for the write-back
+        self.send_now = None  # the host page's own sender
         self.together = together  # sends several messages in one piece; None: one by one
         self.failures = 0
         self.on_failed = lambda error, then: then()
@@ -133,11 +135,15 @@ class IndexedDBSync:
 
     def _release(self) -> None:
         held, self.held = self.held, []
-        if len(held) > 1 and self.together is not None:
-            self.together(held)
+        own = [message for send_now, message in held if send_now is self.send_now]
+        if len(own) > 1 and self.together is not None:
+            self.together(own)
         else:
-            for message in held:
+            for message in own:
                 self.send_now(message)
+        for send_now, message in held:  # a guest phone's, in order
+            if send_now is not self.send_now:
+                send_now(message)
         waiting, self._when_idle = self._when_idle, []
         for callback in waiting:
             callback()
@@ -156,15 +162,19 @@ class IndexedDBSync:
     # -------------------------------------------------------------- the screen
 
     def attach(self, connection) -> None:
-        """Route the connection's messages to the browser through `send`."""
-        self.send_now = connection.send_callback
-        connection.send_callback = self.send
+        """Route the connection's messages to the browser through `send`: the host page's own first, then
+        each guest phone's (companion/web_table.py), whose messages wait for the same write-backs."""
+        send_now = connection.send_callback
+        if self.send_now is None:
+            self.send_now = send_now
+        connection.send_callback = lambda message: self.send(message, send_now)
 
-    def send(self, message) -> None:
+    def send(self, message, send_now=None) -> None:
+        send_now = send_now or self.send_now
         if self.idle and not self.held:
-            self.send_now(message)
+            send_now(message)
         else:
-            self.held.append(message)
+            self.held.append((send_now, message))
 
 
 async def syncfs(fs, populate: bool, once=None):
@@ -432,21 +442,33 @@ def preload(flet_names: Iterable[str] = ()) -> None:
 
 
 def run(plugins: str = "") -> None:
-    """The app, with the games from outside the app it was built with (`plugins`, as TABULA_PLUGINS)."""
+    """The app, with the games from outside the app it was built with (`plugins`, as TABULA_PLUGINS).
+    The first session is the host page's own; every later one is a guest phone's at its table
+    (companion/web_table.py), on the same repository, table hub and storage."""
     import flet as ft
 
     from companion.games import GAMES, load_plugins
     from companion.storage import Repository
     from companion.ui.app import make_main
+    from companion.web_table import GuestConnection, open_table
 
     load_plugins(plugins)
+    host: dict = {}  # the host page's: "app" (make_main's), "storage"
 
     async def main(page: ft.Page) -> None:
+        connection = page.session.connection
+        if isinstance(connection, GuestConnection):
+            model = host["app"](page)
+            model.storage_note = host["storage"].note if host["storage"] is not None else MEMORY_ONLY
+            return
         storage = await open_storage()
         if storage is not None:
-            storage.sync.attach(page.session.connection)
+            storage.sync.attach(connection)
+        attach = storage.sync.attach if storage is not None else (lambda guest: None)
         repo = Repository(DATA_DIR, GAMES, watch=storage.watch if storage is not None else None)
-        model = make_main(repo, static_app=True)(page)
+        host["app"] = make_main(repo, table=open_table(connection, attach))
+        host["storage"] = storage
+        model = host["app"](page)
         if storage is None:
             model.storage_note = MEMORY_ONLY
         else:

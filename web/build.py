@@ -85,7 +85,7 @@ DISTRIBUTIONS = ["flet", "flet-charts", "tinydb", "segno", "repath", "six", "msg
 APP_SOURCES = ["companion", "assets/i18n"]
 # Files of ours on the site: manifest and icons (shared with the server app), page additions.
 SITE_FILES = {"manifest.json": ASSETS / "manifest.json", "favicon.png": ASSETS / "favicon.png",
-              "tabula-boot.js": WEB_SRC / "tabula-boot.js",
+              "tabula-boot.js": WEB_SRC / "tabula-boot.js", "tabula-table.js": WEB_SRC / "tabula-table.js",
               # the emoji font the app registers (page.fonts, served from the app's assets as on the server)
               "fonts/NotoEmoji-Regular.ttf": ASSETS / "fonts" / "NotoEmoji-Regular.ttf", "fonts/OFL.txt": ASSETS / "fonts" / "OFL.txt"}
 ICONS = ASSETS / "icons"
@@ -260,7 +260,8 @@ def patch_index(path: Path, base_url: str, renderer: str) -> None:
     html = replace_once(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";')
     # Our additions run after python.js, whose jsConnect they wrap.
     html = replace_once(html, '<script src="python.js"></script>',
-                        '<script src="python.js"></script>\n  <script src="tabula-boot.js"></script>')
+                        '<script src="python.js"></script>\n  <script src="tabula-table.js"></script>'
+                        '\n  <script src="tabula-boot.js"></script>')
     # Flutter is loaded by tabula-boot.js, on a first visit once the service worker answers the page.
     html = replace_once(html, '\n  <script src="flutter_bootstrap.js" async></script>', "")
     path.write_text(branded(html), encoding="utf-8")
@@ -318,6 +319,10 @@ def patch_worker(path: Path) -> None:
             print("App archive unpacked by tabula-snapshot.js")
         elif "script" not in py_args:
             print("Downloading app archive")""")
+    # The page's messages for the table with no computer (companion/web_table.py).
+    text = replace_once(text, """    } else if (typeof flet_js.send === "function") {""", """    } else if (event.data && typeof event.data.tabula === "string") {
+        if (flet_js.tabula_table) flet_js.tabula_table(event.data);
+    } else if (typeof flet_js.send === "function") {""")
     text = replace_once(text, """    } catch (error) {
         self.postMessage(error.toString());
     }""", """    } catch (error) {

@@ -18,13 +18,22 @@
   // same start (it asks for `{}`), and python.js's own start remains for anything else.
   const EARLY_ARGS = {};
   let early = null;
+  // A guest phone at a table with no computer (web/tabula-table.js) runs no Python: Flutter's connection
+  // goes to the inviting phone's.
+  const guest = window.tabulaTable && window.tabulaTable.guest;
   underServiceWorker().then(() => {
-    early = startPython(EARLY_ARGS);
+    if (!guest) early = startPython(EARLY_ARGS);
     loadFlutter();
   });
 
   const connect = globalThis.jsConnect;
   globalThis.jsConnect = async function (appId, args, dartOnMessage) {
+    if (guest) {
+      await window.tabulaTable.connect(appId, args, together(dartOnMessage));
+      prepareOffline().then(resolveOffline, (error) => resolveOffline({ error: String(error) }));
+      resolveSnapshot({ skipped: "a guest at a table runs no Python" });
+      return;
+    }
     const deliver = together(dartOnMessage);
     const adopted = adopt(appId, args, deliver);
     if (!adopted && early && !early.adopted) early.worker.terminate();  // not the start Flutter asked for
@@ -77,13 +86,21 @@
     return (data) => (Array.isArray(data) ? data.forEach((frame) => dartOnMessage(frame)) : dartOnMessage(data));
   }
 
+  // Python's messages for the table with no computer (web/tabula-table.js): true if it was one.
+  function forTable(data, worker) {
+    if (!data || typeof data.tabula !== "string") return false;
+    window.tabulaTable.heard(data, worker);
+    return true;
+  }
+
   function startPython(args) {
     const base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
     const worker = new Worker(base + "/python-worker.js", { type: "module" });
     const held = [];  // what Python sends before Flutter has connected
     let settle;
     const initialized = new Promise((resolve) => { settle = resolve; });
-    worker.onmessage = (event) => (typeof event.data === "string" ? settle(event.data) : held.push(event.data));
+    worker.onmessage = (event) => (typeof event.data === "string" ? settle(event.data)
+      : forTable(event.data, worker) || held.push(event.data));
     worker.postMessage({
       pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", args, documentUrl: document.URL,
       appPackageUrl: flet.appPackageUrl, micropipIncludePre: flet.micropipIncludePre,
@@ -100,7 +117,9 @@
     console.log("tabula: Python started with the page");
     return (async () => {
       const status = await early.initialized;
-      early.worker.onmessage = (event) => { if (typeof event.data !== "string") dartOnMessage(event.data); };
+      early.worker.onmessage = (event) => {
+        if (typeof event.data !== "string" && !forTable(event.data, early.worker)) dartOnMessage(event.data);
+      };
       early.held.splice(0).forEach((data) => dartOnMessage(data));
       if (status !== "initialized") {
         await jsDisconnect(appId);

@@ -49,11 +49,11 @@ def app_theme() -> ft.Theme:
                     visual_density=ft.VisualDensity.STANDARD, text_button_theme=text_buttons)
 
 
-def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bool = False,
-              uploads: Uploads | None = None):
-    """`invite` is given when the server requires the table token (--lan, --require-token); `static_app`
-    is the static web app (each phone alone, no table mode); `uploads`: where a server takes files uploaded
-    (a backup to import)."""
+def make_main(repo: Repository, invite: InviteInfo | None = None, uploads: Uploads | None = None, table=None):
+    """`invite` is given when the server requires the table token (--lan, --require-token); `table`: the
+    static web app's host phone's table with no computer (companion/web_table.py), where
+    every session but the host page's own is a guest phone's; `uploads`: where a server takes files
+    uploaded (a backup to import)."""
 
     hub = TableHub(repo)  # one hub for every tab: each game's changes go through its lock
 
@@ -61,6 +61,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
         model = AppModel.create(repo, hub, page)
         model.uploads = uploads
         model.late_taps = hear_late_taps(page)
+        model.at_table = table is not None and page.session.connection is not table.host
         # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
         page.on_connect = lambda e: model.changed()
         page.title = "Tabula"
@@ -95,7 +96,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, static_app: bo
                     route("history/:pid/picture", PictureScreen),
                     route("stats", StatsScreen),
                     route("settings", SettingsScreen),
-                    route("invite", lambda m: InviteScreen(m, invite, static_app)),
+                    route("invite", lambda m: InviteScreen(m, invite, table)),
                 ],
                 not_found=lambda: HomeScreen(model),
                 manage_views=True,

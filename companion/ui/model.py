@@ -124,6 +124,7 @@ class AppModel:
     # The static app in a tab that cannot store (companion/web_main.py): what every screen says (a message
     # key, never put away) and its "Use here" button's action (None: no such button); "" while it stores.
     storage_note: str = ""
+    at_table: bool = False  # a guest phone at the static app's table with no computer (web_table.py)
     use_here: Callable[[], None] | None = None
     # This tab's changes are saved one after the other, in the order it made them.
     _in_order: asyncio.Lock = field(default_factory=asyncio.Lock)

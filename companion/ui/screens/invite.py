@@ -21,8 +21,7 @@ from companion.ui.model import AppModel
 from companion.ui.widgets import Texts, screen
 
 # How the host starts table mode: a checkout with make, an installed Tabula with its command.
-INSTALLED_TABLE_MODE = "tabula run --lan"
-START_TABLE_MODE = "make run ARGS=--lan" if IN_CHECKOUT else INSTALLED_TABLE_MODE
+START_TABLE_MODE = "make run ARGS=--lan" if IN_CHECKOUT else "tabula run --lan"
 PREFS_KEY = "tabula.table_token"  # browser storage (localStorage on the web): one value per origin
 
 
@@ -146,31 +145,106 @@ def command_box(command: str) -> ft.Control:
 
 
 @ft.component
-def InviteScreen(model: AppModel, invite: InviteInfo | None, static_app: bool = False):
-    """The invite URL and its QR code in table mode; otherwise what is true here and how to get there:
-    the server app without --lan is this computer's only, the static web app keeps each phone's games
-    in that phone's browser (table mode needs a computer running the server app)."""
+def InviteScreen(model: AppModel, invite: InviteInfo | None, table=None):
+    """The invite URL and its QR code in table mode; in the static web app, letting the other phones
+    join this phone's games (`table`: companion/web_table.py's HostTable); otherwise what is true here
+    and how to get there (the server app without --lan is this computer's only)."""
     title = model.t("ui.invite.title")
+    if table is not None:
+        controls = guest_controls(model) if model.at_table else [HostInvite(model, table)]
+        return screen(model, "/invite", title, controls, back="/")
     if invite is None:
-        off = "alone" if static_app else "off"
         controls = [
-            ft.Icon(ft.Icons.PHONE_ANDROID if static_app else ft.Icons.WIFI_OFF, size=64, color=ft.Colors.OUTLINE),
-            ft.Text(model.t(f"ui.invite.{off}_title"), theme_style=ft.TextThemeStyle.TITLE_LARGE,
+            ft.Icon(ft.Icons.WIFI_OFF, size=64, color=ft.Colors.OUTLINE),
+            ft.Text(model.t("ui.invite.off_title"), theme_style=ft.TextThemeStyle.TITLE_LARGE,
                     weight=ft.FontWeight.BOLD),
-            ft.Text(model.t(f"ui.invite.{off}_text"), size=16),
-            command_box(INSTALLED_TABLE_MODE if static_app else START_TABLE_MODE),
-            *([ft.Text(model.t("ui.invite.alone_after"), size=16)] if static_app else []),
+            ft.Text(model.t("ui.invite.off_text"), size=16),
+            command_box(START_TABLE_MODE),
         ]
         return screen(model, "/invite", title, controls, back="/")
     controls = [
-        ft.Row([ft.Semantics(
-            label=model.t("ui.invite.qr"), image=True, container=True,
-            content=ft.Image(src=qr_png(invite.url), width=qr_side(ft.context.page), height=qr_side(ft.context.page),
-                             fit=ft.BoxFit.CONTAIN, filter_quality=ft.FilterQuality.NONE),
-        )], alignment=ft.MainAxisAlignment.CENTER),
+        qr_image(model, invite.url),
         # Selectable text shows in the accessibility tree as an empty text field: the label names it.
         ft.Semantics(label=invite.url, container=True, content=ft.Text(
             invite.url, size=20, weight=ft.FontWeight.BOLD, selectable=True, text_align=ft.TextAlign.CENTER)),
         ft.Text(model.t("ui.invite.help"), size=15, text_align=ft.TextAlign.CENTER),
     ]
     return screen(model, "/invite", title, controls, back="/")
+
+
+def qr_image(model: AppModel, url: str) -> ft.Control:
+    side = qr_side(ft.context.page)
+    return ft.Row([ft.Semantics(
+        label=model.t("ui.invite.qr"), image=True, container=True,
+        content=ft.Image(src=qr_png(url, "l"), width=side, height=side, fit=ft.BoxFit.CONTAIN,
+                         filter_quality=ft.FilterQuality.NONE),
+    )], alignment=ft.MainAxisAlignment.CENTER)
+
+
+def heading(text: str) -> ft.Control:
+    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.BOLD)
+
+
+def guest_controls(model: AppModel) -> list[ft.Control]:
+    """A guest phone: it is at the host phone's table, which keeps every game."""
+    return [ft.Icon(ft.Icons.PHONELINK, size=64, color=ft.Colors.PRIMARY),
+            heading(model.t("ui.invite.guest_title")),
+            ft.Text(model.t("ui.invite.guest_text"), size=16)]
+
+
+@ft.component
+def HostInvite(model: AppModel, table) -> ft.Control:
+    """The host phone: who is at the table, and an invite for the next phone, one after the other."""
+    page = ft.context.page
+    answer, set_answer = ft.use_state("")  # a pasted answer
+
+    def listen():
+        def changed():
+            from companion.web_main import in_page
+            in_page(page, model.changed)
+        table.listeners.append(changed)
+        return lambda: table.listeners.remove(changed)
+    ft.use_effect(listen, dependencies=[])
+
+    guests = len(table.guests)
+    controls = [
+        ft.Icon(ft.Icons.PHONELINK, size=48, color=ft.Colors.PRIMARY),
+        heading(model.t("ui.invite.host_title")),
+        ft.Text(model.t("ui.invite.guests", count=guests) if guests else model.t("ui.invite.host_text"), size=16),
+    ]
+    if table.problem:
+        controls.append(ft.Text(model.t(f"ui.invite.problem.{table.problem}"), size=16, color=ft.Colors.ERROR,
+                                weight=ft.FontWeight.BOLD))
+    if not table.joining:
+        controls.append(ft.FilledButton(model.t("ui.invite.let_join"), icon=ft.Icons.QR_CODE,
+                                        on_click=lambda e: table.invite(), height=56))
+    elif not table.link:
+        controls.append(ft.Row([ft.ProgressRing(), ft.Text(model.t("ui.invite.making"))]))
+    else:
+        controls += invite_controls(model, table, answer, set_answer)
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def invite_controls(model: AppModel, table, answer: str, set_answer) -> list[ft.Control]:
+    """The open invite: its code, then the answer of the phone that opened it, scanned or pasted."""
+    def scan(e):
+        table.scan({key: model.t(f"ui.invite.scan_{key}") for key in ("title", "hint", "cancel")})
+
+    def paste(e):
+        table.answer(answer)
+        set_answer("")
+
+    async def copy(e):
+        await ft.Clipboard().set(table.link)
+
+    return [
+        ft.Text(model.t("ui.invite.step_scan"), size=16, weight=ft.FontWeight.BOLD),
+        qr_image(model, table.link),
+        ft.OutlinedButton(model.t("ui.invite.copy_link"), icon=ft.Icons.COPY, on_click=copy, height=48),
+        ft.Text(model.t("ui.invite.step_answer"), size=16, weight=ft.FontWeight.BOLD),
+        ft.FilledButton(model.t("ui.invite.scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan, height=56),
+        ft.TextField(label=model.t("ui.invite.paste"), value=answer, on_change=lambda e: set_answer(e.control.value),
+                     on_submit=paste, multiline=False),
+        ft.OutlinedButton(model.t("ui.invite.join"), on_click=paste, height=48, disabled=not answer.strip()),
+        ft.TextButton(model.t("ui.invite.stop"), on_click=lambda e: table.stop()),
+    ]
