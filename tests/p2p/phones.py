@@ -10,10 +10,13 @@ profile on disk, so a phone started again on it is the same phone restarted (its
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import functools
 import importlib.util
 import os
 import signal
+import subprocess
 import threading
 from pathlib import Path
 
@@ -31,6 +34,10 @@ DIST = ROOT / "dist"
 FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 
 
+CLONE_NEWNET = 0x40000000
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
 def _load_web_serve():
     spec = importlib.util.spec_from_file_location("web_serve", ROOT / "web" / "serve.py")
     module = importlib.util.module_from_spec(spec)
@@ -46,6 +53,13 @@ class QuietHandler(web_serve.Handler):
         pass
 
 
+# The network stack of the phones kept apart (Phones.keep_apart), once tabula1 is moved into it.
+APART_SETUP = [
+    "ip link set lo up",
+    "ip addr add 198.51.100.2/24 dev tabula1",
+    "ip link set tabula1 up",
+    "ip route add default via 198.51.100.1 dev tabula1",
+]
 # Luma of the camera's picture (video levels, as cameras send them: 16 black, 235 white).
 DARK, LIGHT, GREY = 16, 235, 128
 
@@ -71,19 +85,40 @@ def y4m_of_qr(text: str, out_path: Path, width: int = 1280, height: int = 720, f
     return {"matrix": matrix, "module": module, "left": left, "top": top, "width": width, "height": height}
 
 
-class Site:
-    """A folder served on 127.0.0.1 of the namespace by web/serve.py (dist/ for the static app, PAGES for
-    the harness's own pages), on a port of the namespace's own: no other test can hold it."""
+@contextlib.contextmanager
+def network_of(namespace: str):
+    """This thread in the network namespace `namespace` (a /proc/PID/ns/net), and back: a socket made
+    meanwhile stays in it."""
+    with open("/proc/self/ns/net") as own, open(namespace) as other:
+        if _libc.setns(other.fileno(), CLONE_NEWNET) != 0:
+            raise OSError(ctypes.get_errno(), f"setns {namespace}")
+        try:
+            yield
+        finally:
+            _libc.setns(own.fileno(), CLONE_NEWNET)
 
-    def __init__(self, folder: Path):
-        self.httpd = web_serve.server(Path(folder), "127.0.0.1", 0)
-        self.httpd.RequestHandlerClass = functools.partial(QuietHandler, directory=str(folder))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+class Site:
+    """A folder served on 127.0.0.1 by web/serve.py (dist/ for the static app, PAGES for the harness's own
+    pages), on a port of the namespace's own: no other test can hold it. Served at the same address in
+    each of `apart` (namespaces of phones kept apart, Phones.keep_apart): every phone has the site at
+    one origin, as real phones have it from one host."""
+
+    def __init__(self, folder: Path, apart: tuple = ()):
+        self.servers = [web_serve.server(Path(folder), "127.0.0.1", 0)]
+        port = self.servers[0].server_address[1]
+        for namespace in apart:
+            with network_of(namespace):
+                self.servers.append(web_serve.server(Path(folder), "127.0.0.1", port))
+        for httpd in self.servers:
+            httpd.RequestHandlerClass = functools.partial(QuietHandler, directory=str(folder))
+            threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{port}/"
 
     def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        for httpd in self.servers:
+            httpd.shutdown()
+            httpd.server_close()
 
 
 class Phone:
@@ -91,8 +126,9 @@ class Phone:
     has the camera's permission and the camera films that file; `args`: more of Chromium's flags."""
 
     def __init__(self, playwright, name: str, profile: Path, camera: Path | None = None, args: tuple = (),
-                 shots: Path | None = None):
+                 shots: Path | None = None, executable: str = CHROMIUM):
         self.playwright, self.name, self.profile, self.shots = playwright, name, Path(profile), shots
+        self.executable = executable
         self.args = LAUNCH_ARGS + list(args)
         if camera is not None:
             self.args += FAKE_MEDIA + [f"--use-file-for-fake-video-capture={camera}"]
@@ -101,7 +137,7 @@ class Phone:
     def start(self) -> None:
         """The phone's Chromium started (again, after kill(): the same profile, its storage kept)."""
         self.context = self.playwright.chromium.launch_persistent_context(
-            str(self.profile), executable_path=CHROMIUM, args=self.args, viewport=PHONE)
+            str(self.profile), executable_path=self.executable, args=self.args, viewport=PHONE)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
 
     def browser_pid(self) -> int:
@@ -139,13 +175,32 @@ class Phones:
         self.playwright = sync_playwright().start()
         self.sites: list[Site] = []
         self.phones: list[Phone] = []
+        self.apart: subprocess.Popen | None = None  # holds the namespace of the phones kept apart
+
+    def keep_apart(self) -> None:
+        """From now on a phone made with apart=True runs in a network stack of its own, holding tabula1 and
+        198.51.100.2 (its default route via 198.51.100.1), and the others keep tabula0 and 198.51.100.1:
+        two phones on one Wi-Fi, whose every packet crosses the veth pair (in the one stack of the run's
+        namespace, its phones reach each other's addresses over lo, whatever the pair does). Call it
+        before serve()."""
+        self.apart = subprocess.Popen(["unshare", "--net", "--", "sh", "-c", "echo && exec sleep infinity"],
+                                      stdout=subprocess.PIPE, text=True)
+        self.apart.stdout.readline()  # said once its namespace is made
+        namespace = f"/proc/{self.apart.pid}/ns/net"
+        subprocess.run(["ip", "link", "set", "tabula1", "netns", str(self.apart.pid)], check=True)
+        subprocess.run(["nsenter", f"--net={namespace}", "sh", "-c", " && ".join(APART_SETUP)], check=True)
+        wrapper = self.profiles / "chromium-apart"
+        wrapper.write_text(f'#!/bin/sh\nexec nsenter --net={namespace} {CHROMIUM} "$@"\n')
+        wrapper.chmod(0o755)
 
     def serve(self, folder: Path) -> str:
-        self.sites.append(Site(folder))
+        apart = (f"/proc/{self.apart.pid}/ns/net",) if self.apart else ()
+        self.sites.append(Site(folder, apart))
         return self.sites[-1].url
 
-    def phone(self, name: str, camera: Path | None = None, args: tuple = ()) -> Phone:
-        self.phones.append(Phone(self.playwright, name, self.profiles / name, camera, args, self.shots))
+    def phone(self, name: str, camera: Path | None = None, args: tuple = (), apart: bool = False) -> Phone:
+        executable = str(self.profiles / "chromium-apart") if apart else CHROMIUM
+        self.phones.append(Phone(self.playwright, name, self.profiles / name, camera, args, self.shots, executable))
         return self.phones[-1]
 
     def __enter__(self) -> "Phones":
@@ -157,5 +212,8 @@ class Phones:
                 phone.close()
             for site in self.sites:
                 site.stop()
+            if self.apart:
+                self.apart.kill()
+                self.apart.wait()
         finally:
             self.playwright.stop()

@@ -31,16 +31,19 @@ def look_at_qr(phone, picture: dict) -> dict:
 
 
 @scenario
-def datachannel(phones: Phones) -> dict:
+def datachannel(phones: Phones, apart: bool = True) -> dict:
     """Phone A (the host) offers a data channel, phone B (a guest) answers, A films the QR code of the
     answer with its camera and takes the answer (handed over by the test: no QR reader yet), the channel
     opens and a message goes each way. The host has the camera's permission, the guest not: the host's
-    candidates carry its addresses, the guest's `<uuid>.local` names (phones.FAKE_MEDIA)."""
+    candidates carry its addresses, the guest's `<uuid>.local` names (phones.FAKE_MEDIA). `apart`: the
+    guest in a network stack of its own (Phones.keep_apart), else both in the run's."""
+    if apart:
+        phones.keep_apart()
     url = phones.serve(PAGES) + "datachannel.html"
     camera = phones.profiles / "camera.y4m"
     y4m_of_qr("the camera films the answer once there is one", camera)
     started = time.monotonic()
-    a, b = phones.phone("a", camera=camera), phones.phone("b")
+    a, b = phones.phone("a", camera=camera), phones.phone("b", apart=apart)
     launched = time.monotonic()
     for phone in (a, b):
         phone.page.goto(url)

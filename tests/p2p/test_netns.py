@@ -1,6 +1,6 @@
 """Phones that talk to each other (WebRTC), tested in a network of their own (tests/p2p/netns.py): the
-namespace is what it says, a scenario refuses to run outside one, and two phones open a data channel
-in it, the host's camera filming the guest's answer as a QR code."""
+namespace is what it says, a scenario refuses to run outside one, and two phones, each with a network
+stack of its own, open a data channel in it, the host's camera filming the guest's answer as a QR code."""
 
 from __future__ import annotations
 
@@ -58,11 +58,12 @@ def test_a_scenario_refuses_to_run_on_this_machines_network():
 def test_two_phones_open_a_data_channel_and_the_host_films_the_answer():
     result = scenario("datachannel")
     assert result["heard"] == {"a": ["from b"], "b": ["from a"]}
-    # The host (camera allowed) offers its addresses; the guest hides its own behind an mDNS name.
-    assert {c["address"] for c in result["offer"]["candidates"]} == set(netns.ADDRESSES.values())
+    # The host (camera allowed) offers its address, and only its own: the guest is in a stack of its own
+    # (Phones.keep_apart) with the other. The guest hides its address behind an mDNS name.
+    assert {c["address"] for c in result["offer"]["candidates"]} == {netns.ADDRESSES["tabula0"]}
     assert [c["type"] for c in result["answer"]["candidates"]] == ["host"]
     assert all(MDNS_NAME.match(c["address"]) for c in result["answer"]["candidates"])
-    assert result["chosen"]["a"]["local"]["address"] in netns.ADDRESSES.values()
+    assert result["chosen"]["a"]["local"]["address"] == netns.ADDRESSES["tabula0"]
     # The camera's frame is the QR code of the guest's answer, module for module.
     scanned = result["scanned"]
     assert scanned["frame"] == scanned["picture"]
