@@ -19,7 +19,8 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-# The two ends of the pair, as two phones on one Wi-Fi: each Chromium binds its candidates to both.
+# The two ends of the pair: in the run's one network stack every phone has both addresses (its
+# candidates name both); Phones.keep_apart moves tabula1, with its address, into a stack of its own.
 ADDRESSES = {"tabula0": "198.51.100.1", "tabula1": "198.51.100.2"}
 # Run inside the new namespace before the scenario. The default route is needed: without one Chromium
 # gathers no ICE candidate at all (it finds its local address by "connecting" a UDP socket to a public
@@ -62,9 +63,9 @@ def run_in_own_network(argv: list[str], timeout: float, env: dict | None = None)
 @functools.cache
 def own_network_unavailable() -> str | None:
     """Why a network namespace cannot be made here (the p2p tests skip with it), or None."""
-    for tool in ("unshare", "ip"):
+    for tool, package in (("unshare", "util-linux"), ("ip", "iproute2")):
         if not shutil.which(tool):
-            return f"`{tool}` is not installed (util-linux, iproute2): the p2p tests need a network namespace"
+            return f"`{tool}` is not installed ({package}): the p2p tests need a network namespace"
     try:
         done = run_in_own_network(["true"], timeout=20)
     except (OSError, subprocess.TimeoutExpired) as e:

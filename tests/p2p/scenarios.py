@@ -19,15 +19,16 @@ def look_at_qr(phone, picture: dict) -> dict:
     """The phone takes one frame of its camera, which films `picture` (y4m_of_qr), in a page
     (getUserMedia, a canvas): the brightness at the centre of every module of the QR code, quiet zone
     included, against segno's matrix. No QR reader: the pixels are the code's or not."""
-    side, matrix = picture["module"], picture["matrix"]
-    modules = [(r, c) for r in range(len(matrix)) for c in range(len(matrix))]
-    centres = [(picture["left"] + c * side + side // 2, picture["top"] + r * side + side // 2) for r, c in modules]
-    seen = phone.page.evaluate("(points) => look(points)", centres)
-    dark = [b for (r, c), b in zip(modules, seen["brightness"]) if matrix[r][c]]
-    light = [b for (r, c), b in zip(modules, seen["brightness"]) if not matrix[r][c]]
+    matrix = picture["matrix"]
+    grid = {"left": picture["left"], "top": picture["top"], "side": picture["module"], "count": len(matrix)}
+    seen = phone.page.evaluate("(grid) => look(grid)", grid)
+    brightness = iter(map(int, seen["brightness"].split()))
+    modules = [(bool(dark), next(brightness)) for row in matrix for dark in row]  # row by row, as look()
     return {"frame": [seen["width"], seen["height"]], "picture": [picture["width"], picture["height"]],
-            "modules": len(matrix), "module_px": side, "lightest_dark": max(dark), "darkest_light": min(light),
-            "wrong": sum((b < 128) != bool(matrix[r][c]) for (r, c), b in zip(modules, seen["brightness"]))}
+            "modules": len(matrix), "module_px": picture["module"],
+            "lightest_dark": max(b for dark, b in modules if dark),
+            "darkest_light": min(b for dark, b in modules if not dark),
+            "wrong": sum((b < 128) != dark for dark, b in modules)}
 
 
 @scenario

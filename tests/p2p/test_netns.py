@@ -5,6 +5,7 @@ stack of its own, open a data channel in it, the host's camera filming the guest
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -28,8 +29,10 @@ print(json.dumps({"isolated": netns.isolated(), "interfaces": sorted(n for _, n 
 """
 
 
-def scenario(name: str) -> dict:
-    done = netns.run_in_own_network([sys.executable, "-m", "tests.p2p.run", name], timeout=180)
+def scenario(name: str, tmp_path) -> dict:
+    # The phones' profiles in the test's folder: a run killed on its timeout cannot remove them itself.
+    done = netns.run_in_own_network([sys.executable, "-m", "tests.p2p.run", name], timeout=180,
+                                    env=dict(os.environ, TMPDIR=str(tmp_path)))
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads(done.stdout.splitlines()[-1])
 
@@ -55,8 +58,8 @@ def test_a_scenario_refuses_to_run_on_this_machines_network():
 @pytest.mark.browser
 @pytest.mark.skipif(not shutil.which("chromium") and not shutil.which(CHROMIUM),
                     reason="Debian's chromium is not installed (apt-get install chromium)")
-def test_two_phones_open_a_data_channel_and_the_host_films_the_answer():
-    result = scenario("datachannel")
+def test_two_phones_open_a_data_channel_and_the_host_films_the_answer(tmp_path):
+    result = scenario("datachannel", tmp_path)
     assert result["heard"] == {"a": ["from b"], "b": ["from a"]}
     # The host (camera allowed) offers its address, and only its own: the guest is in a stack of its own
     # (Phones.keep_apart) with the other. The guest hides its address behind an mDNS name.
