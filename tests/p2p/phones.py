@@ -6,7 +6,8 @@ share its network service, which knows the `<uuid>.local` names (mDNS) its conte
 candidates. Two contexts of one Chromium connected with no mDNS query going out (1 multicast packet
 after the answer was taken, against 4-12 between two Chromiums, whose queries and answers cross the
 veth pair); a phone's browser must also be killable alone (the host killed mid-game). Each phone has a
-profile on disk, so a phone started again on it is the same phone restarted (its IndexedDB kept)."""
+profile on disk, so a phone started again on it is the same phone restarted (its IndexedDB kept).
+Phones.keep_apart gives phones a network stack of their own, so that their packets cross the veth pair."""
 
 from __future__ import annotations
 
@@ -32,8 +33,7 @@ DIST = ROOT / "dist"
 # phone's addresses in its WebRTC candidates (198.51.100.x), where a site without it gets `<uuid>.local`
 # names (mDNS): a phone with a camera is a phone that allowed the camera, as the scanning host has.
 FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
-
-
+# setns(2), to open the site's socket in the stack of the phones kept apart (Python 3.11 has no os.setns).
 CLONE_NEWNET = 0x40000000
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -199,6 +199,8 @@ class Phones:
         return self.sites[-1].url
 
     def phone(self, name: str, camera: Path | None = None, args: tuple = (), apart: bool = False) -> Phone:
+        if apart and self.apart is None:
+            raise ValueError("a phone kept apart needs Phones.keep_apart() first")
         executable = str(self.profiles / "chromium-apart") if apart else CHROMIUM
         self.phones.append(Phone(self.playwright, name, self.profiles / name, camera, args, self.shots, executable))
         return self.phones[-1]
