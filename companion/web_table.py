@@ -10,8 +10,8 @@ as in the server's table mode; a guest keeps no copy of any game.
 The page and Python talk through the worker's messages, each an object with a `tabula` kind:
 - page -> Python: `joined` / `left` (a guest's channel opened after its secret was checked, or closed),
   `frame` (a guest's Flet message), `invited` (the link of a new invite, or an `error`), `answered`
-  (the answer's phone joined; or an `error`: not an answer, an old one, no camera, or the phones cannot
-  reach each other);
+  (the answer's phone joined; or an `error`: not an answer, an old one, no camera, the phones cannot
+  reach each other, or a phone presented a wrong secret, which spends the invite);
 - Python -> page: `invite` (a new invite: offer and one-time secret), `answer` (a pasted answer's
   `code`), `scan` (read an answer with the camera, `labels` in the app's language), `stop` (no more
   joining: pending invites dropped), `frame` (a Flet message to `guest`).
@@ -124,14 +124,14 @@ class HostTable:
         elif kind == "left":
             self._leave(int(message.guest))
         elif kind == "invited":
-            self.link, self.problem = getattr(message, "link", ""), getattr(message, "error", "")
-            if self.problem:
-                self.joining = False
+            self.link = getattr(message, "link", "")
+            if not self.link:
+                self.problem, self.joining = getattr(message, "error", "no_webrtc"), False
         elif kind == "answered":
-            self.problem = getattr(message, "error", "")  # a JavaScript object: absent, not None
-            if not self.problem:  # the guest is at the table: the next phone gets a new invite
+            problem = getattr(message, "error", "")  # a JavaScript object: absent, not None
+            if problem in ("", "refused"):  # a phone joined, or a wrong secret spent the invite: a new one
                 self.invite()
-                return
+            self.problem = problem
         self._changed()
 
     def _join(self, guest: int) -> None:

@@ -94,7 +94,7 @@
 
   // A message of Python's (companion/web_table.py) for the table.
   function heard(message, worker) {
-    host.worker = worker;
+    if (worker) host.worker = worker;
     if (message.tabula === "frame") {
       const channel = host.guests.get(message.guest);
       if (channel) sendFrame(channel, message.data);
@@ -180,6 +180,10 @@
     if (made.joined || host.invite !== made || hello !== made.secret) {
       channel.send(JSON.stringify({ refused: made.joined ? "used" : "secret" }));
       setTimeout(() => made.joined || made.pc.close(), 500);  // the refusal goes out first
+      if (!made.joined && host.invite === made) {  // that invite is spent: Python makes a new one
+        withdraw();
+        toPython({ tabula: "answered", error: "refused" });
+      }
       return;
     }
     made.joined = true;

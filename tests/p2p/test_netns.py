@@ -72,3 +72,12 @@ def test_two_phones_open_a_data_channel_and_the_host_films_the_answer(tmp_path):
     assert scanned["frame"] == scanned["picture"]
     assert scanned["wrong"] == 0 and scanned["lightest_dark"] < 64 and scanned["darkest_light"] > 192
     assert 0 < result["offer"]["packed_length"] < 1000 and 0 < result["answer"]["packed_length"] < 1000
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not shutil.which("chromium") and not shutil.which(CHROMIUM),
+                    reason="Debian's chromium is not installed (apt-get install chromium)")
+def test_a_phone_joins_the_static_apps_table_and_nothing_it_showed_is_lost(tmp_path):
+    result = scenario("table", tmp_path)
+    assert result["stored"] >= result["shown"] >= 6
+    assert result["errors"] == []
