@@ -347,6 +347,22 @@ def test_the_page_loads_flutter_itself_once_the_service_worker_answers_it(tmp_pa
     assert 'script.src = "flutter_bootstrap.js"' in (ROOT / "web" / "tabula-boot.js").read_text(encoding="utf-8")
 
 
+def test_the_qr_module_is_loaded_deferred_and_ships_with_the_libraries_it_imports_and_their_licences(tmp_path):
+    import re
+
+    index = tmp_path / "index.html"
+    index.write_text((build.flet_web_dir() / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
+    build.patch_index(index, "/", "auto")
+    assert '<script type="module" src="tabula-qr.js"></script>' in index.read_text(encoding="utf-8")  # deferred
+    module = (ROOT / "web" / "tabula-qr.js").read_text(encoding="utf-8")
+    imported = set(re.findall(r'(?:from|import\()\s*"\./([^"]+)"', module))
+    assert imported == {"vendor/lean-qr/index.mjs", "vendor/jsqr/jsQR.js"}
+    for name in imported | {"tabula-qr.js", "vendor/lean-qr/LICENSE", "vendor/jsqr/LICENSE"}:
+        assert name in build.SITE_FILES and build.SITE_FILES[name].is_file(), name
+    notes = (ROOT / "web" / "vendor" / "README.md").read_text(encoding="utf-8")
+    assert "jsQR 1.4.0" in notes and "Apache-2.0" in notes and "lean-qr 2.7.4" in notes and "MIT" in notes
+
+
 def test_web_serve_sends_the_compressed_copy_to_a_browser_that_takes_gzip(tmp_path):
     import gzip
     import threading

@@ -86,6 +86,10 @@ APP_SOURCES = ["companion", "assets/i18n"]
 # Files of ours on the site: manifest and icons (shared with the server app), page additions.
 SITE_FILES = {"manifest.json": ASSETS / "manifest.json", "favicon.png": ASSETS / "favicon.png",
               "tabula-boot.js": WEB_SRC / "tabula-boot.js", "tabula-table.js": WEB_SRC / "tabula-table.js",
+              # QR codes drawn and read in the page, with the libraries it uses and their licences
+              "tabula-qr.js": WEB_SRC / "tabula-qr.js",
+              **{f"vendor/{p.relative_to(WEB_SRC / 'vendor').as_posix()}": p
+                 for p in sorted((WEB_SRC / "vendor").rglob("*")) if p.is_file()},
               # the emoji font the app registers (page.fonts, served from the app's assets as on the server)
               "fonts/NotoEmoji-Regular.ttf": ASSETS / "fonts" / "NotoEmoji-Regular.ttf", "fonts/OFL.txt": ASSETS / "fonts" / "OFL.txt"}
 ICONS = ASSETS / "icons"
@@ -261,7 +265,8 @@ def patch_index(path: Path, base_url: str, renderer: str) -> None:
     # Our additions run after python.js, whose jsConnect they wrap.
     html = replace_once(html, '<script src="python.js"></script>',
                         '<script src="python.js"></script>\n  <script src="tabula-table.js"></script>'
-                        '\n  <script src="tabula-boot.js"></script>')
+                        '\n  <script src="tabula-boot.js"></script>\n'
+                        '  <script type="module" src="tabula-qr.js"></script>')  # a module: deferred
     # Flutter is loaded by tabula-boot.js, on a first visit once the service worker answers the page.
     html = replace_once(html, '\n  <script src="flutter_bootstrap.js" async></script>', "")
     path.write_text(branded(html), encoding="utf-8")
