@@ -215,13 +215,17 @@ def test_cancel_and_stop_end_a_scan_that_found_no_code(phone):
             SHOTS.mkdir(parents=True, exist_ok=True)
             language = "de" if labels is GERMAN else "en"
             page.screenshot(path=SHOTS / f"qr-scan-{language}-{scheme}.png")
+        background = "getComputedStyle(document.getElementById('tabula-qr-scan')).backgroundColor"
+        assert page.evaluate(background) == ("rgb(255, 248, 246)" if scheme == "light" else "rgb(26, 17, 15)")
         button.click()
         assert page.evaluate("window.__scan") == {"cancelled": True}
         assert page.locator("#tabula-qr-scan").count() == 0
         page.wait_for_function(CAMERA_ENDED)
-    # stop() from outside (the channel opened some other way) ends a scan as Cancel does.
-    page.evaluate("(labels) => { window.__scan = window.tabulaQR.scan(labels); }", labels)
+    # stop() from outside (the channel opened some other way) ends a scan as Cancel does. Here in the
+    # app's dark theme (a setting of Tabula's) on a phone that is light.
+    page.evaluate("(labels) => { window.__scan = window.tabulaQR.scan({ ...labels, theme: 'dark' }); }", labels)
     page.wait_for_function(FILMING)
+    assert page.evaluate(background) == "rgb(26, 17, 15)"
     page.evaluate("window.tabulaQR.stop()")
     assert page.evaluate("window.__scan") == {"cancelled": True}
     assert page.locator("#tabula-qr-scan").count() == 0
