@@ -129,7 +129,8 @@ function readFrame(video, canvas, context, jsQR) {
 
 function overlay({ title = "", hint = "", cancel = "Cancel", theme = "" }) {
   styles();
-  const root = element("div", { id: OVERLAY_ID, class: theme, role: "dialog", "aria-modal": "true", "aria-label": title });
+  const root = element("div", { id: OVERLAY_ID, class: theme, role: "dialog", "aria-modal": "true",
+                                "aria-label": title });
   const head = element("div", { class: "head" });
   head.append(element("h1", {}, title), element("p", {}, hint));
   const stage = element("div", { class: "stage" });
