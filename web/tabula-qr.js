@@ -4,11 +4,12 @@
 // first scan only. `window.tabulaQR`:
 // - svg(text, {error: "L" | "M"}) -> SVG markup of the code, black on white with a 4-module quiet zone,
 //   sized by the caller's CSS;
-// - scan({title, hint, cancel, denied, noCamera, failed, theme}) -> Promise of {text}, {cancelled: true}
-//   or {error: message, reason: "denied" | "noCamera" | "failed"}: a full-screen camera view above
-//   Flutter's canvas until a code is read, Cancel is tapped or stop() is called. Every text comes from the
-//   caller (the app is English and German); the English defaults are for a caller that gives none.
-//   theme "light" or "dark": the app's own (a setting of Tabula's); without it, the system's;
+// - scan({title, hint, cancel, denied, noCamera, insecure, failed, theme}) -> Promise of {text},
+//   {cancelled: true} or {error: message, reason: "denied" | "noCamera" | "insecure" | "failed"}: a
+//   full-screen camera view above Flutter's canvas until a code is read, Cancel is tapped or stop() is
+//   called. Every text comes from the caller (the app is English and German; `error` is the caller's
+//   text for `reason`), the English defaults are for a caller that gives none. theme "light" or "dark":
+//   the app's own (a setting of Tabula's); without it, the system's;
 // - stop(): ends a running scan, which resolves {cancelled: true}.
 import { correction, generate } from "./vendor/lean-qr/index.mjs";
 
@@ -19,7 +20,8 @@ const OVERLAY_ID = "tabula-qr-scan";
 const ERRORS = {
   denied: "The camera may not be used: allow it for this site in the browser's settings.",
   noCamera: "This phone has no camera that can be used.",
-  failed: "The camera could not be started.",
+  insecure: "The camera can be used only when Tabula is opened at an https:// address.",
+  failed: "The camera or the code reader could not be started.",
 };
 
 function svg(text, { error = "L" } = {}) {
@@ -66,10 +68,14 @@ function scan(labels = {}) {
     view.cancel.focus({ focusVisible: false });  // for Enter and a screen reader, without a ring
 
     const failed = (reason) => scanning.finish({ error: labels[reason] || ERRORS[reason], reason });
-    Promise.all([camera(), reader()]).then(async ([camStream, jsQR]) => {
-      stream = camStream;
-      if (running !== scanning) return camStream.getTracks().forEach((track) => track.stop());
-      view.video.srcObject = camStream;
+    const started = camera().then((opened) => {
+      stream = opened;  // from now on stopped by finish(), also when the reader fails to load
+      if (running !== scanning) opened.getTracks().forEach((track) => track.stop());
+      return opened;
+    });
+    Promise.all([started, reader()]).then(async ([opened, jsQR]) => {
+      if (running !== scanning) return;
+      view.video.srcObject = opened;
       await view.video.play();
       const canvas = document.createElement("canvas");
       const context = canvas.getContext("2d", { willReadFrequently: true });
@@ -86,7 +92,10 @@ function scan(labels = {}) {
 
 // The back camera where the phone has one, else any ("ideal" falls back by itself).
 async function camera() {
-  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {  // e.g. plain http on a LAN address
+  if (!window.isSecureContext) {  // plain http on a LAN address: browsers give no camera there
+    throw Object.assign(new Error("not a secure context"), { name: "InsecureError" });
+  }
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
     throw Object.assign(new Error("no getUserMedia"), { name: "NotSupportedError" });
   }
   return navigator.mediaDevices.getUserMedia({
@@ -99,6 +108,7 @@ function reasonOf(error) {
   const name = error && error.name;
   if (name === "NotAllowedError" || name === "SecurityError") return "denied";
   if (name === "NotFoundError" || name === "OverconstrainedError" || name === "NotSupportedError") return "noCamera";
+  if (name === "InsecureError") return "insecure";
   console.warn("tabula: the camera did not start:", error);
   return "failed";
 }

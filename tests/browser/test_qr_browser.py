@@ -237,7 +237,7 @@ def test_cancel_and_stop_end_a_scan_that_found_no_code(phone):
     page.wait_for_function(CAMERA_ENDED)
 
 
-def test_a_camera_the_site_may_not_use_is_said_plainly(phone):
+def test_a_camera_the_site_may_not_use_or_a_reader_that_did_not_load_is_said_plainly(phone):
     page = phone(y4m_of_a_table(), deny=True)
     result = page.evaluate(SCAN, {"title": "Scan", "cancel": "Cancel", "denied": "Die Kamera ist gesperrt."})
     assert result == {"error": "Die Kamera ist gesperrt.", "reason": "denied"}
@@ -245,3 +245,10 @@ def test_a_camera_the_site_may_not_use_is_said_plainly(phone):
     # Without the caller's words: the English default, saying what to do.
     result = page.evaluate(SCAN, {})
     assert result["reason"] == "denied" and "allow it for this site" in result["error"], result
+    # The reader cannot be loaded (here: its file refused): said, and the camera that was opened is closed.
+    page = phone(y4m_of_a_table())
+    page.route("**/vendor/jsqr/jsQR.js", lambda route: route.abort())
+    result = page.evaluate(SCAN, {"failed": "Kamera oder Codeleser starten nicht."})
+    assert result == {"error": "Kamera oder Codeleser starten nicht.", "reason": "failed"}
+    page.wait_for_function(CAMERA_ENDED)
+    assert page.locator("#tabula-qr-scan").count() == 0
