@@ -4,10 +4,12 @@
 // first scan only. `window.tabulaQR`:
 // - svg(text, {error: "L" | "M"}) -> SVG markup of the code, black on white with a 4-module quiet zone,
 //   sized by the caller's CSS;
-// - scan({title, hint, cancel, denied, noCamera, failed}) -> Promise of {text}, {cancelled: true} or
-//   {error: message, reason: "denied" | "noCamera" | "failed"}: a full-screen camera view above Flutter's
-//   canvas until a code is read, Cancel is tapped or stop() is called. Every text comes from the caller
-//   (the app is English and German); the English defaults are for a caller that gives none;
+// - scan({title, hint, cancel, denied, noCamera, insecure, failed, theme}) -> Promise of {text},
+//   {cancelled: true} or {error: message, reason: "denied" | "noCamera" | "insecure" | "failed"}: a
+//   full-screen camera view above Flutter's canvas until a code is read, Cancel is tapped or stop() is
+//   called. Every text comes from the caller (the app is English and German; `error` is the caller's
+//   text for `reason`), the English defaults are for a caller that gives none. theme "light" or "dark":
+//   the app's own (a setting of Tabula's); without it, the system's;
 // - stop(): ends a running scan, which resolves {cancelled: true}.
 import { correction, generate } from "./vendor/lean-qr/index.mjs";
 
@@ -18,7 +20,8 @@ const OVERLAY_ID = "tabula-qr-scan";
 const ERRORS = {
   denied: "The camera may not be used: allow it for this site in the browser's settings.",
   noCamera: "This phone has no camera that can be used.",
-  failed: "The camera could not be started.",
+  insecure: "The camera can be used only when Tabula is opened at an https:// address.",
+  failed: "The camera or the code reader could not be started.",
 };
 
 function svg(text, { error = "L" } = {}) {
@@ -65,10 +68,14 @@ function scan(labels = {}) {
     view.cancel.focus({ focusVisible: false });  // for Enter and a screen reader, without a ring
 
     const failed = (reason) => scanning.finish({ error: labels[reason] || ERRORS[reason], reason });
-    Promise.all([camera(), reader()]).then(async ([camStream, jsQR]) => {
-      stream = camStream;
-      if (running !== scanning) return camStream.getTracks().forEach((track) => track.stop());
-      view.video.srcObject = camStream;
+    const started = camera().then((opened) => {
+      stream = opened;  // from now on stopped by finish(), also when the reader fails to load
+      if (running !== scanning) opened.getTracks().forEach((track) => track.stop());
+      return opened;
+    });
+    Promise.all([started, reader()]).then(async ([opened, jsQR]) => {
+      if (running !== scanning) return;
+      view.video.srcObject = opened;
       await view.video.play();
       const canvas = document.createElement("canvas");
       const context = canvas.getContext("2d", { willReadFrequently: true });
@@ -85,7 +92,10 @@ function scan(labels = {}) {
 
 // The back camera where the phone has one, else any ("ideal" falls back by itself).
 async function camera() {
-  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {  // e.g. plain http on a LAN address
+  if (!window.isSecureContext) {  // plain http on a LAN address: browsers give no camera there
+    throw Object.assign(new Error("not a secure context"), { name: "InsecureError" });
+  }
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
     throw Object.assign(new Error("no getUserMedia"), { name: "NotSupportedError" });
   }
   return navigator.mediaDevices.getUserMedia({
@@ -98,6 +108,7 @@ function reasonOf(error) {
   const name = error && error.name;
   if (name === "NotAllowedError" || name === "SecurityError") return "denied";
   if (name === "NotFoundError" || name === "OverconstrainedError" || name === "NotSupportedError") return "noCamera";
+  if (name === "InsecureError") return "insecure";
   console.warn("tabula: the camera did not start:", error);
   return "failed";
 }
@@ -126,9 +137,10 @@ function readFrame(video, canvas, context, jsQR) {
   return code && code.data ? code.data : null;
 }
 
-function overlay({ title = "", hint = "", cancel = "Cancel" }) {
+function overlay({ title = "", hint = "", cancel = "Cancel", theme = "" }) {
   styles();
-  const root = element("div", { id: OVERLAY_ID, role: "dialog", "aria-modal": "true", "aria-label": title });
+  const root = element("div", { id: OVERLAY_ID, class: theme, role: "dialog", "aria-modal": "true",
+                                "aria-label": title });
   const head = element("div", { class: "head" });
   head.append(element("h1", {}, title), element("p", {}, hint));
   const stage = element("div", { class: "stage" });
@@ -150,6 +162,8 @@ function element(tag, attributes, text) {
 }
 
 // Material 3 colours of the app's seed (#8c3b2a), light and dark; Roboto as the app draws it.
+const DARK = `--surface: #1a110f; --on-surface: #f1dfdb; --on-surface-variant: #d8c2bd;
+  --button: #73342a; --on-button: #ffdad4;`;
 const CSS = `
 @font-face { font-family: "Tabula Roboto"; src: url("assets/fonts/roboto.woff2") format("woff2"); }
 #${OVERLAY_ID} {
@@ -160,11 +174,9 @@ const CSS = `
   font-family: "Tabula Roboto", Roboto, system-ui, sans-serif; -webkit-tap-highlight-color: transparent;
 }
 @media (prefers-color-scheme: dark) {
-  #${OVERLAY_ID} {
-    --surface: #1a1110; --on-surface: #f1dfdb; --on-surface-variant: #d8c2bd;
-    --button: #73342a; --on-button: #ffdad4;
-  }
+  #${OVERLAY_ID}:not(.light) { ${DARK} }
 }
+#${OVERLAY_ID}.dark { ${DARK} }
 #${OVERLAY_ID} .head { padding: calc(16px + env(safe-area-inset-top)) 24px 12px; }
 #${OVERLAY_ID} h1 { margin: 0; font-size: 22px; line-height: 28px; font-weight: 400; }
 #${OVERLAY_ID} p { margin: 4px 0 0; font-size: 14px; line-height: 20px; color: var(--on-surface-variant); }

@@ -397,6 +397,9 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             assert any("the snapshot did not start" in line for line in phone.console[heard:]), phone.console[heard:]
             phone.see(r"Anna, Ben, Carla")
             expect(phone.page.get_by_text(re.compile("in another tab"))).to_have_count(0, timeout=STEP)
+            # QR codes drawn and read offline too (web/tabula-qr.js; its reader is loaded at the first scan).
+            assert phone.page.evaluate("""async () => window.tabulaQR.svg("T").startsWith("<svg")
+              && (await fetch("vendor/jsqr/jsQR.js")).ok""")
             phone.shot("home-offline")
             phone.find(phone.page.get_by_role("button", name=re.compile("City of Rome"))).click()
             phone.see(r"Money of Anna: 8")  # what the second tab stored
