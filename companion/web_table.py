@@ -167,6 +167,11 @@ def open_table(host: PyodideConnection, attach: Callable[[Connection], None]) ->
     def post(message: dict) -> None:
         js.postMessage(to_js(message, dict_converter=js.Object.fromEntries))
 
+    # Flet 1.0.5 makes the Pyodide connection's pubsub hub without an event loop, and a message to another
+    # session then raises "PubSub event loop is not set" (a page alone never has another session): the
+    # guests' sessions hear the host's changes, and each other's, on this loop.
+    if host.pubsubhub._PubSubHub__loop is None:
+        host.pubsubhub._PubSubHub__loop = asyncio.get_running_loop()
     table = HostTable(host=host, post=post, attach=attach)
     flet_js.tabula_table = create_proxy(table.heard)
     return table
