@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from tests.browser.harness import CHROMIUM
+from tests.browser.test_static_web_browser import build_dist
 from tests.p2p import netns
 
 pytestmark = pytest.mark.skipif(netns.own_network_unavailable() is not None,
@@ -78,6 +79,7 @@ def test_two_phones_open_a_data_channel_and_the_host_films_the_answer(tmp_path):
 @pytest.mark.skipif(not shutil.which("chromium") and not shutil.which(CHROMIUM),
                     reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_a_phone_joins_the_static_apps_table_and_nothing_it_showed_is_lost(tmp_path):
+    build_dist()
     result = scenario("table", tmp_path)
     assert result["stored"] >= result["shown"] >= 6
     assert result["errors"] == []
