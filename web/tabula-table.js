@@ -5,7 +5,7 @@
 // QR code the host scans (web/tabula-qr.js) or as text pasted.
 // The channel carries Flet's own messages (binary, in chunks) and a few words of its own (JSON text):
 // the guest's first message presents the invite's one-time secret; the host answers `welcome` or
-// `refused` (a wrong secret, or an invite already used or withdrawn) and closes.
+// `refused` (a wrong secret, or an invite withdrawn meanwhile) and closes.
 (() => {
   const JOIN = "#join=";
   const GUEST_KEY = "tabula.guest";  // sessionStorage: this tab joined a table (a reload must not start alone)
@@ -178,11 +178,12 @@
     let hello = null;
     try { hello = typeof data === "string" ? JSON.parse(data).hello : null; } catch (error) { hello = null; }
     const channel = made.channel;
-    if (made.joined || host.invite !== made || hello !== made.secret) {
-      channel.send(JSON.stringify({ refused: made.joined ? "used" : "secret" }));
-      setTimeout(() => made.joined || made.pc.close(), 500);  // the refusal goes out first
-      if (!made.joined && host.invite === made) {  // that invite is spent: Python makes a new one
-        withdraw();
+    if (host.invite !== made || hello !== made.secret) {  // withdrawn meanwhile, or a wrong secret
+      channel.send(JSON.stringify({ refused: "secret" }));
+      setTimeout(() => made.pc.close(), 1000);  // once the refusal has reached the phone
+      if (host.invite === made) {  // that invite is spent: Python makes a new one
+        clearTimeout(made.timer);
+        host.invite = null;
         toPython({ tabula: "answered", error: "refused" });
       }
       return;
@@ -244,7 +245,6 @@
       copy: "Copy the answer", copied: "Copied", share: "Share the answer",
       unreachable: "These phones cannot reach each other on this network: try the inviting phone's hotspot. The game goes on on that phone.",
       refused_secret: "This invite is not valid (any more). Let the inviting phone show a new one.",
-      refused_used: "This invite was used already. Let the inviting phone show a new one.",
       reconnecting: "Reconnecting… The phone that keeps the game does not answer (asleep, or out of the Wi-Fi's reach). Nothing is lost: every entry was saved there.",
       lost: "The phone that keeps the game is gone (closed, asleep or off the Wi-Fi). Nothing is lost: every entry was saved there. When it is back, scan its invite again.",
       left: "This phone was at a table. Scan the inviting phone's code again to join.",
@@ -258,7 +258,6 @@
       copy: "Die Antwort kopieren", copied: "Kopiert", share: "Die Antwort teilen",
       unreachable: "Diese Handys erreichen sich in diesem Netz nicht: den Hotspot des einladenden Handys versuchen. Das Spiel geht auf jenem Handy weiter.",
       refused_secret: "Diese Einladung gilt nicht (mehr). Das einladende Handy eine neue zeigen lassen.",
-      refused_used: "Diese Einladung wurde schon benutzt. Das einladende Handy eine neue zeigen lassen.",
       reconnecting: "Verbindung wird wiederhergestellt… Das Handy mit dem Spiel antwortet nicht (im Ruhezustand oder außer Reichweite des WLANs). Nichts ist verloren: Jeder Eintrag wurde dort gespeichert.",
       lost: "Das Handy mit dem Spiel ist weg (geschlossen, im Ruhezustand oder nicht im WLAN). Nichts ist verloren: Jeder Eintrag wurde dort gespeichert. Wenn es zurück ist, seine Einladung erneut scannen.",
       left: "Dieses Handy war an einem Tisch. Den Code des einladenden Handys erneut scannen, um beizutreten.",
@@ -321,7 +320,7 @@
         card.append(button(words.share, () => navigator.share({ text: detail }).catch(() => {})));
       }
     }
-    if (["left", "bad", "unreachable", "refused_secret", "refused_used"].includes(state)) {  // not at a table
+    if (["left", "bad", "unreachable", "refused_secret"].includes(state)) {  // not at a table
       card.append(button(words.alone, () => { sessionStorage.removeItem(GUEST_KEY); location.reload(); }));
     }
     box.append(card);

@@ -224,10 +224,15 @@ def table(phones: Phones) -> dict:
     guest.see(r"^Money of Ben: 7\b")
     host.see(r"^Money of Ben: 7\b")
 
+    # The host shows who is at its table: each phone, with the player it says it is.
+    guest.tap("Which player is this phone?")
+    guest.tap("Anna")
+    host.page.evaluate("location.hash = '#/invite'")
+    host.see(r"^Phone 1: Anna$")
+
     # A guest that reloads is no longer at the table, says so, and joins again with the next invite.
     guest.page.reload()
     guest_state(guest, "left")
-    host.page.evaluate("location.hash = '#/invite'")
     host.see(r"^The other phones join this phone's games")  # said while no phone is at the table
     rejoin = answer_of(guest, invite_link(host))
     give_answer(host, rejoin)
