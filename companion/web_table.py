@@ -135,7 +135,9 @@ class HostTable:
                 self.problem, self.joining = getattr(message, "error", "no_webrtc"), False
         elif kind == "answered":
             problem = getattr(message, "error", "")  # a JavaScript object: absent, not None
-            if problem in ("", "refused"):  # a phone joined, or a wrong secret spent the invite: a new one
+            # The invite is spent when a phone joined, presented a wrong secret or could not be reached
+            # (the page withdrew it): a new one. Not by an answer refused before any connection.
+            if problem in ("", "refused", "unreachable"):
                 self.invite()
             self.problem = problem
             if len(self.guests) >= GUESTS:

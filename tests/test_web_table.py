@@ -77,11 +77,14 @@ def test_the_page_messages_of_an_invite_drive_the_invite_screen(web_table):
         assert (table.link, table.problem) == ("http://127.0.0.1/#join=abc", "old_answer")
         table.heard(message(tabula="answered", error="refused"))  # a wrong secret spent it: a new one
         assert (posted[-1], table.link, table.problem) == ({"tabula": "invite"}, "", "refused")
+        table.heard(message(tabula="invited", link="http://127.0.0.1/#join=def"))
+        table.heard(message(tabula="answered", error="unreachable"))  # withdrawn by the page: a new one
+        assert (posted[-1], table.link, table.problem) == ({"tabula": "invite"}, "", "unreachable")
         table.heard(message(tabula="invited", error="no_webrtc"))
         assert (table.joining, table.problem) == (False, "no_webrtc")
         table.stop()
         assert posted[-1] == {"tabula": "stop"}
-        assert len(heard) == 8  # every change told the screen
+        assert len(heard) == 11  # every change told the screen
     asyncio.run(run())
 
 
