@@ -246,7 +246,8 @@ def guest_phones(model: AppModel, table) -> list[str]:
 def invite_controls(model: AppModel, table, answer: str, set_answer) -> list[ft.Control]:
     """The open invite: its code, then the answer of the phone that opened it, scanned or pasted."""
     def scan(e):
-        table.scan({key: model.t(f"ui.invite.scan_{key}") for key in ("title", "hint", "cancel")})
+        # The camera's screen (web/tabula-qr.js) in the app's words and theme (a setting of Tabula's).
+        table.scan({key: model.t(f"ui.invite.scan_{key}") for key in ("title", "hint", "cancel")} | {"theme": model.theme})
 
     def paste(e):
         table.answer(answer)
