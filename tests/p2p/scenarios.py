@@ -99,9 +99,9 @@ def screen_of(phone, url: str) -> StaticPhone:
     return screen
 
 
-def invite_link(host: StaticPhone) -> str:
-    """Invite players: the link of the open invite (after a phone joined, the next one is open at once),
-    or of a new one (Let a phone join)."""
+def invite_link(host: StaticPhone, spent: str = "") -> str:
+    """Invite players: the link of the open invite, or of a new one (Let a phone join). After a phone
+    joined, the next invite opens by itself a moment later: `spent`, the link it joined by, is not it."""
     host.page.evaluate("location.hash = '#/invite'")
     invite = host.page.get_by_role("button", name="Let a phone join")
     host.find(invite.or_(host.page.get_by_role("button", name="Scan its code")))
@@ -110,6 +110,9 @@ def invite_link(host: StaticPhone) -> str:
         invite.click()
         host.page.wait_for_function("(n) => window.__table.slice(n).some((m) => m.tabula === 'invited')",
                                     arg=seen, timeout=STEP)
+    host.page.wait_for_function("""(spent) => {
+      const last = window.__table.filter((m) => m.tabula === 'invited').pop();
+      return last && last.link !== spent; }""", arg=spent, timeout=STEP)
     invited = [m for m in host.page.evaluate("window.__table") if m["tabula"] == "invited"][-1]
     assert "link" in invited, invited
     return invited["link"]
@@ -117,6 +120,7 @@ def invite_link(host: StaticPhone) -> str:
 
 def answer_of(guest: StaticPhone, link: str) -> str:
     """The guest opens the invite (its camera app would): the answer it shows as a QR code."""
+    guest.page.goto("about:blank")  # a page loaded anew, not a jump to the fragment of the site it shows
     guest.page.goto(link)
     return guest.page.wait_for_selector("#tabula-answer", state="attached", timeout=LOAD).get_attribute("data-answer")
 
@@ -186,7 +190,7 @@ def table(phones: Phones) -> dict:
     # A forged secret is refused on the channel (a new invite replaces the one it came with); an answer
     # of an invite already used is refused by the host. (An answer given as text goes the way of a
     # pasted one, handed straight to the page: Flutter's field takes 600 keys slowly.)
-    link = invite_link(host)
+    link = invite_link(host, spent=link)
     intruder_phone = phones.phone("intruder", apart=True)
     intruder = screen_of(intruder_phone, url)
     give_answer(host, answer_of(intruder, forge_secret(link)))
