@@ -8,7 +8,8 @@ Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concur
 with no computer: bench/table_p2p.py), entry, play, phone (Tabula on a slowed phone: bench/phone.py).
 The results also go to test-artifacts/bench.json, not those of a quick run: its figures say only that the
 part still runs (`make test` runs every part so: tests/browser/test_bench_parts_browser.py, and
-tests/browser/test_reliability_browser.py for crash, damaged, concurrency and table).
+tests/browser/test_reliability_browser.py for crash, damaged, concurrency and table, tests/p2p/test_netns.py
+for p2p).
 """
 
 from __future__ import annotations

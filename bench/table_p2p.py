@@ -163,16 +163,16 @@ def agree(screens: list, values: list[int], timeout: int) -> bool:
 
 
 def settled(host, sid: str, values: list[int], quiet: float = 5.0) -> list[int]:
-    """The host's stored values once they are the values tapped, or stay the same for `quiet` seconds
-    (an entry was lost: the count says so). Not a fixed time: the last taps are answered late on a busy
-    machine."""
+    """The host's stored values once its screen shows the values tapped, or once they stay the same while
+    it waited `quiet` seconds for them (an entry was lost: the count says so). Not a fixed time: the last
+    taps are answered late on a busy machine."""
     last = None
     while True:
-        stored = stored_money(host, sid)
-        if stored == values or stored == last:
+        shown = agree([host], values, int(quiet * 1000))
+        stored = stored_money(host, sid)  # what it shows, it stored first
+        if shown or stored == last:
             return stored
         last = stored
-        host.page.wait_for_timeout(quiet * 1000)  # only when something is missing: is it still coming?
 
 
 def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
