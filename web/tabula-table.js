@@ -245,7 +245,10 @@
   };
   const words = WORDS[(navigator.language || "en").toLowerCase().startsWith("de") ? "de" : "en"];
 
+  // `joined`: the channel, once at the table (Flutter's connection waits for it; for ever in a tab that
+  // left a table and has not joined again).
   const guest = { pc: null, channel: null, joined: null, onJoined: null, state: "" };
+  guest.joined = new Promise((resolve) => { guest.onJoined = resolve; });
 
   // What the guest's screen says above Flutter's (`state`; "" once at the table).
   function say(state, detail) {
@@ -307,7 +310,6 @@
   async function join(code) {
     sessionStorage.setItem(GUEST_KEY, "1");
     say("joining");
-    guest.joined = new Promise((resolve) => { guest.onJoined = resolve; });
     let offer;
     try {
       offer = await unpack(code);
@@ -372,6 +374,9 @@
   } else if (wasGuest) {
     document.addEventListener("DOMContentLoaded", () => say("left"));
   }
+  // An invite opened in a tab that shows Tabula already (a guest scanning again): only the fragment
+  // changes, which loads nothing; the page starts again as a guest of that invite.
+  window.addEventListener("hashchange", () => { if (location.hash.startsWith(JOIN)) location.reload(); });
   const style = document.createElement("style");
   style.textContent = ":root{--tabula-bg:#fbf7f2;--tabula-fg:#1f1a17}" +
     "@media (prefers-color-scheme: dark){:root{--tabula-bg:#1f1a17;--tabula-fg:#f1e9e4}}";

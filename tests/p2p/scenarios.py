@@ -85,6 +85,20 @@ RECORD_TABLE = """(() => {
     return post.call(this, message, ...rest);
   };
 })()"""
+# A guest whose screen is behind: what the host sends it waits (hold) until release(), as on a phone
+# whose Wi-Fi stalls; its own taps still go out.
+HOLD_CHANNEL = """(() => {
+  const own = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  window.__held = []; window.__hold = false;
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    get() { return own.get.call(this); },
+    set(handler) {
+      own.set.call(this, (event) => (window.__hold && typeof event.data !== "string"
+        ? window.__held.push(() => handler(event)) : handler(event)));
+    },
+  });
+  window.__release = () => { window.__hold = false; window.__held.splice(0).forEach((deliver) => deliver()); };
+})()"""
 MONEY = re.compile(r"^Money of Anna: (\d+)\b")
 
 
@@ -157,6 +171,7 @@ def table(phones: Phones) -> dict:
     sid = re.search(r"#/game/([^/]+)/play", host.page.url).group(1)
 
     guest_phone = phones.phone("guest", apart=True)
+    guest_phone.context.add_init_script(HOLD_CHANNEL)
     guest = screen_of(guest_phone, url)
     link = invite_link(host)
     assert "#join=" in link and link.startswith(url)
@@ -186,6 +201,34 @@ def table(phones: Phones) -> dict:
     host_phone.shot("play")
     guest.see(r"^Money of Ben: 6\b")
     guest_phone.shot("play")
+
+    # Undo acts on what that phone showed: the guest, behind, takes back Ben's first entry, which is no
+    # longer the last one; refused, with today's words, and nothing changes.
+    guest.page.evaluate("window.__hold = true")
+    host.sheet("Ben")
+    host.tap("Money +1 (Ben)")
+    host.close_sheet("Ben")
+    host.see(r"^Money of Ben: 7\b")
+    undo = guest.find(guest.page.get_by_role("button", name="Undo: Ben", exact=False))
+    assert "(now 6)" in (undo.get_attribute("aria-label") or undo.text_content() or "")
+    undo.click()
+    guest.page.evaluate("window.__release()")
+    guest.see(r"^Not undone: the game changed on another phone\. Undo would now take back: Ben: Money")
+    guest.see(r"^Money of Ben: 7\b")
+    host.see(r"^Money of Ben: 7\b")
+
+    # A guest that reloads is no longer at the table, says so, and joins again with the next invite.
+    guest.page.reload()
+    guest_state(guest, "left")
+    host.page.evaluate("location.hash = '#/invite'")
+    host.see(r"^The other phones join this phone's games")  # said while no phone is at the table
+    rejoin = answer_of(guest, invite_link(host))
+    give_answer(host, rejoin)
+    guest_state(guest, "")
+    guest.start(lambda: None)
+    host.see(r"^At this table: 1 phone besides this one\.$")
+    guest.page.evaluate(f"location.hash = '#/game/{sid}/play'")
+    guest.see(r"^Money of Ben: 7\b")
 
     # A forged secret is refused on the channel (a new invite replaces the one it came with); an answer
     # of an invite already used is refused by the host. (An answer given as text goes the way of a
