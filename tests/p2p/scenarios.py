@@ -134,7 +134,6 @@ def invite_link(host: StaticPhone, spent: str = "") -> str:
 
 def answer_of(guest: StaticPhone, link: str) -> str:
     """The guest opens the invite (its camera app would): the answer it shows as a QR code."""
-    guest.page.goto("about:blank")  # a page loaded anew, not a jump to the fragment of the site it shows
     guest.page.goto(link)
     return guest.page.wait_for_selector("#tabula-answer", state="attached", timeout=LOAD).get_attribute("data-answer")
 
@@ -222,7 +221,8 @@ def table(phones: Phones) -> dict:
     guest_state(guest, "left")
     host.page.evaluate("location.hash = '#/invite'")
     host.see(r"^The other phones join this phone's games")  # said while no phone is at the table
-    rejoin = answer_of(guest, invite_link(host))
+    link = invite_link(host, spent=link)
+    rejoin = answer_of(guest, link)
     give_answer(host, rejoin)
     guest_state(guest, "")
     guest.start(lambda: None)
