@@ -256,8 +256,9 @@ def run(entries: int = 50, turns: int = 10, log=print, quick: bool = False) -> d
     if done.returncode or "error" in result:
         raise RuntimeError(f"the p2p run failed: {result.get('error')}\n{done.stderr[-4000:]}")
     delays = result["delays_ms"]
-    summary = {"phones": 4, "join_s": round(max(result["join_s"]), 2), "joins_s": [round(s, 2) for s in result["join_s"]],
-               "guests_cached": cached, "propagation_p50_ms": round(median(delays)),
+    joins = [round(s, 2) for s in result["join_s"]]
+    summary = {"phones": 4, "join_s": max(joins), "joins_s": joins, "guests_cached": cached,
+               "propagation_p50_ms": round(median(delays)),
                "propagation_p95_ms": round(percentile(delays, 95)), "propagation_max_ms": round(max(delays)),
                "observations": len(delays), "entries": sum(result["tapped"]), "lost": result["lost"],
                "converged": result["converged"], "page_errors": len(result["errors"]),
@@ -269,8 +270,9 @@ def run(entries: int = 50, turns: int = 10, log=print, quick: bool = False) -> d
         f"p95 {summary['propagation_p95_ms']} ms, max {summary['propagation_max_ms']} ms ({len(delays)} observations)")
     log(f"the run inside: {summary['run_s']} s; seconds from the phones' start to the end of each stage: "
         f"{summary['stages_s']}")
-    log(f"{summary['entries']} entries from 4 phones: {summary['lost']} lost, all phones agree: {summary['converged']}, "
-        f"{summary['page_errors']} page errors; load average {load_before} before, {load_average()} after")
+    log(f"{summary['entries']} entries from 4 phones: {summary['lost']} lost, all phones agree: "
+        f"{summary['converged']}, {summary['page_errors']} page errors; load average {load_before} before, "
+        f"{load_average()} after")
     return summary
 
 
