@@ -95,10 +95,9 @@ def shows(screen, seat: int, value: int, timeout: int = STEP) -> None:
 def join(host, guests: list, camera: Path) -> list[float]:
     """Each guest in turn opens the open invite (its camera app would) and shows its answer's QR code,
     which the host's camera films: seconds from the tap on Scan its code to the guest's Home."""
-    took, link = [], ""
+    took = []
     for n, guest in enumerate(guests, 1):
-        link = invite_link(host, spent=link)
-        y4m_of_qr(answer_of(guest, link), camera)  # the file is read when the host's camera starts
+        y4m_of_qr(answer_of(guest, invite_link(host)), camera)  # the file is read when the host's camera starts
         scanned = time.monotonic()
         host.tap("Scan its code")
         guest_state(guest, "")

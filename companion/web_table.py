@@ -28,6 +28,7 @@ from flet.messaging.connection import Connection
 from flet.messaging.pyodide_connection import PyodideConnection
 
 log = logging.getLogger("tabula.table")
+GUESTS = 5  # phones besides the host: four players and onlookers (the games take 2-4 players)
 
 # A guest's Flet message to the page (the worker's postMessage), its bytes moved, not copied.
 POST_FRAME = """
@@ -84,6 +85,8 @@ class HostTable:
 
     def invite(self) -> None:
         """Let a phone join: a new invite (the page makes its offer and secret; `invited` brings the link)."""
+        if len(self.guests) >= GUESTS:
+            return
         self.joining, self.link, self.problem = True, "", ""
         self.post({"tabula": "invite"})
         self._changed()
@@ -123,6 +126,8 @@ class HostTable:
             self._join(int(message.guest))
         elif kind == "left":
             self._leave(int(message.guest))
+            if self.problem == "full":
+                self.problem = ""
         elif kind == "invited":
             self.link = getattr(message, "link", "")
             if not self.link:
@@ -132,6 +137,9 @@ class HostTable:
             if problem in ("", "refused"):  # a phone joined, or a wrong secret spent the invite: a new one
                 self.invite()
             self.problem = problem
+            if len(self.guests) >= GUESTS:
+                self.stop()
+                self.problem = "full"
         self._changed()
 
     def _join(self, guest: int) -> None:

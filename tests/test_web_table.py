@@ -120,6 +120,23 @@ def test_a_guest_is_one_more_flet_session_on_the_hosts_pubsub_and_leaves_cleanly
     asyncio.run(run())
 
 
+def test_six_phones_fill_the_table(web_table):
+    async def run():
+        host, table, posted = host_and_table(web_table, lambda page: asyncio.sleep(0))
+        table.invite()
+        for guest in range(1, web_table.GUESTS + 1):
+            table.heard(message(tabula="joined", guest=guest))
+            table.heard(message(tabula="answered"))
+        assert (table.joining, table.problem, posted[-1]) == (False, "full", {"tabula": "stop"})
+        table.invite()  # no invite while full
+        assert posted[-1] == {"tabula": "stop"}
+        table.heard(message(tabula="left", guest=1))
+        assert table.problem == ""
+        table.invite()
+        assert (table.joining, posted[-1]) == (True, {"tabula": "invite"})
+    asyncio.run(run())
+
+
 def test_a_guests_messages_wait_with_the_hosts_until_indexeddb_has_stored_the_change():
     class Storage:
         def syncfs(self, populate, done):

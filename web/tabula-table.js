@@ -219,9 +219,10 @@
 
   const WORDS = {
     en: {
+      title: "Tabula · a table with no computer",
       joining: "Joining the table…",
       answer: "Show this code to the phone that invited you: it scans it with “Scan its code”.",
-      copy: "Copy the answer", copied: "Copied",
+      copy: "Copy the answer", copied: "Copied", share: "Share the answer",
       unreachable: "These phones cannot reach each other on this network: try the inviting phone's hotspot. The game goes on on that phone.",
       refused_secret: "This invite is not valid (any more). Let the inviting phone show a new one.",
       refused_used: "This invite was used already. Let the inviting phone show a new one.",
@@ -231,9 +232,10 @@
       alone: "Use this phone alone",
     },
     de: {
+      title: "Tabula · ein Tisch ohne Computer",
       joining: "Dem Tisch beitreten…",
       answer: "Diesen Code dem Handy zeigen, das eingeladen hat: Es scannt ihn mit „Seinen Code scannen“.",
-      copy: "Die Antwort kopieren", copied: "Kopiert",
+      copy: "Die Antwort kopieren", copied: "Kopiert", share: "Die Antwort teilen",
       unreachable: "Diese Handys erreichen sich in diesem Netz nicht: den Hotspot des einladenden Handys versuchen. Das Spiel geht auf jenem Handy weiter.",
       refused_secret: "Diese Einladung gilt nicht (mehr). Das einladende Handy eine neue zeigen lassen.",
       refused_used: "Diese Einladung wurde schon benutzt. Das einladende Handy eine neue zeigen lassen.",
@@ -274,10 +276,13 @@
     const card = document.createElement("div");
     card.style.cssText = "max-width:420px;width:100%;display:flex;flex-direction:column;gap:16px;align-items:stretch;" +
       "background:var(--tabula-bg);border-radius:16px;padding:20px;text-align:center;";
+    const title = document.createElement("h1");
+    title.style.cssText = "margin:0;font-size:22px;font-weight:700;color:#8c3b2a;";
+    title.textContent = words.title;
     const text = document.createElement("p");
     text.style.margin = "0";
     text.textContent = words[state] || state;
-    card.append(text);
+    card.append(title, text);
     if (state === "answer") {
       const code = document.createElement("div");
       code.id = "tabula-answer";
@@ -291,8 +296,11 @@
       card.append(code, button(words.copy, async (b) => {
         try { await navigator.clipboard.writeText(detail); b.textContent = words.copied; } catch (error) { /* no clipboard */ }
       }));
+      if (navigator.share) {  // a phone's own share sheet: a messenger to the host phone, say
+        card.append(button(words.share, () => navigator.share({ text: detail }).catch(() => {})));
+      }
     }
-    if (state === "left") {
+    if (["left", "bad", "unreachable", "refused_secret", "refused_used"].includes(state)) {  // not at a table
       card.append(button(words.alone, () => { sessionStorage.removeItem(GUEST_KEY); location.reload(); }));
     }
     box.append(card);

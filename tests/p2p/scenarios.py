@@ -113,23 +113,24 @@ def screen_of(phone, url: str) -> StaticPhone:
     return screen
 
 
-def invite_link(host: StaticPhone, spent: str = "") -> str:
-    """Invite players: the link of the open invite, or of a new one (Let a phone join). After a phone
-    joined, the next invite opens by itself a moment later: `spent`, the link it joined by, is not it."""
+# The invite open now: the page's last link for Python came after the last invite was spent (a phone
+# joined, or presented a wrong secret; the next invite follows at once, a moment later).
+OPEN_INVITE = """() => {
+  const spent = (m) => m.tabula === "joined" || (m.tabula === "answered" && (!m.error || m.error === "refused"));
+  const invited = window.__table.map((m) => m.tabula === "invited" && Boolean(m.link)).lastIndexOf(true);
+  return invited > window.__table.map(spent).lastIndexOf(true) ? window.__table[invited].link : null;
+}"""
+
+
+def invite_link(host: StaticPhone) -> str:
+    """Invite players: the link of the open invite (after a phone joined, the next one opens by itself),
+    or of a new one (Let a phone join)."""
     host.page.evaluate("location.hash = '#/invite'")
     invite = host.page.get_by_role("button", name="Let a phone join")
     host.find(invite.or_(host.page.get_by_role("button", name="Scan its code")))
     if invite.count():
-        seen = host.page.evaluate("window.__table.length")
         invite.click()
-        host.page.wait_for_function("(n) => window.__table.slice(n).some((m) => m.tabula === 'invited')",
-                                    arg=seen, timeout=STEP)
-    host.page.wait_for_function("""(spent) => {
-      const last = window.__table.filter((m) => m.tabula === 'invited').pop();
-      return last && last.link !== spent; }""", arg=spent, timeout=STEP)
-    invited = [m for m in host.page.evaluate("window.__table") if m["tabula"] == "invited"][-1]
-    assert "link" in invited, invited
-    return invited["link"]
+    return host.page.wait_for_function(OPEN_INVITE, timeout=STEP).json_value()
 
 
 def answer_of(guest: StaticPhone, link: str) -> str:
@@ -184,6 +185,7 @@ def table(phones: Phones) -> dict:
     guest.start(lambda: None)
     join_s = time.monotonic() - scanned
     host.see(r"^At this table: 1 phone besides this one\.$")
+    host_phone.shot("invite")  # the next invite open at once
 
     # One game, both phones: an entry on either is on the other's screen.
     guest.page.evaluate(f"location.hash = '#/game/{sid}/play'")
@@ -221,8 +223,7 @@ def table(phones: Phones) -> dict:
     guest_state(guest, "left")
     host.page.evaluate("location.hash = '#/invite'")
     host.see(r"^The other phones join this phone's games")  # said while no phone is at the table
-    link = invite_link(host, spent=link)
-    rejoin = answer_of(guest, link)
+    rejoin = answer_of(guest, invite_link(host))
     give_answer(host, rejoin)
     guest_state(guest, "")
     guest.start(lambda: None)
@@ -233,7 +234,7 @@ def table(phones: Phones) -> dict:
     # A forged secret is refused on the channel (a new invite replaces the one it came with); an answer
     # of an invite already used is refused by the host. (An answer given as text goes the way of a
     # pasted one, handed straight to the page: Flutter's field takes 600 keys slowly.)
-    link = invite_link(host, spent=link)
+    link = invite_link(host)
     intruder_phone = phones.phone("intruder", apart=True)
     intruder = screen_of(intruder_phone, url)
     give_answer(host, answer_of(intruder, forge_secret(link)))

@@ -217,7 +217,8 @@ def HostInvite(model: AppModel, table) -> ft.Control:
                                 weight=ft.FontWeight.BOLD))
     if not table.joining:
         controls.append(ft.FilledButton(model.t("ui.invite.let_join"), icon=ft.Icons.QR_CODE,
-                                        on_click=lambda e: table.invite(), height=56))
+                                        on_click=lambda e: table.invite(), height=56,
+                                        disabled=table.problem == "full"))
     elif not table.link:
         controls.append(ft.Row([ft.ProgressRing(), ft.Text(model.t("ui.invite.making"))]))
     else:
