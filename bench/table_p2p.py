@@ -21,20 +21,18 @@ veth pair; the guests in a network stack of their own, so their packets cross th
 from __future__ import annotations
 
 import base64
-import fcntl
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from common import NAMES, PY, ROOT, header, load_average, median, percentile
+from common import NAMES, PY, header, load_average, median, percentile
 from table_mode import SEEN_AT_JS, SHOWS_JS, TAP_AT_JS
 
-from tests.browser.test_static_web_browser import LOAD, STEP
+from tests.browser.test_static_web_browser import LOAD, STEP, build_dist
 from tests.p2p import netns
 from tests.p2p.phones import DIST, Phones, y4m_of_qr
 from tests.p2p.scenarios import RECORD_TABLE, answer_of, guest_state, invite_link, screen_of
@@ -225,17 +223,6 @@ def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
             "errors": [e for screen in screens for e in screen.errors]}
 
 
-def build_site() -> None:
-    """dist/ as the sources are (web/build.py skips the work when it is); one build at a time, as the
-    tests' own (tests/browser/test_static_web_browser.py's `site`)."""
-    with open(ROOT / ".web-build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        done = subprocess.run([PY, str(ROOT / "web" / "build.py")], cwd=ROOT, capture_output=True, text=True,
-                              timeout=900)
-    if done.returncode:
-        raise RuntimeError(done.stdout + done.stderr)
-
-
 def run(entries: int = 50, turns: int = 10, log=print, quick: bool = False) -> dict:
     """`quick`: 1 entry each in turns and 2 each at once, the guests' app not cached before (their first
     visit is the invite: bench/run_all.py --quick, and `make test`: tests/p2p/test_netns.py)."""
@@ -245,7 +232,7 @@ def run(entries: int = 50, turns: int = 10, log=print, quick: bool = False) -> d
     problem = netns.own_network_unavailable()
     if problem:
         raise RuntimeError(problem)
-    build_site()
+    build_dist()
     load_before = load_average()
     args = json.dumps({"turns": turns, "taps": taps, "cached": cached})
     with tempfile.TemporaryDirectory(prefix="tabula-p2p-bench-") as tmp:  # the phones' profiles

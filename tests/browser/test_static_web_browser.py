@@ -117,16 +117,21 @@ class StaticSite:
             self.httpd = None
 
 
-@pytest.fixture
-def site():
-    # Per test, not per module: the test takes the site away (offline), and a rerun needs it back.
-    # web/build.py skips the work when dist/ already matches the sources. The tests run in parallel
-    # (make test): one build at a time into dist/.
+def build_dist() -> None:
+    """dist/ as the sources are: web/build.py skips the work when dist/ already matches them. The tests run
+    in parallel (make test), and the p2p tests and bench serve dist/ too: one build at a time into dist/."""
     with open(ROOT / ".web-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         done = subprocess.run([sys.executable, str(ROOT / "web" / "build.py")], cwd=ROOT, capture_output=True,
                               text=True, timeout=900)
-    assert done.returncode == 0, done.stdout + done.stderr
+    if done.returncode:
+        raise RuntimeError(done.stdout + done.stderr)
+
+
+@pytest.fixture
+def site():
+    # Per test, not per module: the test takes the site away (offline), and a rerun needs it back.
+    build_dist()
     served = StaticSite(DIST)
     yield served
     served.stop()

@@ -16,6 +16,7 @@ import pytest
 
 from tests.browser.harness import CHROMIUM
 from tests.browser.test_bench_parts_browser import check
+from tests.browser.test_static_web_browser import build_dist
 from tests.p2p import netns
 
 import run_all  # noqa: E402  (bench/, put on the path by test_bench_parts_browser)
@@ -82,6 +83,7 @@ def test_two_phones_open_a_data_channel_and_the_host_films_the_answer(tmp_path):
 @pytest.mark.skipif(not shutil.which("chromium") and not shutil.which(CHROMIUM),
                     reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_a_phone_joins_the_static_apps_table_and_nothing_it_showed_is_lost(tmp_path):
+    build_dist()  # the site the phones open (in a fresh clone, no other test may have built it yet)
     result = scenario("table", tmp_path)
     assert result["stored"] >= result["shown"] >= 6
     assert result["errors"] == []
