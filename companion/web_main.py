@@ -460,6 +460,7 @@ def run(plugins: str = "") -> None:
         if isinstance(connection, GuestConnection):
             model = host["app"](page)
             model.storage_note = host["storage"].note if host["storage"] is not None else MEMORY_ONLY
+            connection.model = model
             return
         storage = await open_storage()
         if storage is not None:

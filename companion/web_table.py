@@ -58,6 +58,7 @@ class GuestConnection(PyodideConnection):
         self.page_url = host.page_url
         self.send_callback = send
         self.session = None
+        self.model = None  # its session's AppModel (companion/web_main.py): which players it says it is
         self._receiving = asyncio.create_task(self.receive_loop())
 
     def close(self) -> None:

@@ -5,7 +5,7 @@
 // QR code the host scans (web/tabula-qr.js) or as text pasted.
 // The channel carries Flet's own messages (binary, in chunks) and a few words of its own (JSON text):
 // the guest's first message presents the invite's one-time secret; the host answers `welcome` or
-// `refused` (a wrong secret, or an invite already used or withdrawn) and closes.
+// `refused` (a wrong secret, or an invite withdrawn meanwhile) and closes.
 (() => {
   const JOIN = "#join=";
   const GUEST_KEY = "tabula.guest";  // sessionStorage: this tab joined a table (a reload must not start alone)
@@ -86,6 +86,7 @@
     invite: null,  // the open one: {id, secret, pc, channel, timer}
     guests: new Map(),  // guest number -> its data channel
     next: 1,
+    awake: null,  // the screen's wake lock while phones are at the table
   };
 
   function toPython(message, transfer) {
@@ -177,11 +178,12 @@
     let hello = null;
     try { hello = typeof data === "string" ? JSON.parse(data).hello : null; } catch (error) { hello = null; }
     const channel = made.channel;
-    if (made.joined || host.invite !== made || hello !== made.secret) {
-      channel.send(JSON.stringify({ refused: made.joined ? "used" : "secret" }));
-      setTimeout(() => made.joined || made.pc.close(), 500);  // the refusal goes out first
-      if (!made.joined && host.invite === made) {  // that invite is spent: Python makes a new one
-        withdraw();
+    if (host.invite !== made || hello !== made.secret) {  // withdrawn meanwhile, or a wrong secret
+      channel.send(JSON.stringify({ refused: "secret" }));
+      setTimeout(() => made.pc.close(), 1000);  // once the refusal has reached the phone
+      if (host.invite === made) {  // that invite is spent: Python makes a new one
+        clearTimeout(made.timer);
+        host.invite = null;
         toPython({ tabula: "answered", error: "refused" });
       }
       return;
@@ -195,6 +197,7 @@
     channel.onmessage = (event) => { if (typeof event.data !== "string") read(event.data); };
     const left = () => {
       if (host.guests.delete(guest)) toPython({ tabula: "left", guest });
+      keepAwake();
     };
     channel.onclose = left;
     made.pc.addEventListener("connectionstatechange", () => {
@@ -202,8 +205,25 @@
     });
     channel.send(JSON.stringify({ welcome: guest }));
     toPython({ tabula: "joined", guest });
+    keepAwake();
     toPython({ tabula: "answered" });
   }
+
+  // The host phone's screen stays on while phones are at its table: a host asleep is a table that stops
+  // (the browser sleeps with it). The browser ends the lock when the tab is hidden; it is asked again
+  // when the tab shows.
+  async function keepAwake() {
+    const wanted = host.guests.size > 0 && document.visibilityState === "visible";
+    if (wanted && !host.awake && navigator.wakeLock) {
+      try {
+        host.awake = await navigator.wakeLock.request("screen");
+        host.awake.addEventListener("release", () => { host.awake = null; });
+      } catch (error) { /* not allowed here (no https, low battery): the phone sleeps as it likes */ }
+    } else if (!wanted && host.awake) {
+      host.awake.release();
+    }
+  }
+  document.addEventListener("visibilitychange", keepAwake);
 
   async function scan(labels) {
     if (!window.tabulaQR) {
@@ -225,7 +245,7 @@
       copy: "Copy the answer", copied: "Copied", share: "Share the answer",
       unreachable: "These phones cannot reach each other on this network: try the inviting phone's hotspot. The game goes on on that phone.",
       refused_secret: "This invite is not valid (any more). Let the inviting phone show a new one.",
-      refused_used: "This invite was used already. Let the inviting phone show a new one.",
+      reconnecting: "Reconnecting… The phone that keeps the game does not answer (asleep, or out of the Wi-Fi's reach). Nothing is lost: every entry was saved there.",
       lost: "The phone that keeps the game is gone (closed, asleep or off the Wi-Fi). Nothing is lost: every entry was saved there. When it is back, scan its invite again.",
       left: "This phone was at a table. Scan the inviting phone's code again to join.",
       bad: "This invite link is damaged. Scan the code again.",
@@ -238,7 +258,7 @@
       copy: "Die Antwort kopieren", copied: "Kopiert", share: "Die Antwort teilen",
       unreachable: "Diese Handys erreichen sich in diesem Netz nicht: den Hotspot des einladenden Handys versuchen. Das Spiel geht auf jenem Handy weiter.",
       refused_secret: "Diese Einladung gilt nicht (mehr). Das einladende Handy eine neue zeigen lassen.",
-      refused_used: "Diese Einladung wurde schon benutzt. Das einladende Handy eine neue zeigen lassen.",
+      reconnecting: "Verbindung wird wiederhergestellt… Das Handy mit dem Spiel antwortet nicht (im Ruhezustand oder außer Reichweite des WLANs). Nichts ist verloren: Jeder Eintrag wurde dort gespeichert.",
       lost: "Das Handy mit dem Spiel ist weg (geschlossen, im Ruhezustand oder nicht im WLAN). Nichts ist verloren: Jeder Eintrag wurde dort gespeichert. Wenn es zurück ist, seine Einladung erneut scannen.",
       left: "Dieses Handy war an einem Tisch. Den Code des einladenden Handys erneut scannen, um beizutreten.",
       bad: "Dieser Einladungslink ist beschädigt. Den Code erneut scannen.",
@@ -266,7 +286,7 @@
       document.body.append(box);
     }
     box.dataset.state = state;
-    const over = ["lost", "left"].includes(state);  // the last screen stays readable behind it
+    const over = ["lost", "left", "reconnecting"].includes(state);  // the last screen stays readable behind it
     box.setAttribute("role", "dialog");
     box.style.cssText = "position:fixed;inset:0;z-index:10000;display:flex;flex-direction:column;" +
       "justify-content:" + (over ? "flex-end" : "center") + ";align-items:center;gap:16px;padding:24px;" +
@@ -300,7 +320,7 @@
         card.append(button(words.share, () => navigator.share({ text: detail }).catch(() => {})));
       }
     }
-    if (["left", "bad", "unreachable", "refused_secret", "refused_used"].includes(state)) {  // not at a table
+    if (["left", "bad", "unreachable", "refused_secret"].includes(state)) {  // not at a table
       card.append(button(words.alone, () => { sessionStorage.removeItem(GUEST_KEY); location.reload(); }));
     }
     box.append(card);
@@ -332,7 +352,11 @@
     pc.addEventListener("connectionstatechange", () => {
       const state = pc.connectionState;
       if (state === "failed" && !guest.channel) say("unreachable");
-      if (["failed", "closed", "disconnected"].includes(state)) gone();
+      // "disconnected": no answer from the host for a few seconds (asleep, out of the Wi-Fi's reach);
+      // it may come back by itself. "failed" or "closed": it will not.
+      if (state === "disconnected" && guest.channel && guest.state === "") say("reconnecting");
+      if (state === "connected" && guest.state === "reconnecting" && guest.channel.readyState === "open") say("");
+      if (["failed", "closed"].includes(state)) gone();
     });
     pc.ondatachannel = (event) => {
       const channel = event.channel;

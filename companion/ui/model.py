@@ -34,6 +34,7 @@ LOBBY = "lobby"  # every change of any game, for the home screen's list
 # Box data entered or a game's preference chosen: every screen that reads them (results, the tracker,
 # an editor, Settings) redraws.
 SETTINGS = "settings"
+ME = "me"  # a phone said which player it is (the static app's host lists the phones at its table)
 ANYWHERE = "*"  # where a message shows when no one screen made the change (the static app's write-back)
 # Moves kept beyond the game they are made in: a choice the table keeps for the next game of it,
 # `{"type": "preference", "id": ..., "value": ...}`, and values printed on the box's components,
@@ -449,6 +450,7 @@ class AppModel:
     def set_me(self, game: Game, seat: int | None) -> None:
         """This device plays `seat` in that game (None: nobody in particular); the browser keeps it."""
         self.me = {**{k: v for k, v in self.me.items() if k != game.id}, **({game.id: seat} if seat is not None else {})}
+        self.broadcast.tell_topics(ME)
         page = self.broadcast.page
         if page is not None:
             async def keep():

@@ -118,14 +118,13 @@ class StaticSite:
 
 
 def build_dist() -> None:
-    """dist/ as the sources are: web/build.py skips the work when dist/ already matches them. The tests run
-    in parallel (make test), and the p2p tests and bench serve dist/ too: one build at a time into dist/."""
+    """dist/ as `make web` builds it. web/build.py skips the work when dist/ already matches the sources.
+    The tests run in parallel (make test): one build at a time into dist/."""
     with open(ROOT / ".web-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         done = subprocess.run([sys.executable, str(ROOT / "web" / "build.py")], cwd=ROOT, capture_output=True,
                               text=True, timeout=900)
-    if done.returncode:
-        raise RuntimeError(done.stdout + done.stderr)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.fixture

@@ -78,6 +78,11 @@ def datachannel(phones: Phones, apart: bool = True) -> dict:
 RECORD_TABLE = """(() => {
   const post = Worker.prototype.postMessage;
   window.__table = [];
+  window.__wake = [];  // what the page asked of the screen's wake lock
+  if (navigator.wakeLock) {
+    const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = (type) => { window.__wake.push(type); return request(type); };
+  }
   Worker.prototype.postMessage = function (message, ...rest) {
     if (message && typeof message.tabula === "string" && message.tabula !== "frame") {
       window.__table.push(JSON.parse(JSON.stringify(message)));
@@ -186,6 +191,7 @@ def table(phones: Phones) -> dict:
     join_s = time.monotonic() - scanned
     host.see(r"^At this table: 1 phone besides this one\.$")
     host_phone.shot("invite")  # the next invite open at once
+    assert host.page.evaluate("window.__wake") == ["screen"]  # the host's screen kept on for the table
 
     # One game, both phones: an entry on either is on the other's screen.
     guest.page.evaluate(f"location.hash = '#/game/{sid}/play'")
@@ -218,10 +224,15 @@ def table(phones: Phones) -> dict:
     guest.see(r"^Money of Ben: 7\b")
     host.see(r"^Money of Ben: 7\b")
 
+    # The host shows who is at its table: each phone, with the player it says it is.
+    guest.tap("Which player is this phone?")
+    guest.tap("Anna")
+    host.page.evaluate("location.hash = '#/invite'")
+    host.see(r"^Phone 1: Anna$")
+
     # A guest that reloads is no longer at the table, says so, and joins again with the next invite.
     guest.page.reload()
     guest_state(guest, "left")
-    host.page.evaluate("location.hash = '#/invite'")
     host.see(r"^The other phones join this phone's games")  # said while no phone is at the table
     rejoin = answer_of(guest, invite_link(host))
     give_answer(host, rejoin)
@@ -250,7 +261,9 @@ def table(phones: Phones) -> dict:
     for _ in range(5):
         guest.tap("Money +1 (Anna)")
     host_phone.kill()
-    guest_state(guest, "lost")
+    guest_state(guest, "reconnecting")  # the host does not answer: said within seconds
+    guest_phone.shot("reconnecting")
+    guest_state(guest, "lost")  # and then that it is gone
     guest_phone.shot("lost")
     shown = max(shown, money(guest))
     host_phone.start()

@@ -83,7 +83,7 @@ def test_two_phones_open_a_data_channel_and_the_host_films_the_answer(tmp_path):
 @pytest.mark.skipif(not shutil.which("chromium") and not shutil.which(CHROMIUM),
                     reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_a_phone_joins_the_static_apps_table_and_nothing_it_showed_is_lost(tmp_path):
-    build_dist()  # the site the phones open (in a fresh clone, no other test may have built it yet)
+    build_dist()
     result = scenario("table", tmp_path)
     assert result["stored"] >= result["shown"] >= 6
     assert result["errors"] == []

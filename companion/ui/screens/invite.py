@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.resources import IN_CHECKOUT
-from companion.ui.model import AppModel
+from companion.ui.model import ME, AppModel
 from companion.ui.widgets import Texts, screen
 
 # How the host starts table mode: a checkout with make, an installed Tabula with its command.
@@ -203,7 +203,12 @@ def HostInvite(model: AppModel, table) -> ft.Control:
             from companion.web_main import in_page
             in_page(page, model.changed)
         table.listeners.append(changed)
-        return lambda: table.listeners.remove(changed)
+        heard = model.broadcast.watch(ME)  # a phone at the table says which player it is
+
+        def stop():
+            table.listeners.remove(changed)
+            heard()
+        return stop
     ft.use_effect(listen, dependencies=[])
 
     guests = len(table.guests)
@@ -212,6 +217,7 @@ def HostInvite(model: AppModel, table) -> ft.Control:
         heading(model.t("ui.invite.host_title")),
         ft.Text(model.t("ui.invite.guests", count=guests) if guests else model.t("ui.invite.host_text"), size=16),
     ]
+    controls += [ft.Text(phone, size=16, weight=ft.FontWeight.BOLD) for phone in guest_phones(model, table)]
     if table.problem:
         controls.append(ft.Text(model.t(f"ui.invite.problem.{table.problem}"), size=16, color=ft.Colors.ERROR,
                                 weight=ft.FontWeight.BOLD))
@@ -224,6 +230,17 @@ def HostInvite(model: AppModel, table) -> ft.Control:
     else:
         controls += invite_controls(model, table, answer, set_answer)
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def guest_phones(model: AppModel, table) -> list[str]:
+    """Each phone at the table, with the players it says it is ("this phone is me")."""
+    phones = []
+    for number, guest in sorted(table.guests.items()):
+        me = guest.model.me.items() if guest.model is not None else ()
+        names = [game.config["players"][seat]["name"] for sid, seat in me if (game := model.repo.game(sid))]
+        phones.append(model.t("ui.invite.phone_is", number=number, names=", ".join(names)) if names
+                      else model.t("ui.invite.phone", number=number))
+    return phones
 
 
 def invite_controls(model: AppModel, table, answer: str, set_answer) -> list[ft.Control]:
