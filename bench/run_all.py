@@ -4,11 +4,12 @@
     python bench/run_all.py benchmarks          # startup, responsiveness, scoring, storage and memory only
     python bench/run_all.py scoring storage     # named parts only
     python bench/run_all.py --quick [part ...]  # each part's quick run: a few samples, the smallest sizes
-Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, entry, play,
-phone (Tabula on a slowed phone: bench/phone.py).
+Parts: startup, responsiveness, scoring, storage, memory, crash, damaged, concurrency, table, p2p (the table
+with no computer: bench/table_p2p.py), entry, play, phone (Tabula on a slowed phone: bench/phone.py).
 The results also go to test-artifacts/bench.json, not those of a quick run: its figures say only that the
 part still runs (`make test` runs every part so: tests/browser/test_bench_parts_browser.py, and
-tests/browser/test_reliability_browser.py for crash, damaged, concurrency and table).
+tests/browser/test_reliability_browser.py for crash, damaged, concurrency and table, tests/p2p/test_netns.py
+for p2p).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import concurrency  # noqa: E402
 import crash_harness  # noqa: E402
 import damaged_files  # noqa: E402
 import entry_effort  # noqa: E402
+import table_p2p  # noqa: E402
 import phone  # noqa: E402
 import play_effort  # noqa: E402
 import table_mode  # noqa: E402
@@ -45,6 +47,7 @@ PARTS = {
     "damaged": damaged_files.run,
     "concurrency": concurrency.run,
     "table": table_mode.run,
+    "p2p": table_p2p.run,
     "entry": entry_effort.run,
     "play": play_effort.run,
     "phone": phone.run,

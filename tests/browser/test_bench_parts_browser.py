@@ -99,6 +99,10 @@ PROMISED = {  # each part's figures in its quick run
               "page_errors": COUNT, "undo_rounds": COUNT, "wrong_undo": COUNT, "board_taps": COUNT,
               "board_lost": COUNT, "propagation_p50_ms": NUMBER, "propagation_p95_ms": NUMBER,
               "propagation_max_ms": NUMBER, "observations": COUNT},
+    "p2p": {"phones": COUNT, "join_s": NUMBER, "joins_s": list, "guests_cached": bool,
+            "propagation_p50_ms": NUMBER, "propagation_p95_ms": NUMBER, "propagation_max_ms": NUMBER,
+            "observations": COUNT, "entries": COUNT, "lost": COUNT, "converged": bool, "page_errors": COUNT,
+            "run_s": COUNT, "stages_s": dict, "load_average": list},
     "entry": entry_promised(),
     "play": {game: {"players": COUNT, "scores_visible": COUNT,
                     "actions": {list(actions)[-1]: {"taps": COUNT, "scrolls": COUNT, "typed": bool},
@@ -113,9 +117,10 @@ PROMISED = {  # each part's figures in its quick run
                                                    "points": dict, "samples": dict}},
               "samples": dict, "network": dict, "load_average": list, "seconds": COUNT},
 }
-# The reliability harnesses' quick runs are tests/browser/test_reliability_browser.py's: it checks them (with
-# `check`) besides what they find.
-RELIABILITY = ("crash", "damaged", "concurrency", "table")
+# The reliability harnesses' quick runs are tests/browser/test_reliability_browser.py's, the table with no
+# computer's tests/p2p/test_netns.py's (in a network of its own): they check them (with `check`) besides what
+# they find.
+RELIABILITY = ("crash", "damaged", "concurrency", "table", "p2p")
 
 
 # A part that goes game by game is run here one game at a time, so that the two workers share it. The Castles

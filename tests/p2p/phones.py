@@ -78,10 +78,14 @@ def y4m_of_qr(text: str, out_path: Path, width: int = 1280, height: int = 720, f
         for y in range(top + r * module, top + (r + 1) * module):
             luma[y * width + left:y * width + left + len(line)] = line
     colour = bytes([128]) * (2 * (width // 2) * (height // 2))  # 4:2:0, no colour
-    with open(out_path, "wb") as video:
+    # A new file each time, put in place whole: a camera that still has the last one open films that one
+    # to its end, never half of each.
+    written = Path(out_path).with_suffix(".new")
+    with open(written, "wb") as video:
         video.write(f"YUV4MPEG2 W{width} H{height} F30:1 Ip A1:1 C420jpeg\n".encode())
         for _ in range(frames):
             video.write(b"FRAME\n" + luma + colour)
+    os.replace(written, out_path)
     return {"matrix": matrix, "module": module, "left": left, "top": top, "width": width, "height": height}
 
 

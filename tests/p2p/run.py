@@ -19,7 +19,12 @@ from tests.p2p.scenarios import SCENARIOS
 
 
 def main(argv: list[str]) -> int:
-    name, args = argv[0], json.loads(argv[1]) if len(argv) > 1 else {}
+    return run(SCENARIOS[argv[0]], json.loads(argv[1]) if len(argv) > 1 else {})
+
+
+def run(scenario, args: dict) -> int:
+    """`scenario(phones, **args)` with the run's Phones, its result printed as main() says (a bench's own
+    scenario runs so too: bench/table_p2p.py)."""
     problem = netns.isolated()
     if problem:  # never a phone on this machine's own network
         print(json.dumps({"error": f"not in a network of its own: {problem}"}))
@@ -28,7 +33,7 @@ def main(argv: list[str]) -> int:
     started = time.monotonic()
     try:
         with tempfile.TemporaryDirectory(prefix="tabula-p2p-") as profiles, Phones(Path(profiles), shots) as phones:
-            result = SCENARIOS[name](phones, **args)
+            result = scenario(phones, **args)
     except Exception as e:
         traceback.print_exc()
         print(json.dumps({"error": f"{type(e).__name__}: {e}"}))

@@ -1,6 +1,7 @@
 """Phones that talk to each other (WebRTC), tested in a network of their own (tests/p2p/netns.py): the
 namespace is what it says, a scenario refuses to run outside one, and two phones, each with a network
-stack of its own, open a data channel in it, the host's camera filming the guest's answer as a QR code."""
+stack of its own, open a data channel in it, the host's camera filming the guest's answer as a QR code; the
+static app's table with a guest, and with three guests tapping at once (bench/table_p2p.py's quick run)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ import sys
 import pytest
 
 from tests.browser.harness import CHROMIUM
+from tests.browser.test_bench_parts_browser import check
 from tests.browser.test_static_web_browser import build_dist
 from tests.p2p import netns
+
+import run_all  # noqa: E402  (bench/, put on the path by test_bench_parts_browser)
 
 pytestmark = pytest.mark.skipif(netns.own_network_unavailable() is not None,
                                 reason=netns.own_network_unavailable() or "")
@@ -83,3 +87,16 @@ def test_a_phone_joins_the_static_apps_table_and_nothing_it_showed_is_lost(tmp_p
     result = scenario("table", tmp_path)
     assert result["stored"] >= result["shown"] >= 6
     assert result["errors"] == []
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not shutil.which("chromium") and not shutil.which(CHROMIUM),
+                    reason="Debian's chromium is not installed (apt-get install chromium)")
+def test_four_phones_tap_at_once_and_nothing_is_lost_and_every_phone_agrees():
+    # A host and 3 guests, each joined by the host's camera scanning its answer; 1 entry each in turns (seen on
+    # the three others), then 2 each with the four phones' taps in flight together (the full size: make bench).
+    summary = run_all.run_part("p2p", quick=True)
+    check("p2p", summary)
+    assert len(summary["joins_s"]) == 3 and summary["observations"] == 12
+    assert summary["entries"] == 12
+    assert summary["lost"] == 0 and summary["converged"] and summary["page_errors"] == 0
