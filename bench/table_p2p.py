@@ -34,8 +34,8 @@ from table_mode import SEEN_AT_JS, SHOWS_JS, TAP_AT_JS
 
 from tests.browser.test_static_web_browser import LOAD, STEP, build_dist
 from tests.p2p import netns
-from tests.p2p.phones import DIST, Phones, y4m_of_qr
-from tests.p2p.scenarios import RECORD_TABLE, answer_of, guest_state, invite_link, screen_of
+from tests.p2p.phones import Phones, y4m_of_qr
+from tests.p2p.scenarios import answer_of, guest_state, invite_link, screen_of, table_host
 
 GAME, COUNTER, LABEL = "City of Rome", "money", "Money"
 # The files of the host's data folder as its IndexedDB holds them (Emscripten's IDBFS: one database named
@@ -174,13 +174,7 @@ def settled(host, sid: str, values: list[int], quiet: float = 5.0) -> list[int]:
 
 def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
     """Inside the network of its own (python bench/table_p2p.py runs it there): a host and 3 guests."""
-    phones.keep_apart()
-    url = phones.serve(DIST)
-    camera = phones.profiles / "camera.y4m"
-    y4m_of_qr("nothing to scan yet", camera)
-    host_phone = phones.phone("host", camera=camera)
-    host_phone.context.add_init_script(RECORD_TABLE)
-    host = screen_of(host_phone, url)
+    url, camera, _, host = table_host(phones)
     guests = [screen_of(phones.phone(f"guest{n}", apart=True), url) for n in (1, 2, 3)]
     started = time.monotonic()
     for screen in ([host] + guests if cached else [host]):  # the loads go on together

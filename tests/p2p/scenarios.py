@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import subprocess
 import time
 import zlib
 from types import SimpleNamespace
@@ -157,18 +158,24 @@ def money(screen: StaticPhone) -> int:
     return int(MONEY.match(found.get_attribute("aria-label") or found.text_content() or "").group(1))
 
 
-@scenario
-def table(phones: Phones) -> dict:
-    """A host phone and a guest phone, each with a network stack of its own, no computer: the guest
-    joins by scanning (the host's camera films the guest's answer), both play one game, a forged secret
-    and an old answer are refused, the host is killed mid-burst and nothing the guest showed is lost."""
+def table_host(phones: Phones) -> tuple:
+    """The site, the host's camera file (filming nothing yet), the host phone and its screen, in a network
+    stack apart from the guests to come (Phones.keep_apart)."""
     phones.keep_apart()
     url = phones.serve(DIST)
     camera = phones.profiles / "camera.y4m"
     y4m_of_qr("nothing to scan yet", camera)
     host_phone = phones.phone("host", camera=camera)
     host_phone.context.add_init_script(RECORD_TABLE)
-    host = screen_of(host_phone, url)
+    return url, camera, host_phone, screen_of(host_phone, url)
+
+
+@scenario
+def table(phones: Phones) -> dict:
+    """A host phone and a guest phone, each with a network stack of its own, no computer: the guest
+    joins by scanning (the host's camera films the guest's answer), both play one game, a forged secret
+    and an old answer are refused, the host is killed mid-burst and nothing the guest showed is lost."""
+    url, camera, host_phone, host = table_host(phones)
     host.start(lambda: host.page.goto(url))
     host.new_game("City of Rome", ["Anna", "Ben"])
     host.tap("Setup done – start playing")
@@ -267,10 +274,24 @@ def table(phones: Phones) -> dict:
     guest_phone.shot("lost")
     shown = max(shown, money(guest))
     host_phone.start()
+    host_phone.context.add_init_script(RECORD_TABLE)
     host = screen_of(host_phone, url)
     host.start(lambda: host.page.goto(f"{url}#/game/{sid}/play"))
     stored = money(host)
-    return {"join_s": join_s, "shown": shown, "stored": stored, "errors": host.errors + guest.errors}
+
+    # Phones that cannot reach each other (a Wi-Fi that keeps them apart): the host says so 10 s after it
+    # took the answer, and the games go on there.
+    link = invite_link(host)
+    subprocess.run(["ip", "link", "set", "tabula0", "down"], check=True)
+    try:
+        give_answer(host, answer_of(intruder, link))
+        answered = time.monotonic()
+        host.see(r"^These phones cannot reach each other on this network")
+        unreachable_s = time.monotonic() - answered
+    finally:
+        subprocess.run(["ip", "link", "set", "tabula0", "up"], check=True)
+    return {"join_s": join_s, "shown": shown, "stored": stored, "unreachable_s": unreachable_s,
+            "errors": host.errors + guest.errors}
 
 
 def give_answer(host: StaticPhone, code: str) -> None:
