@@ -297,7 +297,7 @@
     card.style.cssText = "max-width:420px;width:100%;display:flex;flex-direction:column;gap:16px;align-items:stretch;" +
       "background:var(--tabula-bg);border-radius:16px;padding:20px;text-align:center;";
     const title = document.createElement("h1");
-    title.style.cssText = "margin:0;font-size:22px;font-weight:700;color:#8c3b2a;";
+    title.style.cssText = "margin:0;font-size:22px;font-weight:700;color:var(--tabula-accent);";
     title.textContent = words.title;
     const text = document.createElement("p");
     text.style.margin = "0";
@@ -410,7 +410,7 @@
   // changes, which loads nothing; the page starts again as a guest of that invite.
   window.addEventListener("hashchange", () => { if (location.hash.startsWith(JOIN)) location.reload(); });
   const style = document.createElement("style");
-  style.textContent = ":root{--tabula-bg:#fbf7f2;--tabula-fg:#1f1a17}" +
-    "@media (prefers-color-scheme: dark){:root{--tabula-bg:#1f1a17;--tabula-fg:#f1e9e4}}";
+  style.textContent = ":root{--tabula-bg:#fbf7f2;--tabula-fg:#1f1a17;--tabula-accent:#8c3b2a}" +
+    "@media (prefers-color-scheme: dark){:root{--tabula-bg:#1f1a17;--tabula-fg:#f1e9e4;--tabula-accent:#ffb4a3}}";
   document.head.append(style);
 })();
