@@ -159,10 +159,12 @@ SCROLLER = "page"  # the scrolling column of `screen`
 
 
 async def scroll_page_to(page: ft.Page, key: str) -> None:
-    """Scroll the open screen (`screen`'s column) to the control with scroll key `key`."""
+    """Scroll the open screen (`screen`'s column) to the control with scroll key `key`: a jump, not an
+    animation, since Flutter drops every tap made while a scroll animates (a board's tab tapped then
+    did nothing), and a slow phone draws an animation in jerks anyway."""
     column = open_scroller(page)
     if column is not None:
-        await column.scroll_to(scroll_key=key, duration=300)
+        await column.scroll_to(scroll_key=key, duration=0)
 
 
 def open_scroller(page: ft.Page) -> ft.Column | None:

@@ -332,6 +332,27 @@ def init_js(speed: float | None = None) -> str:
         "__RASTER__", str(RASTER))
 
 
+# The texts and names the accessibility tree holds within the screen, in its order: what a phone showed
+# when a step did not find what it waited for (the screenshot stays behind on the machine that ran it).
+ON_SCREEN_JS = """() => {
+  const seen = [];
+  for (const node of document.querySelectorAll("flt-semantics-host [aria-label], flt-semantics-host *")) {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0 || box.bottom < 0 || box.top > innerHeight) continue;
+    const text = (node.getAttribute("aria-label") || (node.children.length ? "" : node.textContent) || "").trim();
+    if (text && !seen.includes(text)) seen.push(text);
+  }
+  return seen;
+}"""
+
+
+def on_screen(page) -> str:
+    try:
+        return "On screen: " + " | ".join(page.evaluate(ON_SCREEN_JS))
+    except Exception as error:  # a closed page, a page mid-navigation
+        return f"On screen: not known ({error})"
+
+
 def screenshot(page, path: Path) -> None:
     """Screenshot the page as it is. When frames are not drawn (RASTER False), one is drawn first: drawing
     on, then a resize event of the same size, on which Flutter draws a new frame (every picture of the
@@ -515,7 +536,10 @@ class App:
             if first.count() and first.is_visible():
                 return first
             if time.monotonic() > deadline:
-                first.wait_for(timeout=1)  # raises Playwright's error, which names the locator
+                try:
+                    first.wait_for(timeout=1)
+                except PlaywrightTimeoutError as error:  # what the screen showed instead, in CI's summary
+                    raise PlaywrightTimeoutError(f"{error.message}\n{on_screen(self.page)}") from None
             self.wheel(SWEEP[step % len(SWEEP)])
             step += 1
 

@@ -296,9 +296,9 @@ def test_three_player_game_in_german(browser, server):
     app.calculate("Punkte berechnen")  # both boards are refused, each problem said where it is, in words
     app.wait_text("Stadt, Reihe 2: Reihe 2 hat zwei Aquädukte")  # on Ben's board, which opens
     app.shot("score-error-de")
-    app.idle()  # Ben's board is scrolled to its top after it is drawn: Carla's tab is tapped once all is still
+    app.idle()  # Ben's board jumps to its top after it is drawn: Carla's tab is tapped once all is still
     app.click("Auslage von Carla", exact=False)
-    app.idle()  # her board opens at its top, scrolled there after it is drawn (CI's tap met the scroll)
+    app.idle()
     app.wait_text("Stadt, Reihe 3, Spalte 2: auf der Therme liegen 2 Siegpunktmarker, beim Bau kam aber je 1 "
                   "pro angrenzender Karte darauf, hier also höchstens 1")
     app.shot("score-error-space-de")

@@ -26,7 +26,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect, sync_playwright
 
 from tests.browser import harness
-from tests.browser.harness import CHROMIUM, IDLE_JS, LAUNCH_ARGS, PHONE, ROOT, SHOTS, init_js, screenshot
+from tests.browser.harness import CHROMIUM, IDLE_JS, LAUNCH_ARGS, PHONE, ROOT, SHOTS, init_js, on_screen, screenshot
 
 DIST = ROOT / "dist"
 FIRST_LOAD_LIMIT = 15_000_000  # bytes a first visit may fetch (the large files compressed: web/sw.js)
@@ -188,10 +188,8 @@ class Phone:
                 return locator.first
             except Exception:
                 if attempt == scrolls:
-                    self.picture("not-found")  # what the screen showed instead
-                    print("buttons on screen:", [b.get_attribute("aria-label") or b.inner_text()
-                                                 for b in self.page.get_by_role("button").all()])
-                    raise
+                    self.picture("not-found")  # what the screen showed instead, and its texts in CI's summary
+                    raise AssertionError(f"{locator} is not on the screen\n{on_screen(self.page)}") from None
                 self.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
                 self.page.mouse.wheel(0, 350 if attempt < scrolls // 2 else -700)
 
@@ -443,7 +441,9 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"^Let the phones at the table join$")
             phone.button("Let a phone join")
             phone.shot("invite")
-            phone.page.go_back()
+            phone.page.go_back()  # Home again: the Invite screen gone, then History tapped on Home
+            expect(phone.page.get_by_text("Let the phones at the table join", exact=True)).to_have_count(0, timeout=STEP)
+            phone.button("New game")
             phone.tap("History")
             phone.see(r"^1 play$")
             phone.find(phone.page.get_by_role("button", name=re.compile("City of Rome ·"))).click()
