@@ -9,7 +9,11 @@ veth pair; the guests in a network stack of their own, so their packets cross th
    file, as tests/browser/test_static_web_browser.py checks), as a phone that was at a table before.
 2. Propagation: the phones take turns; each taps its own player's Money +1 and the other three watch, both
    moments read in the pages (bench/table_mode.py's TAP_AT_JS and SEEN_AT_JS: the finger down, and the
-   first frame whose accessibility tree holds the new value).
+   first frame whose accessibility tree holds the new value). Meanwhile the host's Python is timed
+   (bench/phone_hooks.py in its worker): `host_python_per_entry`, ms and calls per entry of what it did
+   between the tap and the last phone showing it (the entry, its save, the components rendered, Flet's
+   diff, sending; `indexeddb`: the write-back's own time, from its start to IndexedDB's answer, during
+   which every phone's messages are held).
 3. All at once (`lost`): every phone taps its own player's Money +1 again and again, the four taps of a
    round in flight together, each phone tapping again once its own screen shows its last one. Lost: taps
    whose +1 is not in the game the host stored (read from its IndexedDB with the app's own Repository),
@@ -30,6 +34,7 @@ import time
 from pathlib import Path
 
 from common import NAMES, PY, header, load_average, median, percentile
+from phone import HOOKS, INSTALL_HOOKS, TAKE_HOOKS, python_worker
 from table_mode import SEEN_AT_JS, SHOWS_JS, TAP_AT_JS
 
 from tests.browser.test_static_web_browser import LOAD, STEP, build_dist
@@ -105,10 +110,12 @@ def join(host, guests: list, camera: Path) -> list[float]:
     return took
 
 
-def in_turns(screens: list, values: list[int], turns: int) -> list[float]:
+def in_turns(screens: list, values: list[int], turns: int) -> tuple[list[float], list[tuple[float, float]]]:
     """Each phone in turn taps its own player's +1; the other three watch for the new value: ms from the
-    finger down to each of them showing it."""
+    finger down to each of them showing it; and for each entry, that span (epoch ms: the finger down, the
+    last phone showing it)."""
     delays: list[float] = []
+    spans: list[tuple[float, float]] = []
     for n in range(turns * len(screens)):
         seat = n % len(screens)
         me, watchers = screens[seat], [s for i, s in enumerate(screens) if i != seat]
@@ -121,9 +128,10 @@ def in_turns(screens: list, values: list[int], turns: int) -> list[float]:
         seen = [watcher.page.evaluate(SEEN_WITHIN_JS, STEP) for watcher in watchers]
         tapped = me.page.evaluate("() => window.__tabulaTapAt")
         delays += [at - tapped for at in seen]
+        spans.append((tapped, max(seen)))
         shows(me, seat, values[seat])  # and the tapping phone itself, in the sheet
         me.close_sheet(NAMES[seat])
-    return delays
+    return delays, spans
 
 
 def at_once(screens: list, values: list[int], taps: int) -> list[int]:
@@ -201,7 +209,11 @@ def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
     values = list(before)
     assert agree(screens, values, STEP), "the phones do not show the stored game"
     phones.phones[0].shot("four-before")
-    delays = in_turns(screens, values, turns)
+    python = python_worker(host.page)  # the host's Python timed while the phones take turns (bench/phone_hooks.py)
+    python.evaluate(INSTALL_HOOKS, HOOKS)
+    python.evaluate(TAKE_HOOKS)  # what came before
+    delays, spans = in_turns(screens, values, turns)
+    timed = json.loads(python.evaluate(TAKE_HOOKS))
     stages["in_turns"] = time.monotonic() - started
     tapped = at_once(screens, values, taps)
     stages["at_once"] = time.monotonic() - started
@@ -211,7 +223,16 @@ def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
     for phone in phones.phones:
         phone.shot("four-after")
     made = [turns + n for n in tapped]
+    # What the host's Python did between an entry's tap and the last phone showing it (the sheet's opening
+    # and closing around it left out): ms per entry, and calls.
+    spent: dict[str, list[float]] = {}
+    for name, start, ms in timed["records"]:
+        if any(tap <= start * 1000 <= seen for tap, seen in spans):
+            spent.setdefault(name, []).append(ms)
+    python_ms = {name: {"ms": round(sum(times) / len(spans), 1), "calls": round(len(times) / len(spans), 1)}
+                 for name, times in spent.items()}
     return {"join_s": join_s, "stages_s": stages, "delays_ms": delays, "tapped": made, "before": before,
+            "host_python_per_entry": python_ms, "hooks_missing": timed["missing"],
             "stored": stored, "converged": agree(screens, stored, 2000),
             "lost": sum(max(0, b + m - s) for b, m, s in zip(before, made, stored)),
             "errors": [e for screen in screens for e in screen.errors]}
@@ -242,12 +263,16 @@ def run(entries: int = 50, turns: int = 10, log=print, quick: bool = False) -> d
                "propagation_p95_ms": round(percentile(delays, 95)), "propagation_max_ms": round(max(delays)),
                "observations": len(delays), "entries": sum(result["tapped"]), "lost": result["lost"],
                "converged": result["converged"], "page_errors": len(result["errors"]),
-               "run_s": round(result["run_s"]), "stages_s": {k: round(v) for k, v in result["stages_s"].items()},
+               "host_python_per_entry": result["host_python_per_entry"], "run_s": round(result["run_s"]),
+               "stages_s": {k: round(v) for k, v in result["stages_s"].items()},
                "load_average": [load_before, load_average()]}
     log(f"join by scan, guests' app {'cached' if cached else 'not cached'}: {summary['joins_s']} s "
         f"(the slowest {summary['join_s']} s)")
     log(f"entry on one phone -> visible on the other three: p50 {summary['propagation_p50_ms']} ms, "
         f"p95 {summary['propagation_p95_ms']} ms, max {summary['propagation_max_ms']} ms ({len(delays)} observations)")
+    log("the host's Python per entry in turns (ms, and calls): " + ", ".join(
+        f"{name} {part['ms']} ({part['calls']})" for name, part in summary["host_python_per_entry"].items())
+        + f"; not found to time: {result['hooks_missing']}" * bool(result["hooks_missing"]))
     log(f"the run inside: {summary['run_s']} s; seconds from the phones' start to the end of each stage: "
         f"{summary['stages_s']}")
     log(f"{summary['entries']} entries from 4 phones: {summary['lost']} lost, all phones agree: "
