@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -248,6 +249,10 @@ ONE_TAB = """
 """
 OTHER_TAB, TAKEN_OVER, MEMORY_ONLY = "web.storage.other_tab", "web.storage.taken_over", "web.storage.memory_only"
 JUST_TAKEN_OVER = "web.storage.just_taken_over"
+# What a guest phone at this tab's table says of it (companion/web_table.py): in its own words, since the
+# guest's browser stores nothing of the games either way, and it has no "Use here".
+GUEST_NOTES = {MEMORY_ONLY: "web.storage.host_memory_only", OTHER_TAB: "web.storage.host_not_storing",
+               TAKEN_OVER: "web.storage.host_not_storing"}
 
 
 class BrowserStorage:
@@ -261,6 +266,23 @@ class BrowserStorage:
         self.note = ""  # why this tab stores nothing (a message key); "" while it stores
         self.repo = self.model = self.page = None
         self.taking = False  # "Use here" under way
+        self._guests: list[weakref.ref] = []  # the models of the guest phones at this tab's table
+
+    def seat_guest(self, model) -> None:
+        """A guest phone's session at this tab's table: it says what this tab's storage means for it, now
+        and whenever that changes."""
+        self._guests.append(weakref.ref(model))
+        model.storage_note = GUEST_NOTES.get(self.note, "")
+
+    def _to_guests(self, change) -> None:
+        """`change(model)` for each guest phone still at the table, on its own page (a model changed from
+        another page's loop would not redraw)."""
+        self._guests = [ref for ref in self._guests if ref() is not None]
+        for ref in self._guests:
+            guest = ref()
+            page = guest.broadcast.page if guest is not None else None
+            if page is None or page.session.connection is not None:  # else it left
+                in_page(page, lambda guest=guest: change(guest))
 
     async def start(self) -> None:
         """At start: store here, with the files as stored, unless another tab does; then this tab only
@@ -304,12 +326,14 @@ class BrowserStorage:
             if self.model is not None:  # over an open player's sheet too, which covers the screen's note
                 self.model.warn(JUST_TAKEN_OVER)
         in_page(self.page, say)
+        self._to_guests(lambda guest: guest.warn(GUEST_NOTES[TAKEN_OVER]))
 
     def _say(self, note: str) -> None:
         self.note = note
         if self.model is not None:  # else `serve` says it
             self.model.storage_note = note
             self.model.use_here = self.tap_use_here if note in (OTHER_TAB, TAKEN_OVER) else None
+        self._to_guests(lambda guest: setattr(guest, "storage_note", GUEST_NOTES.get(note, "")))
 
     def tap_use_here(self) -> None:
         self.page.run_task(self.use_here)
@@ -459,7 +483,10 @@ def run(plugins: str = "") -> None:
         connection = page.session.connection
         if isinstance(connection, GuestConnection):
             model = host["app"](page)
-            model.storage_note = host["storage"].note if host["storage"] is not None else MEMORY_ONLY
+            if host["storage"] is None:
+                model.storage_note = GUEST_NOTES[MEMORY_ONLY]
+            else:
+                host["storage"].seat_guest(model)
             connection.model = model
             return
         storage = await open_storage()

@@ -576,6 +576,28 @@ def test_static_app_taken_over_in_another_tab_stores_nothing_and_says_so_until_u
         assert Repository(idb.stored, GAMES, read_only=True).game(ROME_ID).state == repo.game(ROME_ID).state
 
 
+def test_static_app_a_guest_phone_says_what_the_hosts_storage_means_for_it(tmp_path, monkeypatch):
+    """A phone at the table of a tab that stores says nothing of storage. When that tab is taken over in
+    another tab of its phone, every guest says so in its own words (its own browser stores nothing either
+    way, and it has no "Use here"), over whatever it shows, until that tab takes the storage back."""
+    with static_app(tmp_path, monkeypatch) as (idb, sync, repo, model, settle, shown):
+        storage = storing(idb, sync, repo, model, True, settle)
+        guest = AppModel.create(repo)
+        storage.seat_guest(guest)
+        assert guest.storage_note == "" and guest.use_here is None
+        storage.told("taken")
+        assert model.storage_note == "web.storage.taken_over" and model.use_here is not None
+        assert guest.storage_note == "web.storage.host_not_storing" and guest.use_here is None
+        assert guest.t(guest.storage_note).startswith("The phone you joined does not store the games any more")
+        assert guest.error == guest.t("web.storage.host_not_storing")
+        use_here(storage, settle)
+        assert model.storage_note == "" and guest.storage_note == ""
+        late = AppModel.create(repo)
+        storage.told("taken")
+        storage.seat_guest(late)  # a phone that joins now says it at once
+        assert late.storage_note == "web.storage.host_not_storing"
+
+
 def test_static_app_opened_while_another_tab_stores_shows_what_is_stored_and_keeps_nothing(tmp_path, monkeypatch):
     with static_app(tmp_path, monkeypatch) as (idb, sync, _, _, settle, _):
         shutil.rmtree(idb.folder)

@@ -187,6 +187,12 @@ def table(phones: Phones) -> dict:
     guest = screen_of(guest_phone, url)
     link = invite_link(host)
     assert "#join=" in link and link.startswith(url)
+    # Share link: a desktop Chromium has no share sheet, so the link is copied, and the host says so.
+    host_phone.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
+    host.tap("Share link")
+    host.see(r"^This browser has no share sheet: the link is copied instead\.")
+    assert host.page.evaluate("navigator.clipboard.readText()") == link
+    host_phone.shot("invite-shared")
     answer = answer_of(guest, link)
     assert guest.page.evaluate("location.hash") == ""  # the secret is out of the address bar at once
     guest_phone.shot("answer")

@@ -9,6 +9,7 @@ rendered for it: no router, no data, no handlers that could read or change a gam
 from __future__ import annotations
 
 import hmac
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -19,6 +20,8 @@ import flet as ft
 from companion.resources import IN_CHECKOUT
 from companion.ui.model import ME, AppModel
 from companion.ui.widgets import Texts, screen
+
+log = logging.getLogger("tabula.invite")
 
 # How the host starts table mode: a checkout with make, an installed Tabula with its command.
 START_TABLE_MODE = "make run ARGS=--lan" if IN_CHECKOUT else "tabula run --lan"
@@ -197,6 +200,7 @@ def HostInvite(model: AppModel, table) -> ft.Control:
     """The host phone: who is at the table, and an invite for the next phone, one after the other."""
     page = ft.context.page
     answer, set_answer = ft.use_state("")  # a pasted answer
+    shared, set_shared = ft.use_state(("", ""))  # (invite link, what sharing it did): said under that invite
 
     def listen():
         def changed():
@@ -228,7 +232,8 @@ def HostInvite(model: AppModel, table) -> ft.Control:
     elif not table.link:
         controls.append(ft.Row([ft.ProgressRing(), ft.Text(model.t("ui.invite.making"))]))
     else:
-        controls += invite_controls(model, table, answer, set_answer)
+        note = shared[1] if shared[0] == table.link else ""
+        controls += invite_controls(model, table, answer, set_answer, note, lambda said: set_shared((table.link, said)))
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -243,8 +248,10 @@ def guest_phones(model: AppModel, table) -> list[str]:
     return phones
 
 
-def invite_controls(model: AppModel, table, answer: str, set_answer) -> list[ft.Control]:
-    """The open invite: its code, then the answer of the phone that opened it, scanned or pasted."""
+def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, set_note) -> list[ft.Control]:
+    """The open invite: its code (and its link, shared with the phone's share sheet or copied, for a phone
+    that cannot scan it; `note`: what that did), then the answer of the phone that opened it, scanned or
+    pasted."""
     def scan(e):
         # The camera's screen (web/tabula-qr.js) in the app's words and theme (a setting of Tabula's).
         table.scan({key: model.t(f"ui.invite.scan_{key}") for key in ("title", "hint", "cancel")} | {"theme": model.theme})
@@ -255,11 +262,25 @@ def invite_controls(model: AppModel, table, answer: str, set_answer) -> list[ft.
 
     async def copy(e):
         await ft.Clipboard().set(table.link)
+        set_note(model.t("ui.invite.copied"))
+
+    async def share(e):
+        try:
+            await ft.Share().share_text(table.link, mail_to_fallback_enabled=False, download_fallback_enabled=False)
+            set_note("")
+        except RuntimeError as problem:  # the browser has no share sheet (most desktops)
+            log.info("no share sheet: %s", problem)
+            await ft.Clipboard().set(table.link)
+            set_note(model.t("ui.invite.no_share"))
 
     return [
         ft.Text(model.t("ui.invite.step_scan"), size=16, weight=ft.FontWeight.BOLD),
         qr_image(model, table.link),
-        ft.OutlinedButton(model.t("ui.invite.copy_link"), icon=ft.Icons.COPY, on_click=copy, height=48),
+        ft.Row([ft.FilledTonalButton(model.t("ui.invite.share_link"), icon=ft.Icons.SHARE, on_click=share, height=48,
+                                     expand=True),
+                ft.OutlinedButton(model.t("ui.invite.copy_link"), icon=ft.Icons.COPY, on_click=copy, height=48,
+                                  expand=True)], spacing=8),
+        *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=14))] if note else []),
         ft.Text(model.t("ui.invite.step_answer"), size=16, weight=ft.FontWeight.BOLD),
         ft.FilledButton(model.t("ui.invite.scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan, height=56),
         ft.TextField(label=model.t("ui.invite.paste"), value=answer, on_change=lambda e: set_answer(e.control.value),
