@@ -252,7 +252,7 @@ JUST_TAKEN_OVER = "web.storage.just_taken_over"
 # What a guest phone at this tab's table says of it (companion/web_table.py): in its own words, since the
 # guest's browser stores nothing of the games either way, and it has no "Use here".
 GUEST_NOTES = {MEMORY_ONLY: "web.storage.host_memory_only", OTHER_TAB: "web.storage.host_not_storing",
-               TAKEN_OVER: "web.storage.host_not_storing"}
+               TAKEN_OVER: "web.storage.host_not_storing", JUST_TAKEN_OVER: "web.storage.host_just_taken_over"}
 
 
 class BrowserStorage:
@@ -326,7 +326,7 @@ class BrowserStorage:
             if self.model is not None:  # over an open player's sheet too, which covers the screen's note
                 self.model.warn(JUST_TAKEN_OVER)
         in_page(self.page, say)
-        self._to_guests(lambda guest: guest.warn(GUEST_NOTES[TAKEN_OVER]))
+        self._to_guests(lambda guest: guest.warn(GUEST_NOTES[JUST_TAKEN_OVER]))
 
     def _say(self, note: str) -> None:
         self.note = note

@@ -11,6 +11,8 @@ import time
 import zlib
 from types import SimpleNamespace
 
+from playwright.sync_api import expect
+
 from tests.browser.harness import init_js
 from tests.browser.test_static_web_browser import LOAD, STEP
 from tests.browser.test_static_web_browser import Phone as StaticPhone
@@ -205,6 +207,17 @@ def table(phones: Phones) -> dict:
     host.see(r"^At this table: 1 phone besides this one\.$")
     host_phone.shot("invite")  # the next invite open at once
     assert host.page.evaluate("window.__wake") == ["screen"]  # the host's screen kept on for the table
+
+    # The host phone opens Tabula in a second tab and takes the storage over there: the guest says in its
+    # own words that the phone it joined stores nothing now, until the host's tab takes it back.
+    second = host.new_tab()
+    second.start(lambda: second.page.goto(url))
+    second.tap("Use here")
+    guest.see(r"^The phone you joined does not store the games any more")
+    guest_phone.shot("host-taken-over")
+    host.tap("Use here")
+    expect(guest.page.get_by_text(re.compile("does not store the games any more"))).to_have_count(0, timeout=STEP)
+    second.page.close()
 
     # One game, both phones: an entry on either is on the other's screen.
     guest.page.evaluate(f"location.hash = '#/game/{sid}/play'")
