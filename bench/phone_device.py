@@ -32,8 +32,9 @@ SLOWDOWN = 4.0  # a mid-range phone against this machine's core (Chromium's own 
 TOLERANCE = 0.08  # a slowdown within 8 % of SLOWDOWN is taken
 NOMINAL_SHARE = 0.25  # where the search starts, and a quick run's share (not calibrated)
 MIN_SHARE = 0.1
-# Every host name but loopback fails to resolve: nothing leaves the machine.
-ARGS = LAUNCH_ARGS + ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+# Every host name but loopback fails to resolve: nothing leaves the machine (these rules instead of the tests').
+ARGS = [a for a in LAUNCH_ARGS if not a.startswith("--host-resolver-rules=")] + [
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 # The fixed loops, in milliseconds each run (the same arithmetic in both languages).
 JS_LOOP = """(n) => {

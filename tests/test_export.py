@@ -1,15 +1,18 @@
 """Export (CSV, BG Stats, Tabula's own JSON) and import: exact round trips into a fresh data directory,
 and bad files that change nothing and say why."""
 
+import base64
 import csv
 import io
 import json
 import re
 import time
 import urllib.parse
+import zlib
 from pathlib import Path
 
 import pytest
+import segno
 
 from companion.cli import main, score_data
 from companion.core.plays import make_play
@@ -389,6 +392,39 @@ def test_bgstats_link_carries_every_field_of_the_play(repo):
     sent = decode_link(export.bgstats_link(play, "de"))
     assert sent["players"][0]["name"] == "Zoë & Ben = 100% #1 ?"
     assert sent["game"]["name"] == GAMES[play["game"]].name.render("de")
+
+
+def short_link_data(link: str, site: str) -> str:
+    """What the BG Stats page reads of a short link: its fragment, base64url, raw deflate, as text."""
+    page, _, fragment = link.partition("#")
+    assert page == f"{site}bgstats.html" and fragment.startswith("play=")
+    packed = fragment[len("play="):]
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", packed)  # nothing a URL escapes or a scanner cuts
+    return zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)), -15).decode()
+
+
+def test_the_short_link_carries_the_long_links_play(repo):
+    site = "http://192.168.1.5:8550/"
+    for play in repo.plays():
+        for lang in ("en", "de"):
+            data = short_link_data(export.bgstats_short_link(play, site, lang), site)
+            assert data == export.bgstats_data(play, lang)
+            assert export.bgstats_link(play, lang) == f"{export.BGSTATS_CREATE_PLAY}?data={urllib.parse.quote(data, safe=':,')}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_short_links_code_has_4px_modules_on_a_phone(repo, players):
+    """4 px a module on a 390 px phone, edge to edge with its quiet zone (at most 97 modules a side), for
+    the longest names a game takes (30 characters, some that UTF-8 writes in two bytes) and a site's path;
+    BG Stats' own link needs up to 117 for 4 players."""
+    play = next(p for p in repo.plays() if len(p["players"]) >= players)
+    play = dict(play, players=[dict(p, name=f"{'Jürgen-Maximilian Österreicher'[:28]}{n:02d}")
+                               for n, p in enumerate(play["players"][:players])])
+    play["winners"] = [play["players"][0]["name"]]
+    for site in ("http://192.168.178.100:8550/", "https://someone.github.io/tabula/"):
+        short = segno.make(export.bgstats_short_link(play, site, "de"), error="l").symbol_size(border=4)[0]
+        assert 390 / short >= 4, (players, site, short)
+    assert segno.make(export.bgstats_link(play, "de"), error="l").symbol_size(border=4)[0] > 97
 
 
 # ------------------------------------------------------------------ CLI

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
+import xml.etree.ElementTree as ET
 
 import pytest
 import segno
 
 from companion.cli import main
 from companion.ui import server
-from companion.ui.screens.invite import InviteInfo, qr_png, token_in_route, token_matches
+from companion.ui.screens.invite import QUIET_ZONE, InviteInfo, qr_svg, shared_site, token_in_route, token_matches
 
 
 def mode(path) -> int:
@@ -104,11 +106,46 @@ def test_a_console_without_block_characters_still_gets_the_url():
     assert "\\u" not in text
 
 
-def test_the_invite_screen_qr_png_is_a_png_of_the_url():
-    data = qr_png("http://10.0.0.2:8550/?t=abc")
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    size = segno.make("http://10.0.0.2:8550/?t=abc", error="m").symbol_size(scale=8, border=4)
-    assert int.from_bytes(data[16:20], "big") == size[0]  # the IHDR width: 8 pixels per module
+@pytest.mark.parametrize("urls, site", [
+    # a server page's address is its websocket's; the table's invite names the LAN address phones use
+    (("http://192.168.1.5:8550/?t=abc", "ws://127.0.0.1:8550"), "http://192.168.1.5:8550/"),
+    ((None, "ws://192.168.1.5:8550"), "http://192.168.1.5:8550/"),
+    ((None, "wss://tabula.example.org/app"), "https://tabula.example.org/app/"),
+    # the static app: its page's folder, whatever route, query or file
+    ((None, "https://someone.github.io/tabula/#/history/20250101"), "https://someone.github.io/tabula/"),
+    ((None, "https://someone.github.io/tabula/index.html?x=1#/"), "https://someone.github.io/tabula/"),
+    ((None, "http://198.51.100.1:8000/"), "http://198.51.100.1:8000/"),
+    ((None, "http://[fe80::1]:8550/"), "http://[fe80::1]:8550/"),
+    # this device alone: loopback, an unspecified address, no address at all
+    (("http://127.0.0.1:8550/?t=abc", "ws://127.0.0.1:8550"), None),
+    ((None, "http://localhost:8000/#/"), None),
+    ((None, "http://app.localhost:8000/"), None),
+    ((None, "http://[::1]:8000/"), None),
+    ((None, "http://0.0.0.0:8550/"), None),
+    ((None, "tcp://192.168.1.5:8550"), None),
+    ((None, None), None),
+])
+def test_the_site_other_phones_open(urls, site):
+    assert shared_site(*urls) == site
+
+
+@pytest.mark.parametrize("error", ["m", "l"])
+def test_the_qr_svg_paints_exactly_the_codes_dark_modules_on_white(error):
+    url = "http://10.0.0.2:8550/?t=abc"
+    svg = ET.fromstring(qr_svg(url, error))
+    code = segno.make(url, error=error)
+    side = code.symbol_size(border=QUIET_ZONE)[0]
+    assert svg.get("viewBox") == f"0 0 {side} {side}"
+    ns = "{http://www.w3.org/2000/svg}"
+    rect, path = svg.find(f"{ns}rect"), svg.find(f"{ns}path")
+    assert (rect.get("width"), rect.get("height"), rect.get("fill")) == (str(side), str(side), "#fff")
+    painted = [[False] * side for _ in range(side)]
+    for x, y, n in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", path.get("d")):  # one filled run a row
+        for dx in range(int(n)):
+            assert not painted[int(y)][int(x) + dx]
+            painted[int(y)][int(x) + dx] = True
+    assert path.get("fill") == "#000" and re.fullmatch(r"(M\d+ \d+h\d+v1h-\d+z)+", path.get("d"))
+    assert painted == [[bool(m) for m in row] for row in code.matrix_iter(border=QUIET_ZONE)]
 
 
 # ------------------------------------------------------------------ the gate's checks

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import re
 import shutil
 import struct
 import sys
@@ -348,8 +349,6 @@ def test_the_page_loads_flutter_itself_once_the_service_worker_answers_it(tmp_pa
 
 
 def test_the_qr_module_is_loaded_deferred_and_ships_with_the_libraries_it_imports_and_their_licences(tmp_path):
-    import re
-
     index = tmp_path / "index.html"
     index.write_text((build.flet_web_dir() / "index.html").read_text(encoding="utf-8"), encoding="utf-8")
     build.patch_index(index, "/", "auto")
@@ -400,7 +399,15 @@ def test_web_serve_sends_the_compressed_copy_to_a_browser_that_takes_gzip(tmp_pa
 def test_the_server_page_is_flets_named_tabula():
     flet_index = (build.flet_web_dir() / "index.html").read_text(encoding="utf-8")
     assert (ROOT / "assets" / "index.html").read_text(encoding="utf-8") == build.branded(flet_index), (
-        "assets/index.html is not flet-web's page named Tabula: run python web/build.py --server-index")
+        "assets/index.html is not flet-web's page named Tabula: run python web/build.py --pages")
+
+
+def test_the_bgstats_page_has_its_words_from_the_catalogues():
+    assert (ROOT / "assets" / "bgstats.html").read_text(encoding="utf-8") == build.bgstats_page(), (
+        "assets/bgstats.html is not web/bgstats.html with the words of assets/i18n: run python web/build.py --pages")
+    words = json.loads(re.search(r"const WORDS = (.*);\n", build.bgstats_page()).group(1))
+    assert set(words) == {"en", "de"} and words["de"]["bgstats_page.open"] == "In BG Stats öffnen"
+    assert build.SITE_FILES["bgstats.html"] == ROOT / "assets" / "bgstats.html"  # the static app's site has it
 
 
 def test_branding_a_page_it_does_not_know_fails_clearly():

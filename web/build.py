@@ -88,6 +88,7 @@ SITE_FILES = {"manifest.json": ASSETS / "manifest.json", "favicon.png": ASSETS /
               "tabula-boot.js": WEB_SRC / "tabula-boot.js", "tabula-table.js": WEB_SRC / "tabula-table.js",
               # QR codes drawn and read in the page, with the libraries it uses and their licences
               "tabula-qr.js": WEB_SRC / "tabula-qr.js",
+              "bgstats.html": ASSETS / "bgstats.html",  # a play to log in BG Stats, opened by another phone
               **{f"vendor/{p.relative_to(WEB_SRC / 'vendor').as_posix()}": p
                  for p in sorted((WEB_SRC / "vendor").rglob("*")) if p.is_file()},
               # the emoji font the app registers (page.fonts, served from the app's assets as on the server)
@@ -274,7 +275,7 @@ def patch_index(path: Path, base_url: str, renderer: str) -> None:
 
 def branded(html: str) -> str:
     """Flet's index.html named Tabula, in Tabula's colours. Also the server app's page:
-    assets/index.html is this of flet-web's index.html (`python web/build.py --server-index` writes it;
+    assets/index.html is this of flet-web's index.html (`python web/build.py --pages` writes it;
     Flet serves an index.html of the assets folder instead of its own)."""
     for old, new in [
         (r'<meta name="description" content="[^"]*">', f'<meta name="description" content="{APP_DESCRIPTION}">'),
@@ -292,10 +293,22 @@ def branded(html: str) -> str:
     return html
 
 
-def write_server_index() -> Path:
-    target = ASSETS / "index.html"
-    target.write_text(branded((flet_web_dir() / "index.html").read_text(encoding="utf-8")), encoding="utf-8")
-    return target
+def bgstats_page() -> str:
+    """The page of a play to log in BG Stats (web/bgstats.html), with its words in both languages."""
+    words = {lang: json.loads((ASSETS / "i18n" / lang / "bgstats_page.json").read_text(encoding="utf-8"))
+             for lang in sorted(p.name for p in (ASSETS / "i18n").iterdir() if p.is_dir())}
+    return replace_once((WEB_SRC / "bgstats.html").read_text(encoding="utf-8"), '"__WORDS__"',
+                        json.dumps(words, ensure_ascii=False).replace("</", "<\\/"))
+
+
+def write_pages() -> list[Path]:
+    """The pages of assets/ made from others: the server app's index.html, and the BG Stats page (the
+    static app's site has it too)."""
+    pages = {ASSETS / "index.html": branded((flet_web_dir() / "index.html").read_text(encoding="utf-8")),
+             ASSETS / "bgstats.html": bgstats_page()}
+    for target, text in pages.items():
+        target.write_text(text, encoding="utf-8")
+    return list(pages)
 
 
 def patch_bootstrap(path: Path) -> None:
@@ -476,15 +489,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
     parser.add_argument("--base-url", default="/", help="the path the site is served under, e.g. /tabula/")
     parser.add_argument("--force", action="store_true", help="rebuild even if dist/ is up to date")
-    parser.add_argument("--server-index", action="store_true",
-                        help="only write assets/index.html (the server app's page, named Tabula)")
+    parser.add_argument("--pages", action="store_true",
+                        help="only write the pages of assets/ made from others (index.html, bgstats.html)")
     parser.add_argument("--plugins", default=os.environ.get("TABULA_PLUGINS", ""),
                         help="games from outside the app, module[,module] (default: TABULA_PLUGINS)")
     parser.add_argument("--renderer", choices=["auto", "canvaskit"], default="auto",
                         help="auto (default): skwasm in Chromium, CanvasKit elsewhere; canvaskit: CanvasKit only")
     args = parser.parse_args(argv)
-    if args.server_index:
-        print(f"wrote {write_server_index().relative_to(ROOT)}")
+    if args.pages:
+        for page in write_pages():
+            print(f"wrote {page.relative_to(ROOT)}")
         return 0
     try:
         info = build(Path(args.out).resolve(), args.base_url, args.force, args.renderer, args.plugins)

@@ -1,8 +1,9 @@
 """Export and import of the history (see docs/export.md).
 
 - `plays_csv`: every play, one row per player, for spreadsheets;
-- `play_bgstats`: one play as a Board Game Stats play file (what BG Stats opens from "share"), and
-  `bgstats_link`: the link that opens BG Stats with the play filled in;
+- `play_bgstats`: one play as a Board Game Stats play file (what BG Stats opens from "share"),
+  `bgstats_link`: the link that opens BG Stats with the play filled in, and `bgstats_short_link`: the same
+  play as a link to Tabula's own page that opens that link (short enough for a QR code read at a glance);
 - `full_export` / `import_data`: Tabula's own file of all plays and box data, which imports back
   exactly. An import is checked completely before anything is written: a bad file changes nothing
   and `ImportProblem` names the field and what is wrong.
@@ -12,11 +13,13 @@ from __future__ import annotations
 
 import csv
 import io
+import base64
 import json
 import re
 import sys
 import time
 import uuid
+import zlib
 from typing import Any
 from urllib.parse import quote
 
@@ -44,6 +47,7 @@ BGSTATS_ABOUT = ("This is a Play file that can be read by Board Game Stats. If y
 _NS = uuid.UUID("6f1d3c1e-8a5e-4f3e-9a55-7461627561aa")  # Tabula's namespace for stable BG Stats uuids
 BGSTATS_SOURCE = "Tabula"  # with the ids below, what BG Stats remembers its matches by: never change it
 BGSTATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
+BGSTATS_PAGE = "bgstats.html"  # Tabula's page that opens BG Stats' link from a short one (assets/)
 
 
 class ImportProblem(Exception):
@@ -187,11 +191,25 @@ def bgstats_play(play: dict, lang: str = "en") -> dict:
     }
 
 
+def bgstats_data(play: dict, lang: str = "en") -> str:
+    """The JSON text BG Stats' "create play" link carries."""
+    return json.dumps(bgstats_play(play, lang), ensure_ascii=False, separators=(",", ":"))
+
+
 def bgstats_link(play: dict, lang: str = "en") -> str:
-    """The link that opens BG Stats with the play filled in (on a phone with the app; the QR code of it
-    takes it from the host's screen to such a phone)."""
-    data = json.dumps(bgstats_play(play, lang), ensure_ascii=False, separators=(",", ":"))
-    return f"{BGSTATS_CREATE_PLAY}?data={quote(data, safe=':,')}"
+    """The link that opens BG Stats with the play filled in (on a phone with the app)."""
+    return f"{BGSTATS_CREATE_PLAY}?data={quote(bgstats_data(play, lang), safe=':,')}"
+
+
+def bgstats_short_link(play: dict, site: str, lang: str = "en") -> str:
+    """The same play as a link to Tabula's page at `site` (where other phones open the app; ends in "/"):
+    `bgstats.html#play=` and the JSON of `bgstats_link`, deflated and in base64url. The page inflates it
+    and offers `bgstats_link` itself, byte for byte. Half as long as that link (its percent-encoded JSON is
+    its bulk), so that its QR code has modules of 4 px and more on a phone; and in the fragment, which the
+    browser never sends to the site."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: what the page's DecompressionStream reads
+    packed = packer.compress(bgstats_data(play, lang).encode()) + packer.flush()
+    return f"{site}{BGSTATS_PAGE}#play={base64.urlsafe_b64encode(packed).rstrip(b'=').decode()}"
 
 
 def bgstats_file_name(play: dict) -> str:

@@ -14,7 +14,7 @@ from companion.ui.widgets import theme_mode
 from companion.ui.screens.history import HistoryScreen, PlayedScreen
 from companion.ui.screens.picture import PictureScreen
 from companion.ui.screens.home import HomeScreen
-from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate
+from companion.ui.screens.invite import InviteInfo, InviteScreen, TableGate, shared_site
 from companion.ui.screens.new_game import NewGameScreen
 from companion.ui.screens.play import PlayScreen
 from companion.ui.screens.score import ScoreScreen
@@ -62,6 +62,7 @@ def make_main(repo: Repository, invite: InviteInfo | None = None, uploads: Uploa
         model.uploads = uploads
         model.late_taps = hear_late_taps(page)
         model.at_table = table is not None and page.session.connection is not table.host
+        model.site = shared_site(invite.url if invite else None, page.url)
         # A tab that comes back (a phone woke up, a reload) may have missed changes: draw the latest.
         page.on_connect = lambda e: model.changed()
         page.title = "Tabula"

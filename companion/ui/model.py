@@ -126,6 +126,7 @@ class AppModel:
     # key, never put away) and its "Use here" button's action (None: no such button); "" while it stores.
     storage_note: str = ""
     at_table: bool = False  # a guest phone at the static app's table with no computer (web_table.py)
+    site: str | None = None  # where other phones open this app, for links they scan (invite.shared_site)
     use_here: Callable[[], None] | None = None
     # This tab's changes are saved one after the other, in the order it made them.
     _in_order: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import fcntl
 import os
 import re
@@ -22,8 +23,13 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 # Whether App.shot takes its screenshot (the tests: only with `make screenshots`, see conftest.py).
 SCREENSHOTS = True
+# A name for this machine's loopback address, as a phone at the table has the host's LAN address: opened by
+# it, the app links other phones to it (invite.shared_site takes 127.0.0.1 for this device alone). Chromium
+# resolves it to 127.0.0.1 itself (and the proxy below lets it through): nothing leaves the machine.
+SITE_NAME = "tabula.test"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               f"--host-resolver-rules=MAP {SITE_NAME} 127.0.0.1"]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -117,10 +123,10 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
 
 
-# Hermetic without intercepting requests: everything but 127.0.0.1 goes to a proxy that is not there and
+# Hermetic without intercepting requests: everything but 127.0.0.1 (and SITE_NAME) goes to a proxy that is not there and
 # fails at once. (A page.route() would intercept the History screen's upload of a backup too, and
 # Chromium then holds the request body for 120 s.)
-PROXY = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}
+PROXY = {"server": "http://127.0.0.1:9", "bypass": f"127.0.0.1,{SITE_NAME}"}
 # What the app keeps in the browser (this phone's player, the invite token), cleared for a new tab.
 SITE_STORAGE = "cookies,local_storage,indexeddb,service_workers,cache_storage,file_systems,websql"
 
@@ -344,6 +350,33 @@ ON_SCREEN_JS = """() => {
   }
   return seen;
 }"""
+
+
+# What a phone's camera reads of a screenshot (web/vendor/jsqr: the QR reader the static app ships), the
+# picture taken at twice the screen's pixels, as a camera a hand's width away sees it: the app draws its
+# codes as shapes, and at a fractional size a module's edges fall between pixels (grey), which jsQR does
+# not always read at 1:1.
+READ_QR_JS = """async (png) => {
+  const image = new Image();
+  image.src = "data:image/png;base64," + png;
+  await image.decode();
+  const [width, height] = [image.width * 2, image.height * 2];
+  const canvas = Object.assign(document.createElement("canvas"), {width, height});
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0, width, height);
+  const code = jsQR(context.getImageData(0, 0, width, height).data, width, height);
+  return code && code.data;
+}"""
+
+
+def read_qr(context, shot: Path) -> str | None:
+    """The text of the QR code in the screenshot `shot`, read in a blank tab of `context`; None if none."""
+    page = context.new_page()
+    try:
+        page.add_script_tag(path=str(ROOT / "web" / "vendor" / "jsqr" / "jsQR.js"))
+        return page.evaluate(READ_QR_JS, base64.b64encode(shot.read_bytes()).decode())
+    finally:
+        page.close()
 
 
 def on_screen(page) -> str:

@@ -12,7 +12,7 @@ import struct
 
 import segno
 
-from tests.browser.harness import PHONE, App, Server
+from tests.browser.harness import PHONE, SCREENSHOTS, SHOTS, SITE_NAME, App, Server, read_qr
 from tests.test_export import BOX, decode_link, example_play, fill, real_history
 
 from companion.core import stats
@@ -279,5 +279,62 @@ def test_history_statistics_and_downloads(browser, tmp_path):
         evening_stats(app, "de", tmp_path / "data", "Anna Lena")
         assert not app.errors
         assert not app.outside, f"requests to other sites: {app.outside}"
+    finally:
+        server.stop()
+
+
+def test_another_phone_logs_a_play_in_bg_stats_from_a_code_read_at_a_glance(browser, tmp_path):
+    """Where other phones open the app (here its server by a name, as phones at a table have the host's LAN
+    address), the code holds the short link to Tabula's page: 4 px a module for 4 players. The other
+    phone reads the code from the screen, and its page shows the play and opens BG Stats' own link, byte
+    for byte the one "Open in BG Stats" opens on this phone; in German on a German phone; a link cut
+    short says so."""
+    play = example_play("milestones-4-players.json", 1)
+    fill(tmp_path / "data", [play])
+    server = Server(tmp_path / "data").start()
+    try:
+        site = server.url.replace("127.0.0.1", SITE_NAME)
+        app = App(browser, site).open()
+        app.click("History")
+        app.click("Milestones ·", exact=False)
+        # The tests' phones skip drawing pictures (harness.RASTER): a phone draws the code, as the camera sees it.
+        app.page.evaluate("() => { window.__tabula.raster = true; }")
+        app.click("Log in BG Stats")
+        code = app.find(app.page.get_by_label("QR code of the link that logs this play in BG Stats"))
+        app.wait_text("Tabula's page opens there with the play")
+        short = export.bgstats_short_link(play, site, "en")
+        modules = segno.make(short, error="l").symbol_size(border=4)[0]
+        width = app.box(code)["width"]
+        assert width >= PHONE["width"] - 1 and width / modules >= 4, (width, modules)
+        shot = app.picture("history-bgstats-short-en")
+
+        other = App(browser, site)  # another phone, the one with BG Stats
+        read = read_qr(other.context, shot)
+        assert read == short
+        other.page.goto(read)
+        other.page.get_by_role("heading", name="Log in BG Stats").wait_for()
+        for p in play["players"]:
+            other.page.get_by_role("listitem").filter(has_text=p["name"]).filter(has_text=str(p["total"])).wait_for()
+        opens = other.page.get_by_role("link", name="Open in BG Stats")
+        assert opens.get_attribute("href") == export.bgstats_link(play, "en")
+        if SCREENSHOTS:
+            other.page.screenshot(path=SHOTS / "bgstats-page-en.png")
+        app.page.evaluate("window.open = (url, target) => { window.tabulaOpened = url; return null; }")
+        app.find(app.dialog_button("Open in BG Stats")).click()
+        assert app.page.wait_for_function("() => window.tabulaOpened").json_value() == opens.get_attribute("href")
+
+        other.page.goto("about:blank")
+        other.page.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'de']})")
+        other.page.goto(short)
+        other.page.get_by_role("heading", name="In BG Stats eintragen").wait_for()
+        assert other.page.get_by_role("link", name="In BG Stats öffnen").get_attribute("href") == \
+            export.bgstats_link(play, "en")  # the play as the host's phone wrote it, in its language
+        if SCREENSHOTS:
+            other.page.screenshot(path=SHOTS / "bgstats-page-de.png")
+        other.page.goto("about:blank")
+        other.page.goto(short[:len(short) // 2])
+        other.page.get_by_text("Dieser Link ist unvollständig oder beschädigt").wait_for()
+        assert other.page.get_by_role("link").count() == 0
+        assert app.errors == [] and other.errors == [] and app.outside == [] and other.outside == []
     finally:
         server.stop()

@@ -16,7 +16,7 @@ from companion.ui import uploads
 from companion.ui.box_data import BoxCard
 from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
-from companion.ui.screens.invite import qr_png
+from companion.ui.screens.invite import qr_svg
 from companion.ui.screens.results import ranking
 from companion.ui.widgets import TOUCH, error_banner, icon_button, screen, section
 
@@ -148,8 +148,10 @@ def provisional_dialog(model: AppModel, anyway, close) -> ft.AlertDialog:
 
 def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close) -> ft.AlertDialog:
     """The play as BG Stats' "create play" link: a QR code for the phone that has BG Stats (taken from
-    the host's screen), the link itself for this device, and the .bgsplay file."""
+    the host's screen), the link itself for this device, and the .bgsplay file. The code holds the short
+    link to Tabula's page where other phones can open it (`model.site`), else BG Stats' link itself."""
     link = export.bgstats_link(play, model.lang)
+    scanned = export.bgstats_short_link(play, model.site, model.lang) if model.site else link
     page = ft.context.page
     # As large as the window allows below the title, the hint and the buttons: on a phone the whole width,
     # edge to edge (the code's own white border is its quiet zone), for the largest modules a long link
@@ -160,9 +162,9 @@ def bgstats_dialog(model: AppModel, play: dict, note: str, download_file, close)
         inset_padding=ft.Padding.symmetric(horizontal=0, vertical=24), content_padding=ft.Padding.only(top=16),
         content=ft.Column([
             ft.Semantics(label=model.t("history.bgstats_qr"), image=True, container=True, content=ft.Image(
-                src=qr_png(link, error="l"), width=side, height=side, fit=ft.BoxFit.CONTAIN,
-                filter_quality=ft.FilterQuality.NONE)),
-            ft.Container(ft.Text(model.t("history.bgstats_hint"), size=14), padding=ft.Padding.symmetric(horizontal=24)),
+                src=qr_svg(scanned, error="l"), width=side, height=side, fit=ft.BoxFit.CONTAIN)),
+            ft.Container(ft.Text(model.t("history.bgstats_hint_page" if model.site else "history.bgstats_hint"), size=14),
+                         padding=ft.Padding.symmetric(horizontal=24)),
             *([ft.Container(ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=13)),
                             padding=ft.Padding.symmetric(horizontal=24))] if note else []),
         ], tight=True, spacing=12, width=side, horizontal_alignment=ft.CrossAxisAlignment.CENTER),

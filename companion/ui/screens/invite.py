@@ -9,6 +9,7 @@ rendered for it: no router, no data, no handlers that could read or change a gam
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +27,7 @@ log = logging.getLogger("tabula.invite")
 # How the host starts table mode: a checkout with make, an installed Tabula with its command.
 START_TABLE_MODE = "make run ARGS=--lan" if IN_CHECKOUT else "tabula run --lan"
 PREFS_KEY = "tabula.table_token"  # browser storage (localStorage on the web): one value per origin
+QUIET_ZONE = 4  # modules of white around a QR code: the standard's minimum
 
 
 @dataclass(frozen=True)
@@ -36,22 +38,60 @@ class InviteInfo:
     token: str
 
 
-def qr_png(url: str, error: str = "m") -> bytes:
-    """`error`: the share of the code that may be damaged and still read ("l" 7 %, "m" 15 %); a lower
-    one makes a long link's code less dense, fine for a code shown on a screen."""
-    return _qr_png(url, error)
+def qr_svg(url: str, error: str = "m") -> bytes:
+    """The QR code of `url` as an SVG picture: drawn as shapes, crisp at any size, and drawn where the
+    browser decodes no image for the app (a page on plain http at a LAN address, as every phone at a
+    table with a computer has it, gets no ImageDecoder: a PNG stayed blank there). `error`: the share of
+    the code that may be damaged and still read ("l" 7 %, "m" 15 %); a lower one makes a long link's code
+    less dense, fine for a code shown on a screen."""
+    return _qr_svg(url, error)
 
 
 @lru_cache(maxsize=4)
-def _qr_png(url: str, error: str) -> bytes:
-    import io
-
+def _qr_svg(url: str, error: str) -> bytes:
     import segno  # imported here: only the screens that draw a QR code need it (not needed at start)
 
-    out = io.BytesIO()
-    # Scale 8, quiet zone 4 (the standard's minimum): measured to scan back exactly from a screenshot.
-    segno.make(url, error=error).save(out, kind="png", scale=8, border=4)
-    return out.getvalue()
+    code = segno.make(url, error=error)
+    side = code.symbol_size(border=QUIET_ZONE)[0]
+    runs = []  # each row's runs of dark modules, one filled rectangle each
+    for y, row in enumerate(code.matrix_iter(border=QUIET_ZONE)):
+        x = 0
+        while x < side:
+            start = x
+            while x < side and row[x]:
+                x += 1
+            if x > start:
+                runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+            x += 1
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}">'
+            f'<rect width="{side}" height="{side}" fill="#fff"/><path fill="#000" d="{"".join(runs)}"/></svg>').encode()
+
+
+def shared_site(*urls: str | None) -> str | None:
+    """Where other phones open this app (its folder, ending in "/"), for links they scan: the first of
+    `urls` (the table's invite, the page's own address; a server page's is its websocket's, `ws://host:port`)
+    that names this device to others, not as loopback or an unspecified address. None: only this device
+    can open it (a server without --lan opened at 127.0.0.1, the static app served from this machine)."""
+    for url in urls:
+        parts = urlsplit(url or "")
+        scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
+        host = parts.hostname or ""
+        if scheme not in ("http", "https") or host == "localhost" or host.endswith(".localhost"):
+            continue
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            if not host:
+                continue
+        else:
+            if address.is_loopback or address.is_unspecified:
+                continue
+        if parts.scheme != scheme:  # a websocket's address: the app's folder itself
+            folder = parts.path.rstrip("/") + "/"
+        else:  # a page's: a file in the app's folder
+            folder = parts.path[:parts.path.rfind("/") + 1] or "/"
+        return f"{scheme}://{parts.netloc}{folder}"
+    return None
 
 
 def token_in_route(route: str | None) -> str:
@@ -179,8 +219,7 @@ def qr_image(model: AppModel, url: str) -> ft.Control:
     side = qr_side(ft.context.page)
     return ft.Row([ft.Semantics(
         label=model.t("ui.invite.qr"), image=True, container=True,
-        content=ft.Image(src=qr_png(url, "l"), width=side, height=side, fit=ft.BoxFit.CONTAIN,
-                         filter_quality=ft.FilterQuality.NONE),
+        content=ft.Image(src=qr_svg(url, "l"), width=side, height=side, fit=ft.BoxFit.CONTAIN),
     )], alignment=ft.MainAxisAlignment.CENTER)
 
 
