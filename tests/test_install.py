@@ -111,6 +111,8 @@ def test_the_installed_server_serves_its_assets_and_keeps_data_in_the_users_fold
         assert font == (ROOT / "assets" / "fonts" / "NotoEmoji-Regular.ttf").read_bytes()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/icons/icon-192.png", timeout=5) as got:
             assert got.read() == (ROOT / "assets" / "icons" / "icon-192.png").read_bytes()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/bgstats.html", timeout=5) as got:  # the BG Stats page
+            assert got.read() == (ROOT / "assets" / "bgstats.html").read_bytes()
     finally:
         os.killpg(server.pid, 15)
         out = server.communicate(timeout=20)[0]
