@@ -11,7 +11,8 @@
 //   reports it: a browser uses one of them;
 // - requests are answered from the cache, then the network; a page load always gets index.html;
 // - a new build installs beside the old one and takes over at once (the running app keeps what it
-//   loaded; the next start is the new version); then the old cache is deleted.
+//   loaded; the next start is the new version); then the old cache is deleted;
+// - what it answers carries the headers that make the page cross-origin isolated (ISOLATED).
 const VERSION = "__VERSION__";
 const FILES = [/* __FILES__ */];
 const COMPRESSED = {/* __COMPRESSED__ */};  // path in the site: its Content-Type
@@ -20,6 +21,11 @@ const SCOPE = self.registration.scope;
 const INDEX = new URL("./", SCOPE).href;
 const FLUTTER_BUILD = /\/(canvaskit\/|main\.dart\.)/;  // as web/tabula-boot.js reports them
 const storing = new Map();  // url: a response being unpacked into the cache
+// The page cross-origin isolated, as the server app's is (Flet's server sends these): Flutter's renderer
+// then draws in a worker of its own instead of on the page's main thread, between the page's frames. A
+// static host does not send them; this worker adds them to everything it answers (a first visit, loaded
+// before it runs, is not isolated). The app asks no other site, so require-corp blocks nothing.
+const ISOLATED = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -72,14 +78,20 @@ self.addEventListener("fetch", (event) => {
     const url = request.mode === "navigate" ? INDEX : request.url;
     if (storing.has(url)) await storing.get(url).catch(() => {});  // the same file asked twice: fetched once
     const hit = await cache.match(url);
-    if (hit) return hit;
+    if (hit) return isolated(hit);
     const response = await fromSite(request.url, request);
     if (response.ok && (response.type === "basic" || response.type === "default")) {  // default: unpacked here
       event.waitUntil(keep(cache, request.url, response.clone()).catch(() => {}));
     }
-    return response;
+    return isolated(response);
   })());
 });
+
+function isolated(response) {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATED)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 // The file at `url` from the server, into the cache (fetched anew: "no-cache").
 async function store(cache, url) {

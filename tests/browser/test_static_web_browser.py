@@ -376,6 +376,9 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             timings["reload"] = second.start(lambda: second.page.reload())
             assert site.bytes_since(mark) == 0, site.sent[mark:]
             assert second.started_from_snapshot(heard), second.console[heard:]
+            # Answered by the service worker, the page is cross-origin isolated (web/sw.js): Flutter draws in
+            # a worker of its own, off the page's main thread.
+            assert second.page.evaluate("() => crossOriginIsolated")
             second.see(r"Money of Anna: 8")
             second.see(r"Influence tokens of Ben: 1")
             second.sheet("Ben")
@@ -425,6 +428,9 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.see(r"1\. Anna: \d+ points")  # the same cities; her 8 money against their 5
             phone.shot("results")
             phone.tap("Confirm and save")
+            # The finished play's page (the result screen before it says "Winner: Anna" too): it is drawn
+            # once the play is stored, so the browser may close now.
+            phone.see(r"^Finished play$")
             phone.see(r"Winner: Anna")
             phone.shot("saved-play")
             phone.check_clean()
