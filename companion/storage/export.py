@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
-import base64
 import json
 import re
 import sys
