@@ -179,6 +179,8 @@ def test_three_player_game_in_german(browser, server):
     app.wait_label("Zu Geld von Anna: +0")
     assert app.button(SHEET.format(player="Ben"), exact=False).count() == 0
     assert app.button("Rückgängig", exact=False).count() == 0
+    app.click("4")  # typed and left: the next sheet opened (another player's) begins with nothing typed
+    app.wait_label("Zu Geld von Anna: +4")
     app.close_sheet("Anna", CLOSE)
     # Every row as tall as the others, whoever is on turn (a thicker border) and whatever the numbers
     rows = [app.box(app.button(SHEET.format(player=p), exact=False))["height"]
@@ -190,6 +192,7 @@ def test_three_player_game_in_german(browser, server):
     app.wait_label("Geld von Anna: 6")
     app.click("Weiter: Carla")
     app.sheet("Carla", SHEET, CLOSE)
+    app.wait_label("Zu Geld von Carla: +0")
     app.click("Einflussmarker +1 (Carla)")
     app.wait_label("Einflussmarker von Carla: 1")
     app.close_sheet("Carla", CLOSE)

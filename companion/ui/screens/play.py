@@ -46,14 +46,14 @@ def GamePlay(tab: HookValue, sid: str):
     route = f"/game/{sid}/play"
     game = use_game(model, sid)
     view, dispatch = use_view(model, sid, game)
-    sheet_of, set_sheet_of = ft.use_state(None)  # the seat whose sheet is open
-    use_after_sheet(model, sheet_of is not None)
+    sheets = ft.use_memo(lambda: Sheets(), [sid])  # which player's sheet is open: the sheet host's own state
+    use_after_sheet(model, sheets)
     pending, set_pending = ft.use_state(None)  # (action, player) waiting for a confirmation or a number
     needs_box, set_needs_box = ft.use_state(None)  # (keys, refused entry, why) waiting for box data
     asking, set_asking = ft.use_state(None)  # "me": which player this phone is; "early": final scoring early
     showing_sheet, set_showing_sheet = ft.use_state(False)  # the score sheet
     # Stable identities (same game, same setters): the memoized rows compare them.
-    open_sheet = ft.use_callback(lambda seat: set_sheet_of(seat), [sid])
+    open_sheet = ft.use_callback(lambda seat: sheets.open(seat), [sid])
     set_turn = ft.use_callback(lambda seat: dispatch({"type": "set_turn", "player": seat}), [sid])
     run_clock = ft.use_callback(lambda run: dispatch({"type": "clock", "run": run}), [sid])
 
@@ -76,7 +76,6 @@ def GamePlay(tab: HookValue, sid: str):
     # Stable: the open sheet keeps them without being drawn again by this screen (see SheetHost).
     submit = ft.use_callback(submit_latest, [sid])
     trigger = ft.use_callback(trigger_latest, [sid])
-    close_sheet = ft.use_callback(lambda seat: set_sheet_of(lambda now: None if now == seat else now), [sid])
 
     def go_scoring():
         set_asking(None)
@@ -103,7 +102,7 @@ def GamePlay(tab: HookValue, sid: str):
                          on_click=lambda e: set_showing_sheet(True))] if definition.show.keeps_score_sheet else []),
         *([game_ui(definition.id).panel(view, dispatch)] if game_ui(definition.id).panel is not None else []),
         log_section(model, state),
-        SheetHost(tab, sid, sheet_of, dispatch, trigger, close_sheet),
+        SheetHost(tab, sid, sheets, dispatch, trigger),
     ]
     return screen(model, route, model.m(definition.name), controls, back="/",
                   bottom=next_step(model, view, trigger, to_scoring),
@@ -124,7 +123,7 @@ def GamePlay(tab: HookValue, sid: str):
 SHEET_FIRST = 0.05  # s: with a sheet open, the screen behind it is drawn again this much after the sheet
 
 
-def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
+def use_after_sheet(model: AppModel, sheets: "Sheets") -> None:
     """Redraw the screen on every change of the model, after the components that hear it directly. A tap
     in a player's sheet then goes to the phone as soon as the sheet is drawn again (a few ms), before the
     whole screen is compared (15-50 ms more on this machine); while a sheet is open, the screen behind
@@ -132,15 +131,13 @@ def use_after_sheet(model: AppModel, sheet_open: bool) -> None:
     (several changes meanwhile make one redraw). What is under the thumb answers first. A hook: call it
     before any early return."""
     _, set_heard = ft.use_state(0)
-    sheet = ft.use_ref(False)
-    sheet.current = sheet_open
     page = ft.context.page
 
     def listen():
         waiting = [False]  # several changes in one go (an entry sets a few fields): one redraw
 
         async def redraw():
-            if sheet.current:
+            if sheets.seat is not None:
                 await asyncio.sleep(SHEET_FIRST)
             waiting[0] = False
             set_heard(lambda n: n + 1)
@@ -221,8 +218,44 @@ def log_lines(log: list) -> list[tuple[int, Msg]]:
 ADJUST = "core.log.adjust"  # the generic step on a count (core/definition.py), the line a run of steps shares
 
 
+class Sheets:
+    """Which player's sheet is open (`seat`), the sheet host's own state: opening or closing a sheet draws
+    the host alone, not the play screen (Flet compares a screen's whole tree when it is drawn again: 15-20 ms
+    of a desktop core's Python for a tap on a row, ten times that in a phone's browser). The rows, the
+    "Which player is this phone?" dialog and the sheet itself open and close it through here."""
+
+    __slots__ = ("seat", "_set", "_again")
+
+    def __init__(self):
+        self.seat: int | None = None
+        self._set = None  # the host's setter, once it is drawn
+        self._again: dict = {}  # a part of the kept content: how it begins again
+
+    def open(self, seat: int) -> None:
+        if self._set is not None:
+            self._set(seat)
+
+    def close(self, seat: int) -> None:
+        """That seat's sheet closed (its dismissal, its Close): another seat's sheet opened meanwhile stays open."""
+        if self._set is not None:
+            self._set(lambda now: None if now == seat else now)
+
+    def on_open(self, part: str, begin) -> None:
+        """`begin()` at each opening of a sheet: a part of the content kept from the last opening (the pad's
+        digits, the counter it was given to) begins as it did when new, and only a part that changed is
+        drawn again, not the whole sheet."""
+        self._again[part] = begin
+
+    def begin_again(self) -> None:
+        for begin in list(self._again.values()):
+            begin()
+
+    def __repr__(self) -> str:  # Flet formats every message with repr(), hooks included (see HookValue)
+        return f"Sheets({self.seat})"
+
+
 @ft.component
-def SheetHostView(tab: HookValue, sid: str, seat: int | None, dispatch, trigger, close):
+def SheetHostView(tab: HookValue, sid: str, sheets: Sheets, dispatch, trigger):
     """The player's sheet: one bottom sheet, added to the page's dialogs once while the play screen is
     open and then opened and closed by its `open` alone. The phone builds the whole screen again
     whenever the page's list of dialogs changes (Flet's View hears it), and Flet walks and compares a
@@ -232,15 +265,21 @@ def SheetHostView(tab: HookValue, sid: str, seat: int | None, dispatch, trigger,
     bar and thumb slot too, keeps the screen behind it from taps and screen readers, and the back
     gesture, Escape or a tap outside closes it. A sheet's dismissal closes that sheet only."""
     page = ft.context.page
+    seat, sheets._set = ft.use_state(None)
+    sheets.seat = seat
+    close = sheets.close
     # As tall as its content (`Fitted`), near the thumb. A sheet taller than the phone takes all of it
     # and scrolls inside (a cap below the app bar made Milestones' coins scroll).
-    shown = ft.use_ref((None, 0))  # the seat whose content is built, and its opening
+    shown = ft.use_ref(None)  # the seat whose content is built
     sheet = ft.use_memo(lambda: ft.BottomSheet(content=ft.Container(), scrollable=True, show_drag_handle=True,
-                                               on_dismiss=lambda e: close(shown.current[0])), [])
-    if seat is not None and (not sheet.open or seat != shown.current[0]):
-        # each opening begins as the sheet did when new: the number pad on the player's usual count
-        shown.current = (seat, shown.current[1] + 1)
-        sheet.content = PlayerSheet(tab.value, sid, seat, dispatch, trigger, lambda: close(seat), shown.current[1])
+                                               on_dismiss=lambda e: close(shown.current)), [])
+    if seat is not None and (not sheet.open or seat != shown.current):
+        # Each opening begins as the sheet did when new: nothing typed, the pad on the player's usual count
+        # (also in another player's content: Flet hands it the state of the one it replaces).
+        sheets.begin_again()
+        if seat != shown.current:
+            shown.current = seat
+            sheet.content = PlayerSheet(tab.value, sid, seat, dispatch, trigger, lambda: close(seat), sheets.on_open)
     sheet.open = seat is not None
     if sheet.parent is None:  # the first drawing: the sheet joins the page's dialogs, closed
         page._set_dialog_parent(sheet)
@@ -268,25 +307,29 @@ SheetHost = ft.memo(SheetHostView)
 
 
 @ft.component
-def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, opening: int = 0):
+def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, on_open):
     """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
-    per counter. Closing it returns to the scoreboard as it was. `opening`: the sheet kept from an
-    earlier opening of this player's sheet starts again with the pad on the usual counter."""
+    per counter. Closing it returns to the scoreboard as it was. `on_open(part, begin)`: the sheet is kept
+    from one opening of this player's sheet to the next, and begins again with the pad on the usual
+    counter and nothing typed (`Sheets.on_open`)."""
     view, _ = use_view(model, sid, model.game(sid))
-    tapped, set_tapped = ft.use_state((0, None))  # (opening, counter) the number pad was given to
-    target = tapped[1] if tapped[0] == opening else None
+    target, set_target = ft.use_state(None)  # the counter the number pad was given to in this opening
     # ... as tapped (`chosen`), else the game's (`usual`): a number typed right after a tap on another
     # counter goes to that counter, even before the phone has drawn the pad for it
-    chosen, usual = ft.use_ref((0, None)), ft.use_ref(None)
+    chosen, usual = ft.use_ref(None), ft.use_ref(None)
     step = ft.use_callback(lambda counter, delta: dispatch({"type": "adjust", "player": seat, "counter": counter,
                                                             "delta": delta}), [seat])  # stable: the pad keeps it
-    add = ft.use_callback(lambda delta: step((chosen.current[1] if chosen.current[0] == opening else None)
-                                             or usual.current, delta), [seat, opening])
+    add = ft.use_callback(lambda delta: step(chosen.current or usual.current, delta), [seat])
 
     def choose_now(counter):
-        chosen.current = (opening, counter)
-        set_tapped((opening, counter))
-    choose = ft.use_callback(choose_now, [seat, opening])  # stable, for the memoized cells
+        chosen.current = counter
+        set_target(counter)
+    choose = ft.use_callback(choose_now, [seat])  # stable, for the memoized cells
+
+    def begin_again():
+        chosen.current = None
+        set_target(None)  # draws the sheet again only if the pad was given to another counter
+    on_open("counter", begin_again)
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
     definition, state, config = view.definition, view.state, view.config
@@ -311,7 +354,7 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
-        *([NumberPad(texts, name, tuple(definition.rules.counters), pad_for, add, opening=opening)] if pad_for else []),
+        *([NumberPad(texts, name, tuple(definition.rules.counters), pad_for, add, on_open=on_open)] if pad_for else []),
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
