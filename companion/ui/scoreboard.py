@@ -74,7 +74,7 @@ def badge(text: str, colour) -> ft.Control:
 
 @ft.component
 def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target: str, add, setting: bool = False,
-                  on_open=None):
+                  typed=None, opening: int = 0):
     """A number for a counter: digits, the sign, Add. `add(delta)` adds to the counter the pad is for;
     "+12" is three taps. `setting`: the number typed is the value itself (final scoring's "Set to 87":
     `add(87)` sets it); `counters` then the board's fields (an id and a label each).
@@ -83,9 +83,11 @@ def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target
     their order (`typed`), never rebuilt from the number the phone drew last (a phone that draws slower
     than its player taps would append the next digits to an old number). And no key is ever disabled: a
     tap on a key the phone still draws disabled (Add, before the phone has drawn the digits) never
-    reaches us. Add with nothing typed adds nothing. `on_open(part, begin)`: the pad is kept in a player's
-    sheet from one opening to the next, and each opening begins with nothing typed."""
-    typed = ft.use_ref(("", False))  # (digits, negative) as tapped so far
+    reaches us. Add with nothing typed adds nothing. `typed`: where the digits are kept, if its owner clears
+    them (a player's sheet, kept from one opening to the next, begins with nothing typed), and `opening`
+    then changes with each clearing, so that the pad is drawn again."""
+    own = ft.use_ref(("", False))
+    typed = typed if typed is not None else own  # (digits, negative) as tapped so far
     _, set_drawn = ft.use_state(0)
     digits, negative = typed.current
     label = texts.m(next(c.label for c in counters if c.id == target))
@@ -95,9 +97,6 @@ def NumberPadView(texts: Texts, name: str, counters: tuple[Counter, ...], target
     def change(digits: str, negative: bool) -> None:
         typed.current = (digits, negative)
         set_drawn(lambda n: n + 1)
-
-    if on_open is not None:  # drawn again at an opening only if something was typed
-        on_open("pad", lambda: change("", False) if typed.current != ("", False) else None)
 
     def key(digit: str):
         return lambda e: change((typed.current[0] + digit).lstrip("0")[:PAD_MAX], typed.current[1])

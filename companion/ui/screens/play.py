@@ -229,7 +229,7 @@ class Sheets:
     def __init__(self):
         self.seat: int | None = None
         self._set = None  # the host's setter, once it is drawn
-        self._again: dict = {}  # a part of the kept content: how it begins again
+        self._again = None  # how the kept content begins again
 
     def open(self, seat: int) -> None:
         if self._set is not None:
@@ -240,15 +240,14 @@ class Sheets:
         if self._set is not None:
             self._set(lambda now: None if now == seat else now)
 
-    def on_open(self, part: str, begin) -> None:
-        """`begin()` at each opening of a sheet: a part of the content kept from the last opening (the pad's
-        digits, the counter it was given to) begins as it did when new, and only a part that changed is
-        drawn again, not the whole sheet."""
-        self._again[part] = begin
+    def on_open(self, begin) -> None:
+        """`begin()` at each opening of a sheet: the content kept from the last opening begins as it did
+        when new (the pad's digits, the counter it was given to), drawn again only if that changes it."""
+        self._again = begin
 
     def begin_again(self) -> None:
-        for begin in list(self._again.values()):
-            begin()
+        if self._again is not None:
+            self._again()
 
     def __repr__(self) -> str:  # Flet formats every message with repr(), hooks included (see HookValue)
         return f"Sheets({self.seat})"
@@ -309,11 +308,13 @@ SheetHost = ft.memo(SheetHostView)
 @ft.component
 def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, on_open):
     """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
-    per counter. Closing it returns to the scoreboard as it was. `on_open(part, begin)`: the sheet is kept
-    from one opening of this player's sheet to the next, and begins again with the pad on the usual
-    counter and nothing typed (`Sheets.on_open`)."""
+    per counter. Closing it returns to the scoreboard as it was. `on_open(begin)`: the sheet is kept from
+    one opening of this player's sheet to the next, and begins again with the pad on the usual counter
+    and nothing typed (`Sheets.on_open`)."""
     view, _ = use_view(model, sid, model.game(sid))
     target, set_target = ft.use_state(None)  # the counter the number pad was given to in this opening
+    typed = ft.use_ref(("", False))  # the pad's digits, kept here so that an opening clears them
+    opening, set_opening = ft.use_state(0)  # a new opening that cleared them: the pad drawn again
     # ... as tapped (`chosen`), else the game's (`usual`): a number typed right after a tap on another
     # counter goes to that counter, even before the phone has drawn the pad for it
     chosen, usual = ft.use_ref(None), ft.use_ref(None)
@@ -327,9 +328,12 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
     choose = ft.use_callback(choose_now, [seat])  # stable, for the memoized cells
 
     def begin_again():
-        chosen.current = None
-        set_target(None)  # draws the sheet again only if the pad was given to another counter
-    on_open("counter", begin_again)
+        if chosen.current is None and typed.current == ("", False):
+            return  # as new already: nothing is drawn again
+        chosen.current, typed.current = None, ("", False)
+        set_target(None)
+        set_opening(lambda n: n + 1)  # one drawing of the sheet, the pad in it
+    on_open(begin_again)
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
     definition, state, config = view.definition, view.state, view.config
@@ -354,7 +358,8 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
         *([ui.card_part(texts, name, ui.card_state(state, seat))] if ui.card_part is not None else []),
         *([ui.sheet_actions(view, seat, dispatch, trigger)] if ui.sheet_actions is not None
           else [action_buttons(texts, name, seat, frequent, trigger)] if frequent else []),
-        *([NumberPad(texts, name, tuple(definition.rules.counters), pad_for, add, on_open=on_open)] if pad_for else []),
+        *([NumberPad(texts, name, tuple(definition.rules.counters), pad_for, add, typed=typed, opening=opening)]
+          if pad_for else []),
         counter_grid(texts, name, counters, values, step, choose, pad_for),
         *([MoreCounts(texts, name, more, tuple(values[c.id] for c in more), step)] if more else []),
         *more_actions(model, texts, name, seat, tuple(a for a in actions if a.secondary), trigger),
