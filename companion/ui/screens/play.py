@@ -123,7 +123,7 @@ def GamePlay(tab: HookValue, sid: str):
 SHEET_FIRST = 0.05  # s: with a sheet open, the screen behind it is drawn again this much after the sheet
 
 
-def use_after_sheet(model: AppModel, sheets: "Sheets") -> None:
+def use_after_sheet(model: AppModel, sheets: Sheets) -> None:
     """Redraw the screen on every change of the model, after the components that hear it directly. A tap
     in a player's sheet then goes to the phone as soon as the sheet is drawn again (a few ms), before the
     whole screen is compared (15-50 ms more on this machine); while a sheet is open, the screen behind
