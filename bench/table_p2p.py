@@ -110,11 +110,13 @@ def join(host, guests: list, camera: Path) -> list[float]:
     return took
 
 
-def in_turns(screens: list, values: list[int], turns: int) -> tuple[list[float], list[tuple[float, float]]]:
+def in_turns(screens: list, values: list[int], turns: int) -> tuple[list[float], list[tuple[float, float]], list[bool]]:
     """Each phone in turn taps its own player's +1; the other three watch for the new value: ms from the
-    finger down to each of them showing it; and for each entry, that span (epoch ms: the finger down, the
-    last phone showing it)."""
+    finger down to each of them showing it; for each entry, that span (epoch ms: the finger down, the last
+    phone showing it); and for each of the delays, whether the phone that showed it was the host
+    (`screens[0]`, which draws its own screen and passes the guests theirs on)."""
     delays: list[float] = []
+    on_host: list[bool] = []
     spans: list[tuple[float, float]] = []
     for n in range(turns * len(screens)):
         seat = n % len(screens)
@@ -128,10 +130,11 @@ def in_turns(screens: list, values: list[int], turns: int) -> tuple[list[float],
         seen = [watcher.page.evaluate(SEEN_WITHIN_JS, STEP) for watcher in watchers]
         tapped = me.page.evaluate("() => window.__tabulaTapAt")
         delays += [at - tapped for at in seen]
+        on_host += [watcher is screens[0] for watcher in watchers]
         spans.append((tapped, max(seen)))
         shows(me, seat, values[seat])  # and the tapping phone itself, in the sheet
         me.close_sheet(NAMES[seat])
-    return delays, spans
+    return delays, spans, on_host
 
 
 def at_once(screens: list, values: list[int], taps: int) -> list[int]:
@@ -212,7 +215,7 @@ def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
     python = python_worker(host.page)  # the host's Python timed while the phones take turns (bench/phone_hooks.py)
     python.evaluate(INSTALL_HOOKS, HOOKS)
     python.evaluate(TAKE_HOOKS)  # what came before
-    delays, spans = in_turns(screens, values, turns)
+    delays, spans, on_host = in_turns(screens, values, turns)
     timed = json.loads(python.evaluate(TAKE_HOOKS))
     stages["in_turns"] = time.monotonic() - started
     tapped = at_once(screens, values, taps)
@@ -231,7 +234,8 @@ def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
             spent.setdefault(name, []).append(ms)
     python_ms = {name: {"ms": round(sum(times) / len(spans), 1), "calls": round(len(times) / len(spans), 1)}
                  for name, times in spent.items()}
-    return {"join_s": join_s, "stages_s": stages, "delays_ms": delays, "tapped": made, "before": before,
+    return {"join_s": join_s, "stages_s": stages, "delays_ms": delays, "on_host": on_host, "tapped": made,
+            "before": before,
             "host_python_per_entry": python_ms, "hooks_missing": timed["missing"],
             "stored": stored, "converged": agree(screens, stored, 2000),
             "lost": sum(max(0, b + m - s) for b, m, s in zip(before, made, stored)),
@@ -262,6 +266,10 @@ def run(entries: int = 50, turns: int = 10, log=print, quick: bool = False) -> d
                "propagation_p50_ms": round(median(delays)),
                "propagation_p95_ms": round(percentile(delays, 95)), "propagation_max_ms": round(max(delays)),
                "observations": len(delays), "entries": sum(result["tapped"]), "lost": result["lost"],
+               # the host phone's own screen and the guests' (theirs passed on by the host's page)
+               "by_phone": {phone: {"p50_ms": round(median(ms)), "p95_ms": round(percentile(ms, 95))}
+                            for phone, ms in (("host", [d for d, h in zip(delays, result["on_host"]) if h]),
+                                              ("guests", [d for d, h in zip(delays, result["on_host"]) if not h]))},
                "converged": result["converged"], "page_errors": len(result["errors"]),
                "host_python_per_entry": result["host_python_per_entry"], "run_s": round(result["run_s"]),
                "stages_s": {k: round(v) for k, v in result["stages_s"].items()},
@@ -269,7 +277,8 @@ def run(entries: int = 50, turns: int = 10, log=print, quick: bool = False) -> d
     log(f"join by scan, guests' app {'cached' if cached else 'not cached'}: {summary['joins_s']} s "
         f"(the slowest {summary['join_s']} s)")
     log(f"entry on one phone -> visible on the other three: p50 {summary['propagation_p50_ms']} ms, "
-        f"p95 {summary['propagation_p95_ms']} ms, max {summary['propagation_max_ms']} ms ({len(delays)} observations)")
+        f"p95 {summary['propagation_p95_ms']} ms, max {summary['propagation_max_ms']} ms ({len(delays)} observations); "
+        + ", ".join(f"on the {phone} p50 {ms['p50_ms']} / p95 {ms['p95_ms']} ms" for phone, ms in summary["by_phone"].items()))
     log("the host's Python per entry in turns (ms, and calls): " + ", ".join(
         f"{name} {part['ms']} ({part['calls']})" for name, part in summary["host_python_per_entry"].items())
         + f"; not found to time: {result['hooks_missing']}" * bool(result["hooks_missing"]))

@@ -136,15 +136,17 @@ class IndexedDBSync:
 
     def _release(self) -> None:
         held, self.held = self.held, []
+        # The guest phones' first, in order: the host page only passes them on to their data channels,
+        # and would otherwise do so only after handing its own to Flutter (its main thread's longest work).
+        for send_now, message in held:
+            if send_now is not self.send_now:
+                send_now(message)
         own = [message for send_now, message in held if send_now is self.send_now]
         if len(own) > 1 and self.together is not None:
             self.together(own)
         else:
             for message in own:
                 self.send_now(message)
-        for send_now, message in held:  # a guest phone's, in order
-            if send_now is not self.send_now:
-                send_now(message)
         waiting, self._when_idle = self._when_idle, []
         for callback in waiting:
             callback()

@@ -163,7 +163,7 @@ def test_a_guests_messages_wait_with_the_hosts_until_indexeddb_has_stored_the_ch
         guest.send_callback(b"g2")
         await asyncio.sleep(0)  # the write-back starts
         assert shown == [("guest", b"g0")]
-        storage.done(None)  # IndexedDB committed it
-        assert shown == [("guest", b"g0"), ("host", [b"h1", b"h2"]), ("guest", b"g1"), ("guest", b"g2")]
+        storage.done(None)  # IndexedDB committed it: the guests' go first (the host page passes them on)
+        assert shown == [("guest", b"g0"), ("guest", b"g1"), ("guest", b"g2"), ("host", [b"h1", b"h2"])]
     asyncio.run(run())
 

@@ -102,6 +102,7 @@ PROMISED = {  # each part's figures in its quick run
     "p2p": {"phones": COUNT, "join_s": NUMBER, "joins_s": list, "guests_cached": bool,
             "propagation_p50_ms": NUMBER, "propagation_p95_ms": NUMBER, "propagation_max_ms": NUMBER,
             "observations": COUNT, "entries": COUNT, "lost": COUNT, "converged": bool, "page_errors": COUNT,
+            "by_phone": {phone: {"p50_ms": NUMBER, "p95_ms": NUMBER} for phone in ("host", "guests")},
             "host_python_per_entry": dict, "run_s": COUNT, "stages_s": dict, "load_average": list},
     "entry": entry_promised(),
     "play": {game: {"players": COUNT, "scores_visible": COUNT,

@@ -110,8 +110,8 @@ def GamePlay(tab: HookValue, sid: str):
                   actions=[
                       icon_button(ft.Icons.PERSON if sid in model.me else ft.Icons.PERSON_OUTLINE,
                                   me_label(model, game), lambda e: set_asking("me")),
-                      EntryButton(model, game, "undo"),
-                      EntryButton(model, game, "redo"),
+                      EntryButton(tab, game, "undo"),
+                      EntryButton(tab, game, "redo"),
                       # a 48 px target (padding 12); its tooltip ours, not Flutter's English "Show menu"
                       ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=model.t("ui.play.menu")),
                                          tooltip=model.t("ui.play.menu"), padding=12,
@@ -278,7 +278,7 @@ def SheetHostView(tab: HookValue, sid: str, sheets: Sheets, dispatch, trigger):
         sheets.begin_again()
         if seat != shown.current:
             shown.current = seat
-            sheet.content = PlayerSheet(tab.value, sid, seat, dispatch, trigger, lambda: close(seat), sheets.on_open)
+            sheet.content = PlayerSheet(tab, sid, seat, sheets, dispatch, trigger)
     sheet.open = seat is not None
     if sheet.parent is None:  # the first drawing: the sheet joins the page's dialogs, closed
         page._set_dialog_parent(sheet)
@@ -306,15 +306,19 @@ SheetHost = ft.memo(SheetHostView)
 
 
 @ft.component
-def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, on_open):
+def PlayerSheet(tab: HookValue, sid: str, seat: int, sheets: Sheets, dispatch, trigger):
     """A player's sheet: their score, the game's actions for them, a number pad for any count, a stepper
-    per counter. Closing it returns to the scoreboard as it was. `on_open(begin)`: the sheet is kept from
-    one opening of this player's sheet to the next, and begins again with the pad on the usual counter
-    and nothing typed (`Sheets.on_open`)."""
+    per counter. Closing it returns to the scoreboard as it was. The sheet is kept from one opening of this
+    player's sheet to the next (`Sheets.on_open`): it begins again with the pad on the usual counter and
+    nothing typed. Closed, it is not drawn when the game changes (each phone's session keeps one, and the
+    table's host would draw them all at every entry), but once at its next opening."""
+    model: AppModel = tab.value  # passed kept, not observable: the sheet hears the model itself
+    close = ft.use_callback(lambda: sheets.close(seat), [seat])
     view, _ = use_view(model, sid, model.game(sid))
     target, set_target = ft.use_state(None)  # the counter the number pad was given to in this opening
     typed = ft.use_ref(("", False))  # the pad's digits, kept here so that an opening clears them
     opening, set_opening = ft.use_state(0)  # a new opening that cleared them: the pad drawn again
+    catch_up = use_heard_while_open(model, sheets, seat)
     # ... as tapped (`chosen`), else the game's (`usual`): a number typed right after a tap on another
     # counter goes to that counter, even before the phone has drawn the pad for it
     chosen, usual = ft.use_ref(None), ft.use_ref(None)
@@ -329,11 +333,12 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
 
     def begin_again():
         if chosen.current is None and typed.current == ("", False):
-            return  # as new already: nothing is drawn again
+            catch_up()  # the pad as new already: drawn again only if the game changed meanwhile
+            return
         chosen.current, typed.current = None, ("", False)
         set_target(None)
         set_opening(lambda n: n + 1)  # one drawing of the sheet, the pad in it
-    on_open(begin_again)
+    sheets.on_open(begin_again)
     if view is None or not 0 <= seat < len(view.names):  # the game was finished or discarded meanwhile
         return ft.Container()
     definition, state, config = view.definition, view.state, view.config
@@ -373,6 +378,31 @@ def PlayerSheet(model: AppModel, sid: str, seat: int, dispatch, trigger, close, 
     said = ft.Container(message_banner(model, error, error=True, on_dismiss=model.dismiss_message) if error else None,
                         left=12, right=12, top=52)
     return ft.Stack([sheet, said])
+
+
+def use_heard_while_open(model: AppModel, sheets: Sheets, seat: int):
+    """The kept sheet hears the model: while open, it is drawn at every change at once (before the screen
+    behind it); while closed, not at all, only noted. Returns `catch_up()`, for its next opening: drawn
+    then if the game changed meanwhile. A hook."""
+    _, set_heard = ft.use_state(0)
+    missed = ft.use_ref(False)
+    missed.current = False  # drawn now
+    shows = ft.use_ref(seat)  # whose sheet it is now: another player's content takes this one's state over
+    shows.current = seat
+
+    def listen():
+        def heard(sender, field):
+            if sheets.seat == shows.current:
+                set_heard(lambda n: n + 1)
+            else:
+                missed.current = True
+        return model.subscribe(heard)  # its disposer holds `heard`: an observable keeps listeners weakly
+    use_subscription(listen, [])
+
+    def catch_up():
+        if missed.current:
+            set_heard(lambda n: n + 1)
+    return catch_up
 
 
 @ft.component
@@ -468,7 +498,7 @@ def tracker_dialog(model, view, dispatch, submit, pending, set_pending, needs_bo
 
 
 @ft.component
-def EntryButton(model: AppModel, game, kind: str):
+def EntryButton(tab: HookValue, game, kind: str):
     """Undo (Redo), named for the entry it takes back (brings back) as this phone shows it.
 
     The server draws the latest game for every phone at once, but a phone shows it a moment later: a tap
@@ -476,7 +506,9 @@ def EntryButton(model: AppModel, game, kind: str):
     control (keyed by the entry) and its late taps still count (companion/ui/late_taps.py): a tap acts
     for the entry its button showed, and the hub refuses it unless that entry is still the one to take
     back (then the phone says what Undo would take back now). Both keep their place, whatever there is
-    to undo or redo: Redo never appears where Undo was."""
+    to undo or redo: Redo never appears where Undo was. The model kept, not observable: drawn with the play
+    screen, not once more on its own at every change (on the table with no computer, for every phone)."""
+    model: AppModel = tab.value
     entry = game.last_entry if kind == "undo" else game.next_entry
     # worked out once per entry and language, not on every redraw
     label = ft.use_memo(lambda: entry_label(model, f"ui.{kind}", (undo_lines if kind == "undo" else redo_lines)(game)),
