@@ -134,6 +134,12 @@ def test_three_player_game_in_german(browser, server):
     # Under the strip, what the player on turn does: nearer the emperor a building sooner, farther more points.
     app.wait_text("Anna setzt einen Baumeister: näher am Kaiser wählt früher ein Gebäude")
     app.shot("city-of-rome-play-de-dark")
+    # The sheet of the player on turn was built before anyone opened it (closed, after the screen): its
+    # first opening sends little more than `open` (built then, it is 8 kB).
+    received = app.page.evaluate(RECEIVED_JS)
+    app.sheet("Anna", SHEET, CLOSE)
+    assert app.page.evaluate(RECEIVED_JS) - received < 2000
+    app.close_sheet("Anna", CLOSE)
     # The Setzphase: clockwise from the start player, each a free space of the strip (1 at the emperor).
     place(app, "Anna", 2, shot="city-of-rome-place-de-dark")
     place(app, "Ben", 1)

@@ -259,8 +259,8 @@ def SheetHostView(tab: HookValue, sid: str, sheets: Sheets, dispatch, trigger):
     open and then opened and closed by its `open` alone. The phone builds the whole screen again
     whenever the page's list of dialogs changes (Flet's View hears it), and Flet walks and compares a
     sheet's whole content (about 6,000 objects) when it is passed anew: so the content (`PlayerSheet`,
-    which hears the game itself) is the last opened player's, kept while the sheet is closed, and the
-    play screen, drawn on every entry, does not pass it. A dialog still: it dims the whole screen, app
+    which hears the game itself) is the last opened player's, kept while the sheet is closed (before any
+    opening, `first_sheet`'s), and the play screen, drawn on every entry, does not pass it. A dialog still: it dims the whole screen, app
     bar and thumb slot too, keeps the screen behind it from taps and screen readers, and the back
     gesture, Escape or a tap outside closes it. A sheet's dismissal closes that sheet only."""
     page = ft.context.page
@@ -279,6 +279,13 @@ def SheetHostView(tab: HookValue, sid: str, sheets: Sheets, dispatch, trigger):
         if seat != shown.current:
             shown.current = seat
             sheet.content = PlayerSheet(tab, sid, seat, sheets, dispatch, trigger)
+    elif sheet.parent is None:
+        # Before any opening, the sheet opened first most likely is built, closed (and sent after the screen,
+        # with the page's dialogs): its first opening is then as quick as opening it again.
+        likely = first_sheet(tab.value, sid)
+        if likely is not None:
+            shown.current = likely
+            sheet.content = PlayerSheet(tab, sid, likely, sheets, dispatch, trigger)
     sheet.open = seat is not None
     if sheet.parent is None:  # the first drawing: the sheet joins the page's dialogs, closed
         page._set_dialog_parent(sheet)
@@ -303,6 +310,16 @@ def SheetHostView(tab: HookValue, sid: str, sheets: Sheets, dispatch, trigger):
 
 # The model passed as a `HookValue` (not observable): the host is not drawn again when the game changes.
 SheetHost = ft.memo(SheetHostView)
+
+
+def first_sheet(model: AppModel, sid: str) -> int | None:
+    """The player whose sheet this phone most likely opens first: its own player, else the one on turn."""
+    game = model.game(sid)
+    if game is None:
+        return None
+    if sid in model.me:
+        return model.me[sid]
+    return seat_on_turn(game.definition, game.state, game.config, len(game.config["players"]))
 
 
 @ft.component
