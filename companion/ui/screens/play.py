@@ -260,9 +260,10 @@ def SheetHostView(tab: HookValue, sid: str, sheets: Sheets, dispatch, trigger):
     whenever the page's list of dialogs changes (Flet's View hears it), and Flet walks and compares a
     sheet's whole content (about 6,000 objects) when it is passed anew: so the content (`PlayerSheet`,
     which hears the game itself) is the last opened player's, kept while the sheet is closed (before any
-    opening, `first_sheet`'s), and the play screen, drawn on every entry, does not pass it. A dialog still: it dims the whole screen, app
-    bar and thumb slot too, keeps the screen behind it from taps and screen readers, and the back
-    gesture, Escape or a tap outside closes it. A sheet's dismissal closes that sheet only."""
+    opening, `first_sheet`'s), and the play screen, drawn on every entry, does not pass it. A dialog
+    still: it dims the whole screen, app bar and thumb slot too, keeps the screen behind it from taps and
+    screen readers, and the back gesture, Escape or a tap outside closes it. A sheet's dismissal closes
+    that sheet only."""
     page = ft.context.page
     seat, sheets._set = ft.use_state(None)
     sheets.seat = seat
