@@ -235,8 +235,7 @@ def four_phones(phones: Phones, turns: int, taps: int, cached: bool) -> dict:
     python_ms = {name: {"ms": round(sum(times) / len(spans), 1), "calls": round(len(times) / len(spans), 1)}
                  for name, times in spent.items()}
     return {"join_s": join_s, "stages_s": stages, "delays_ms": delays, "on_host": on_host, "tapped": made,
-            "before": before,
-            "host_python_per_entry": python_ms, "hooks_missing": timed["missing"],
+            "before": before, "host_python_per_entry": python_ms, "hooks_missing": timed["missing"],
             "stored": stored, "converged": agree(screens, stored, 2000),
             "lost": sum(max(0, b + m - s) for b, m, s in zip(before, made, stored)),
             "errors": [e for screen in screens for e in screen.errors]}

@@ -165,8 +165,9 @@ class IndexedDBSync:
     # -------------------------------------------------------------- the screen
 
     def attach(self, connection) -> None:
-        """Route the connection's messages to the browser through `send`: the host page's own first, then
-        each guest phone's (companion/web_table.py), whose messages wait for the same write-backs."""
+        """Route the connection's messages to the browser through `send`: the host page's own is attached
+        first, then each guest phone's (companion/web_table.py), whose messages wait for the same
+        write-backs (and go out before the host page's own: `_release`)."""
         send_now = connection.send_callback
         if self.send_now is None:
             self.send_now = send_now
