@@ -49,6 +49,12 @@ class IndexedDBSync:
     removed) go in together; the messages are held from the first change on, and go out together once
     nothing is left to store (`together`: in one piece, drawn in one frame).
 
+    Most write-backs rewrite files IndexedDB holds already (an entry rewrites its game's file): those are
+    written at once, in one transaction committed right away (`rewrite`, REWRITE below), so that IndexedDB
+    stores them while Python draws the screens. Any other change (a file made, removed or moved aside, and
+    the first write-back of this tab) goes through FS.syncfs, which compares the whole folder with
+    IndexedDB first: one step of its cursor per file, each waiting for a turn of this worker's loop.
+
     A write-back IndexedDB refuses is all or nothing (IDBFS stores it in one transaction): the files are
     then put back from IndexedDB (`FS.syncfs(true)`), and `on_failed(error, then)` has the app read them
     again and draw every screen from them; its `then()` lets the held messages go, the unsaved value and
@@ -56,13 +62,17 @@ class IndexedDBSync:
     is then over).
     """
 
-    def __init__(self, fs, proxy=None, report=None, together=None):
+    def __init__(self, fs, proxy=None, report=None, together=None, rewrite=None):
         if proxy is None:  # a Python callable that JavaScript may call later
             from pyodide.ffi import create_proxy as proxy
 
         self.fs = fs
-        self.report = report or (lambda seconds: None)  # told how long each write-back took
+        self.rewrite = rewrite  # rewrite(paths, done): those files stored as they are; None: FS.syncfs only
+        self.report = report or (lambda seconds, whole: None)  # each write-back's time, and whether FS.syncfs
         self.dirty = False  # a change not yet in a write-back
+        self.paths: set[Path] = set()  # the paths changed since the last write-back began
+        self.stored: set[Path] | None = None  # the files IndexedDB holds, known after a whole write-back
+        self._whole = True  # the write-back under way compares the whole folder (FS.syncfs)
         self.running = False  # a write-back under way, or the files put back being read
         self.reading = False  # the app reads the files put back: what it writes meanwhile is no change
         self.held: list = []  # (sender, message) to a screen, in order, waiting for the write-back
@@ -82,6 +92,7 @@ class IndexedDBSync:
         if DATA_DIR not in Path(path).parents and Path(path) != DATA_DIR or self.reading:
             return
         self.dirty = True
+        self.paths.add(Path(path))
         if not self.running:
             asyncio.get_event_loop().call_soon(self._start)
 
@@ -89,17 +100,27 @@ class IndexedDBSync:
         if self.running or not self.dirty:
             return
         self.running, self.dirty = True, False
+        paths, self.paths = self.paths, set()
         self._began = time.perf_counter()
-        self.fs.syncfs(False, self._done_proxy)
+        if self.rewrite is not None and self.stored is not None and all(
+                path in self.stored and path.is_file() for path in paths):
+            self._whole = False
+            self.rewrite([str(path) for path in sorted(paths)], self._done_proxy)
+        else:
+            self._whole = True
+            self.fs.syncfs(False, self._done_proxy)
 
     def _done(self, error=None) -> None:
-        self.report(time.perf_counter() - self._began)
+        self.report(time.perf_counter() - self._began, self._whole)
         if error:  # e.g. the storage quota: back to what IndexedDB holds, the messages still held
             self.failures += 1
             log.error("could not store the data in IndexedDB: %s", error)
             self._refused = str(error)  # a JavaScript error object lives only as long as this call
+            self.stored = None  # the next write-back compares the whole folder again
             self.fs.syncfs(True, self._back_proxy)
             return
+        if self._whole:  # IndexedDB holds exactly the folder's files now
+            self.stored = {path for path in DATA_DIR.rglob("*") if path.is_file()}
         self.running = False
         if self.dirty:
             self._start()
@@ -194,6 +215,46 @@ async def syncfs(fs, populate: bool, once=None):
     fs.syncfs(populate, once(callback))
     return await done
 
+
+# Files IndexedDB holds already, written as they are now, in IDBFS's own records (its functions make and
+# store them, as FS.syncfs does): one transaction, committed as soon as its writes are asked for, so that
+# IndexedDB stores them while Python goes on, and `done(error or null)` needs one turn of the worker's loop.
+REWRITE = """
+(IDBFS, mountpoint, paths, done) => IDBFS.getDB(mountpoint, (error, db) => {
+  if (error) return done(error);
+  let failed = false;
+  const fail = (error) => {
+    if (!failed) {
+      failed = true;
+      done(error || new Error("IndexedDB did not store the change"));
+    }
+  };
+  let transaction;
+  try {
+    transaction = db.transaction([IDBFS.DB_STORE_NAME], "readwrite");
+  } catch (error) {
+    return fail(error);
+  }
+  transaction.onerror = transaction.onabort = (event) => {
+    fail(event.target.error);
+    event.preventDefault();
+  };
+  transaction.oncomplete = () => { if (!failed) done(null); };
+  const store = transaction.objectStore(IDBFS.DB_STORE_NAME);
+  for (const path of paths) {
+    IDBFS.loadLocalEntry(path, (error, entry) => {
+      if (error) {
+        fail(error);
+        transaction.abort();
+        return;
+      }
+      IDBFS.storeRemoteEntry(store, path, entry, (error) => { if (error) fail(error); });
+    });
+    if (failed) return;
+  }
+  if (transaction.commit) transaction.commit();
+})
+"""
 
 # Several messages to the screen in one message of Python's worker: web/tabula-boot.js hands them to
 # Flutter in one go, so that they are drawn in one frame.
@@ -369,7 +430,7 @@ async def open_storage() -> BrowserStorage | None:
     import js
     import pyodide_js
     from pyodide.code import run_js
-    from pyodide.ffi import JsException, create_proxy
+    from pyodide.ffi import JsException, create_proxy, to_js
 
     fs = pyodide_js.FS
     DATA_DIR.mkdir(parents=True, exist_ok=True)
@@ -378,10 +439,13 @@ async def open_storage() -> BrowserStorage | None:
     except JsException as error:  # a browser without IndexedDB throws from the mount (a bug of ours is no such)
         log.error("no IndexedDB: %s", error)
         return None
-    # On the browser's console (verbose level): how long each write-back took (bench/static_web.py).
-    post = run_js(POST_TOGETHER)
-    sync = IndexedDBSync(fs, report=lambda s: js.console.debug(f"tabula: stored in IndexedDB in {s * 1000:.1f} ms"),
-                         together=lambda messages: post(messages))
+    post, rewrite = run_js(POST_TOGETHER), run_js(REWRITE)
+
+    def report(seconds: float, whole: bool) -> None:  # on the console, verbose level (bench/static_web.py)
+        how = "the whole folder compared" if whole else "files rewritten"
+        js.console.debug(f"tabula: stored in IndexedDB in {seconds * 1000:.1f} ms ({how})")
+    sync = IndexedDBSync(fs, report=report, together=lambda messages: post(messages),
+                         rewrite=lambda paths, done: rewrite(fs.filesystems.IDBFS, str(DATA_DIR), to_js(paths), done))
     storage = BrowserStorage(fs, sync)
     storage.lock = run_js(ONE_TAB)(LOCK, create_proxy(storage.told))
     await storage.start()

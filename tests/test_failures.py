@@ -409,21 +409,34 @@ def test_run_on_a_disk_that_refuses_the_lock_file_says_one_line_and_exits_2(tmp_
 
 class IndexedDBStandIn:
     """FS.syncfs over a real folder: a write-back copies the folder into `stored` (all or nothing, as
-    IDBFS's one transaction), unless the quota is used up; a read back makes the folder `stored` again."""
+    IDBFS's one transaction), unless the quota is used up; a read back makes the folder `stored` again.
+    `rewrite(paths, callback)` (web_main.REWRITE) copies those files alone, or is refused the same way."""
 
     def __init__(self, folder: Path, stored: Path):
         self.folder, self.stored = folder, stored
         self.full = False
-        self.calls: list[tuple[bool, object]] = []
+        self.calls: list[tuple[bool | list, object]] = []
+        self.rewrites = 0
 
     def syncfs(self, populate, callback):
         self.calls.append((populate, callback))
+
+    def rewrite(self, paths, callback):
+        self.rewrites += 1
+        self.calls.append((list(paths), callback))
 
     def run(self) -> None:
         """Finish what was asked, in order (the browser's event loop)."""
         while self.calls:
             populate, callback = self.calls.pop(0)
-            if populate:
+            if isinstance(populate, list):
+                if self.full:
+                    callback("QuotaExceededError: The quota has been exceeded.")
+                    continue
+                for path in populate:
+                    shutil.copy2(path, self.stored / Path(path).relative_to(self.folder))
+                callback(None)
+            elif populate:
                 shutil.rmtree(self.folder)
                 shutil.copytree(self.stored, self.folder)
                 callback(None)
@@ -444,7 +457,7 @@ def static_app(tmp_path, monkeypatch):
     monkeypatch.setattr(web_main, "DATA_DIR", folder)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
-    sync = IndexedDBSync(idb, proxy=lambda f: f)
+    sync = IndexedDBSync(idb, proxy=lambda f: f, rewrite=idb.rewrite)
     repo = Repository(folder, GAMES, watch=atomic.Watch(changed=sync.changed))
     model = AppModel.create(repo)
     # What reaches the screen, with what the app held and said at that moment.
@@ -474,6 +487,7 @@ def test_static_app_a_write_indexeddb_refuses_is_said_and_the_last_stored_state_
         sync.send(b"the entry drawn")  # Flet's update after the tap: held until IndexedDB answers
         assert shown == []
         settle()
+        assert idb.rewrites == 1  # the game's file alone (IndexedDB holds it)
         # IndexedDB refused: the files are what it holds, the app reads them and says so on every screen,
         # and only then does the held update reach the screen (with the redrawing after it, one frame).
         said = "Not saved: the browser's storage for Tabula is full. Tabula is back at what was last stored."
@@ -495,6 +509,9 @@ def test_static_app_a_write_indexeddb_refuses_is_said_and_the_last_stored_state_
         assert model.error_at("/") == "" and model.error_for(repo.game(sid)) == ""
         assert repo.game(sid).state["players"][2]["counters"]["money"] == 6
         assert files(idb.folder) == files(idb.stored)
+        assert dispatched(model, sid, {"type": "adjust", "player": 2, "counter": "money", "delta": 1})
+        settle()  # the game's file alone again
+        assert idb.rewrites == 2 and files(idb.folder) == files(idb.stored)
 
 
 class OneTab:

@@ -203,6 +203,62 @@ def test_files_outside_the_data_folder_are_not_written_back(sync):
     assert fs.started == 0 and connection.shown == [b"x"]
 
 
+def test_a_file_indexeddb_holds_is_rewritten_alone_anything_else_compares_the_whole_folder(tmp_path, monkeypatch):
+    """An entry rewrites its game's file: written straight to IndexedDB, with no FS.syncfs comparing the
+    whole folder first. A file made or removed, the first write-back, and the one after a refusal: FS.syncfs."""
+    monkeypatch.setattr(web_main, "DATA_DIR", tmp_path)
+    (tmp_path / "live").mkdir()
+    game, settings = tmp_path / "live" / "g1.json", tmp_path / "settings.json"
+    game.write_text("{}")
+    settings.write_text("{}")
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    fs, connection, rewrites = FakeFS(), FakeConnection(), []
+    s = IndexedDBSync(fs, proxy=lambda f: f, rewrite=lambda paths, done: rewrites.append((paths, done)))
+    s.attach(connection)
+    try:
+        s.changed(game)
+        run_soon()
+        assert fs.started == 1 and rewrites == []  # what IndexedDB holds is not known yet: the whole folder
+        fs.finish()
+        s.changed(game)
+        s.changed(settings)
+        s.send(b"entry")
+        run_soon()
+        assert fs.started == 1 and [paths for paths, _ in rewrites] == [[str(game), str(settings)]]
+        assert connection.shown == []  # held until IndexedDB has them
+        rewrites.pop()[1](None)
+        assert connection.shown == [b"entry"]
+        made = tmp_path / "live" / "g2.json"
+        made.write_text("{}")
+        s.changed(made)  # a new file: its folder's record and its own are compared and made by FS.syncfs
+        run_soon()
+        assert fs.started == 2 and rewrites == []
+        fs.finish()
+        s.changed(made)  # held now: rewritten alone
+        run_soon()
+        assert fs.started == 2 and len(rewrites) == 1
+        rewrites.pop()[1](None)
+        game.unlink()
+        s.changed(game)  # removed
+        run_soon()
+        assert fs.started == 3 and rewrites == []
+        fs.finish()
+        s.changed(made)
+        s.send(b"refused")
+        run_soon()
+        rewrites.pop()[1]("QuotaExceededError")  # refused: read back, and the next compares the whole folder
+        assert fs.read_back == 1 and connection.shown == [b"entry"]
+        fs.finish_reading()
+        assert connection.shown == [b"entry", b"refused"]
+        s.changed(made)
+        run_soon()
+        assert fs.started == 4 and rewrites == []
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+
+
 def test_every_write_and_removal_of_the_repository_is_reported(tmp_path, monkeypatch):
     from companion.core.game import Game, make_config, new_sid
     from companion.games import GAMES

@@ -311,8 +311,12 @@ def test_city_of_rome_on_a_phone_alone(site, tmp_path):
             phone.tap("Setup done – start playing")
             phone.see(r"Round 1 of 14")
             phone.sheet("Anna")  # a tap on her row on the scoreboard
+            heard = len(phone.console)
             phone.tap("Money +1 (Anna)")
             phone.see(r"Money of Anna: 6")
+            # The entry rewrote the game's file, which IndexedDB held: written alone, the folder not compared.
+            assert any(re.match(r"tabula: stored in IndexedDB in [\d.]+ ms \(files rewritten\)$", line)
+                       for line in phone.console[heard:]), phone.console[heard:]
             phone.page.evaluate(WATCH_FRAMES, r"Money of Anna: \d+")  # every value of hers a frame draws
             phone.tap("Money +1 (Anna)")
             phone.see(r"Money of Anna: 7")
