@@ -291,9 +291,9 @@ INIT_JS = """(() => {
   };
   // hold_sending(): this tab's messages wait (a phone whose uplink stalls) and go out together on send_held().
   t.unsent = []; t.holding_sends = false;
-  t.send_held = () => {
-    t.holding_sends = false;
-    for (const [ws, data] of t.unsent.splice(0)) WS.prototype.send.call(ws, data);
+  t.send_held = (count) => {  // the first `count` held (the rest still held), or all
+    if (count === undefined) t.holding_sends = false;
+    for (const [ws, data] of t.unsent.splice(0, count ?? t.unsent.length)) WS.prototype.send.call(ws, data);
   };
   t.release = () => {
     t.holding = false;
@@ -810,8 +810,12 @@ class App:
         player goes on typing); `send_held` sends them all at once, in their order."""
         self.page.evaluate("() => { window.__tabula.holding_sends = true; }")
 
-    def send_held(self) -> None:
-        self.page.evaluate("() => window.__tabula.send_held()")
+    def send_held(self, count: int | None = None) -> None:
+        """All held messages, sent and no longer held; or the first `count`, the rest still held."""
+        self.page.evaluate("(count) => window.__tabula.send_held(count ?? undefined)", count)
+
+    def unsent(self) -> int:
+        return self.page.evaluate("() => window.__tabula.unsent.length")
 
     def held(self) -> int:
         return self.page.evaluate("() => window.__tabula.held.length")

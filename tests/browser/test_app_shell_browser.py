@@ -86,6 +86,12 @@ def test_start_player_earlier_names_two_player_colours_dark_theme_and_discarding
     for box, name in zip(boxes, ["Hanna", "Ivo", "Jule"]):
         app.focus(box)
         app.page.keyboard.type(name)
+    # Each keystroke sends the field's value, then its change event. The server gets them up to Jule's "J"
+    # and the value "Ju" after it, and answers: the field keeps "Jule", as typed (a render of the name as
+    # of "J" once sent "J" back, and the renders after the other keystrokes found nothing to send).
+    app.send_held(app.unsent() - 5)
+    app.find(app.page.get_by_role("radio", name=re.compile("^Ju?$")))
+    assert boxes[2].input_value() == "Jule"
     app.send_held()
     for name in ("Hanna", "Ivo", "Jule"):  # the start player's answers are the names as typed
         app.find(app.page.get_by_role("radio", name=name))

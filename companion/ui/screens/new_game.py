@@ -62,18 +62,35 @@ def known_players(model: AppModel) -> list[tuple[str, str | None]]:
 
 
 def use_typed_names(first: list[str]):
-    """The names as typed, kept as each keystroke arrives (as the box-value form keeps its text), and the
-    setter of one. A keystroke's handler may come from a render before the last keystroke (its own field's
-    or another field's): a name is never rebuilt from what a render drew. The state only redraws."""
+    """The names as typed, kept as each keystroke arrives (as the box-value form keeps its text); the setter
+    of one; and what each name field draws (`shown(i)`), with `drawn(i, field)` told of the field drawn.
+
+    A keystroke's handler may come from a render before the last keystroke (its own field's or another
+    field's): a name is never rebuilt from what a render drew. And a field draws what its phone reported
+    last: Flet writes each value a phone sends into the field drawn before (ahead of that keystroke's
+    handler), and a render's field is compared with it. Drawn as the handlers had it, a render made after
+    "J"'s handler, once "Ju" had come in, sent "J" to a phone showing "Jule", and the renders after the
+    later keystrokes found nothing to send: the phone kept "J". A name the app puts in (an earlier player
+    picked) is drawn as put (`by_app`)."""
     typed = ft.use_ref(None)
+    fields = ft.use_ref(None)  # each name's field as last drawn, holding what its phone reported
     if typed.current is None:
-        typed.current = list(first)
+        typed.current, fields.current = list(first), [None] * len(first)
     redraw = ft.use_state(0)[1]
 
-    def set_name(i: int, value: str) -> None:
+    def set_name(i: int, value: str, by_app: bool = False) -> None:
         typed.current[i] = value
+        if by_app:
+            fields.current[i] = None
         redraw(lambda drawn: drawn + 1)
-    return typed.current, set_name
+
+    def shown(i: int) -> str:
+        field = fields.current[i]
+        return typed.current[i] if field is None or field.value is None else field.value
+
+    def drawn(i: int, field: ft.TextField) -> None:
+        fields.current[i] = field
+    return typed.current, set_name, shown, drawn
 
 
 @ft.component
@@ -83,8 +100,8 @@ def NewGameScreen(model: AppModel):
     rematch = ft.use_memo(lambda: HookValue(rematch_of(model.repo.play(pid)) if pid else None), [pid]).value
     game_id, set_game_id = ft.use_state(lambda: rematch["game"] if rematch else next(iter(GAMES)))
     count, set_count = ft.use_state(lambda: rematch["count"] if rematch else 3)
-    typed, set_name = use_typed_names(rematch["names"] if rematch else ["", "", "", ""])
-    names = list(typed)  # as this render draws them
+    typed, set_name, shown, drawn = use_typed_names(rematch["names"] if rematch else ["", "", "", ""])
+    names = [shown(i) for i in range(len(typed))]  # as this render draws them
     # player index -> colour chosen by hand (a rematch: as they played)
     picked_colours, set_colours = ft.use_state(lambda: dict(rematch["colours"]) if rematch else {})
     start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
@@ -109,7 +126,7 @@ def NewGameScreen(model: AppModel):
     def pick_known(name):
         slots = [i for i in range(count) if not typed[i].strip()]
         if slots:
-            set_name(slots[0], name)
+            set_name(slots[0], name, by_app=True)
 
     def choose_colour(i, colour):
         new = dict(picked_colours)
@@ -142,7 +159,8 @@ def NewGameScreen(model: AppModel):
                                                          for n in definition.player_counts])]),
         section(model.t("ui.new.players"), [
             ft.Text(model.t("ui.new.seating"), size=13, italic=True),
-            *[player_row(model, i, names[i], colours, allowed_colours, set_name, choose_colour) for i in range(count)],
+            *[player_row(model, i, name_field(model, i, names[i], set_name, drawn), colours, allowed_colours,
+                         choose_colour) for i in range(count)],
             earlier_players(model, known, pick_known),
         ]),
         start_player_section(model, question, [n.strip() for n in names[:count]], chosen, bool(missing),
@@ -189,7 +207,18 @@ def count_button(model: AppModel, n: int, count: int, set_count) -> ft.Control:
                         content=style(str(n), on_click=lambda e: set_count(n), height=TOUCH, width=72))
 
 
-def player_row(model: AppModel, i: int, name: str, colours: list[str], allowed: list[str], set_name,
+def name_field(model: AppModel, i: int, name: str, set_name, drawn) -> ft.TextField:
+    """Player i's name as typed; `drawn(i, field)`: the field's value is where Flet writes what the phone
+    reports (see use_typed_names)."""
+    field = ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=name, max_length=NAME_MAX,
+                         on_change=lambda e: set_name(i, e.data), dense=True,  # the text of this keystroke
+                         counter=model.t("ui.new.name_length" if len(name) < NAME_MAX else "ui.new.name_full",
+                                         count=len(name), maximum=NAME_MAX))
+    drawn(i, field)
+    return field
+
+
+def player_row(model: AppModel, i: int, name: ft.TextField, colours: list[str], allowed: list[str],
                choose_colour) -> ft.Control:
     """Player i's name, and a colour button per colour the game has for this count."""
     colour_buttons = []
@@ -209,10 +238,7 @@ def player_row(model: AppModel, i: int, name: str, colours: list[str], allowed: 
             ),
         ))
     return ft.Column([
-        ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=name, max_length=NAME_MAX,
-                     on_change=lambda e: set_name(i, e.data), dense=True,  # the text of this keystroke
-                     counter=model.t("ui.new.name_length" if len(name) < NAME_MAX else "ui.new.name_full",
-                                     count=len(name), maximum=NAME_MAX)),
+        name,
         ft.Row(colour_buttons, spacing=0, wrap=True),
     ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
