@@ -17,6 +17,7 @@ from companion.core.box import check_box_values
 from companion.core.definition import BoardStateError, BoxValue
 from companion.games import GAMES
 from companion.ui.model import AppModel
+from companion.ui.phone_text import PhoneTexts, use_phone_texts
 from companion.ui.view import BOX_DATA, Dispatch, GameView
 from companion.ui.widgets import TOUCH
 
@@ -86,12 +87,13 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
     stored = model.box if dispatch is not None else model.repo.box_data(game_id)
     drafts, set_drafts = ft.use_state({})
     typing = ft.use_ref(None)  # key -> the text typed last, as the keystrokes arrive
+    phone = use_phone_texts()  # what a field draws while its phone types (companion/ui/phone_text.py)
     # What the form said last, whether it is a problem, and the value it is about (its field says it too).
     said, set_said = ft.use_state(("", False, None))
     values = [describe(definition, k) for k in keys]
 
     def text_of(bv: BoxValue) -> str:
-        return drafts[bv.key] if bv.key in drafts else value_text(bv, stored)
+        return phone.shown(bv.key, drafts[bv.key] if bv.key in drafts else value_text(bv, stored))
 
     def latest() -> dict:  # the stored values as they are now (another phone may have entered some)
         return model.box if dispatch is not None else model.repo.box_data(game_id)
@@ -108,6 +110,7 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
             then()
 
     def typed(key: str, text: str) -> None:
+        phone.typed(key, text)
         typing.current = {**(typing.current or {}), key: text}
         set_drafts(lambda d: {**d, key: text})
         page.run_task(settled, key, text)
@@ -139,8 +142,8 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
             return  # the values typed stay in the fields
         keep(entered, then=saved)
 
-    fields = [value_row(model, group[0], text_of(group[0]), group[0].key in stored, typed) if len(group) == 1
-              and group[0].group is None else value_group(model, group, text_of, said[2], typed)
+    fields = [value_row(model, group[0], text_of(group[0]), group[0].key in stored, typed, phone) if len(group) == 1
+              and group[0].group is None else value_group(model, group, text_of, said[2], typed, phone)
               for group in grouped(values)]
     # The message above the button, where the eye is after the tap (never hidden under a bottom bar).
     return ft.Column([*fields, *([form_message(*said[:2])] if said[0] else []),
@@ -174,7 +177,7 @@ def BoxCard(model: AppModel, game_id: str, keys: tuple[str, ...], heading: str =
 
 
 def number_field(label: str, value: str, on_typed, width: float | None = None, shown: str | None = None,
-                 error: bool = False, read_only: bool = False) -> ft.Control:
+                 error: bool = False, read_only: bool = False) -> ft.TextField:
     """A number field named `label` for screen readers and tests; `shown` is drawn as its label (none: the
     text beside it says what it is)."""
     return ft.TextField(label=shown if shown is not None else label,
@@ -187,7 +190,7 @@ def number_field(label: str, value: str, on_typed, width: float | None = None, s
                         on_change=lambda e: on_typed(e.control.value))
 
 
-def value_row(model: AppModel, bv: BoxValue, text: str, entered: bool, typed) -> ft.Control:
+def value_row(model: AppModel, bv: BoxValue, text: str, entered: bool, typed, phone: PhoneTexts) -> ft.Control:
     """One value: its label (where it is printed) and how it is known, beside its number field."""
     if bv.source:
         helper = model.m(bv.source)
@@ -198,19 +201,20 @@ def value_row(model: AppModel, bv: BoxValue, text: str, entered: bool, typed) ->
     return ft.Row([
         ft.Column([ft.Text(label), ft.Text(helper, size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=2,
                   expand=True),
-        number_field(label, text, lambda value: typed(bv.key, value), width=88),
+        phone.drawn(bv.key, number_field(label, text, lambda value: typed(bv.key, value), width=88)),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def value_group(model: AppModel, group: list[BoxValue], text_of, wrong: str | None, typed) -> ft.Control:
+def value_group(model: AppModel, group: list[BoxValue], text_of, wrong: str | None, typed,
+                phone: PhoneTexts) -> ft.Control:
     """Values printed in one place: the place's name, what is known from elsewhere, then a small field per
     value (its short name: "Space 7"), three a row on a phone; one the rulebook gives is shown, not changed."""
     sources = [model.m(bv.source) for bv in group if bv.source]
     return ft.Column([
         ft.Text(model.m(group[0].group), weight=ft.FontWeight.BOLD),
         *[ft.Text(source, size=12, color=ft.Colors.ON_SURFACE_VARIANT) for source in dict.fromkeys(sources)],
-        ft.ResponsiveRow([ft.Container(number_field(
+        ft.ResponsiveRow([ft.Container(phone.drawn(bv.key, number_field(
             model.m(bv.short or bv.label), text_of(bv), lambda value, key=bv.key: typed(key, value),
-            shown=model.m(bv.short or bv.label), error=bv.key == wrong, read_only=bv.known is not None),
+            shown=model.m(bv.short or bv.label), error=bv.key == wrong, read_only=bv.known is not None)),
             col={"xs": 4, "sm": 3}) for bv in group], spacing=6, run_spacing=6),
     ], spacing=6)

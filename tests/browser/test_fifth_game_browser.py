@@ -142,9 +142,23 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.find(app.page.get_by_role("textbox", name="Honey on the track of Anna"))
         app.click("Anna's board is entered")  # confirmed: on to Ben's, the next board not entered
         app.wait_text("1 of 2 boards entered")
-        app.fill("Honey on the track of Ben", "16")
+        # Typed key by key while the phone's messages wait, then sent in two parts: each keystroke sends the
+        # field's text, then its change event; the server gets "1", its change and "16" first, and
+        # answers. The field keeps "16" (a render of the board as of "1" once sent "1" back), and 16 is saved.
+        box = app.find(app.page.get_by_role("textbox", name="Honey on the track of Ben"))
+        app.focus(box)
+        app.page.keyboard.press("Control+A")
+        app.hold_sending()
+        app.page.keyboard.type("16")
+        sent = app.page.evaluate("() => performance.now()")
+        app.send_held(app.unsent() - 1)
+        app.page.wait_for_function("sent => window.__tabula.last_received > sent", arg=sent)
+        app.frames(2)
+        assert box.input_value() == "16"
+        app.send_held()  # "16"'s change: nothing more to save (the score below is counted with 16)
         app.click("Full jars +1 (Ben)")
         app.wait_label("Full jars of Ben: 1")
+        assert box.input_value() == "16"
         for _ in range(4):
             app.click("Honey frames in hive 1 +1 (Ben)")
         app.wait_label("Honey frames in hive 1 of Ben: 4")

@@ -67,15 +67,15 @@ def FieldRows(view: GameView, player: int, dispatch: Dispatch, fields: tuple[Boa
     def typed_row(field):
         draft, label = drafts.get(field.id), view.m(field.label)
         problem = typed_value(draft, field)[1] if draft is not None else None
-        typed_in = ft.TextField(
+        typed_in = drafts.drawn(field.id, ft.TextField(
             key=f"{field.id}-{player}", label=view.t(f"{NS}.field_of", field=label, name=me["name"]),
-            value=draft if draft is not None else str(value_of(me, field)),
+            value=drafts.shown(field.id, value_of(me, field)),
             helper=view.m(field.help) if field.help is not None else None, helper_max_lines=2,
             keyboard_type=ft.KeyboardType.NUMBER, dense=True,
             error=view.t(problem[0], **problem[1]) if problem else None,
-            on_change=lambda e: drafts.typed(field.id, e.control.value, typed_value(e.control.value, field)[0],
-                                             me.get(field.id),
-                                             lambda key, value: dispatch(typed_move(player, field, value, me.get(key)))))
+            on_change=lambda e: drafts.keystroke(field.id, e.control.value, typed_value(e.control.value, field)[0],
+                                                 me.get(field.id),
+                                                 lambda key, value: dispatch(typed_move(player, field, value, me.get(key))))))
         return PadBeside(view, me["name"], field, typed_in, lambda value: set_to(field, value), key=f"pad-{field.id}-{player}")
 
     def set_to(field, value):  # the number pad's "Set to": within the field's bounds, or said as typed

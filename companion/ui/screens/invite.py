@@ -20,6 +20,7 @@ import flet as ft
 
 from companion.resources import IN_CHECKOUT
 from companion.ui.model import ME, AppModel
+from companion.ui.phone_text import PhoneTexts, use_phone_texts
 from companion.ui.widgets import Texts, screen
 
 log = logging.getLogger("tabula.invite")
@@ -239,6 +240,7 @@ def HostInvite(model: AppModel, table) -> ft.Control:
     """The host phone: who is at the table, and an invite for the next phone, one after the other."""
     page = ft.context.page
     answer, set_answer = ft.use_state("")  # a pasted answer
+    phone = use_phone_texts()  # what its field draws while its phone types (companion/ui/phone_text.py)
     shared, set_shared = ft.use_state(("", ""))  # (invite link, what sharing it did): said under that invite
 
     def listen():
@@ -272,7 +274,8 @@ def HostInvite(model: AppModel, table) -> ft.Control:
         controls.append(ft.Row([ft.ProgressRing(), ft.Text(model.t("ui.invite.making"))]))
     else:
         note = shared[1] if shared[0] == table.link else ""
-        controls += invite_controls(model, table, answer, set_answer, note, lambda said: set_shared((table.link, said)))
+        controls += invite_controls(model, table, answer, set_answer, note, lambda said: set_shared((table.link, said)),
+                                    phone)
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -287,7 +290,8 @@ def guest_phones(model: AppModel, table) -> list[str]:
     return phones
 
 
-def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, set_note) -> list[ft.Control]:
+def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, set_note,
+                    phone: PhoneTexts) -> list[ft.Control]:
     """The open invite: its code (and its link, shared with the phone's share sheet or copied, for a phone
     that cannot scan it; `note`: what that did), then the answer of the phone that opened it, scanned or
     pasted."""
@@ -298,6 +302,10 @@ def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, 
     def paste(e):
         table.answer(answer)
         set_answer("")
+
+    def pasted(text: str) -> None:
+        phone.typed("answer", text)
+        set_answer(text)
 
     async def copy(e):
         await ft.Clipboard().set(table.link)
@@ -322,8 +330,9 @@ def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, 
         *([ft.Semantics(label=note, live_region=True, container=True, content=ft.Text(note, size=14))] if note else []),
         ft.Text(model.t("ui.invite.step_answer"), size=16, weight=ft.FontWeight.BOLD),
         ft.FilledButton(model.t("ui.invite.scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan, height=56),
-        ft.TextField(label=model.t("ui.invite.paste"), value=answer, on_change=lambda e: set_answer(e.control.value),
-                     on_submit=paste, multiline=False),
+        phone.drawn("answer", ft.TextField(label=model.t("ui.invite.paste"), value=phone.shown("answer", answer),
+                                           on_change=lambda e: pasted(e.control.value), on_submit=paste,
+                                           multiline=False)),
         ft.OutlinedButton(model.t("ui.invite.join"), on_click=paste, height=48, disabled=not answer.strip()),
         ft.TextButton(model.t("ui.invite.stop"), on_click=lambda e: table.stop()),
     ]

@@ -15,8 +15,9 @@ from companion.core import stats
 from companion.core.definition import InvalidMove
 from companion.core.saving import SaveFailed
 from companion.games import GAMES
-from companion.ui.model import AppModel
 from companion.ui.hook_value import HookValue
+from companion.ui.model import AppModel
+from companion.ui.phone_text import use_phone_texts
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, colour_dot, ink_on, screen, scroll_page_to, section
 
 RANDOM = "random"
@@ -62,35 +63,22 @@ def known_players(model: AppModel) -> list[tuple[str, str | None]]:
 
 
 def use_typed_names(first: list[str]):
-    """The names as typed, kept as each keystroke arrives (as the box-value form keeps its text); the setter
-    of one; and what each name field draws (`shown(i)`), with `drawn(i, field)` told of the field drawn.
-
+    """The names as typed, kept as each keystroke arrives (as the box-value form keeps its text), the setter
+    of one, and the name fields' PhoneTexts (what a field draws while its phone types: companion/ui/phone_text.py).
     A keystroke's handler may come from a render before the last keystroke (its own field's or another
-    field's): a name is never rebuilt from what a render drew. And a field draws what its phone reported
-    last: Flet writes each value a phone sends into the field drawn before (ahead of that keystroke's
-    handler), and a render's field is compared with it. Drawn as the handlers had it, a render made after
-    "J"'s handler, once "Ju" had come in, sent "J" to a phone showing "Jule", and the renders after the
-    later keystrokes found nothing to send: the phone kept "J". A name the app puts in (an earlier player
-    picked) is drawn as put (`by_app`)."""
+    field's): a name is never rebuilt from what a render drew. The state only redraws."""
     typed = ft.use_ref(None)
-    fields = ft.use_ref(None)  # each name's field as last drawn, holding what its phone reported
     if typed.current is None:
-        typed.current, fields.current = list(first), [None] * len(first)
+        typed.current = list(first)
+    texts = use_phone_texts()
     redraw = ft.use_state(0)[1]
 
     def set_name(i: int, value: str, by_app: bool = False) -> None:
         typed.current[i] = value
-        if by_app:
-            fields.current[i] = None
+        if not by_app:  # a keystroke (an earlier player put in by a tap is drawn as put)
+            texts.typed(i, value)
         redraw(lambda drawn: drawn + 1)
-
-    def shown(i: int) -> str:
-        field = fields.current[i]
-        return typed.current[i] if field is None or field.value is None else field.value
-
-    def drawn(i: int, field: ft.TextField) -> None:
-        fields.current[i] = field
-    return typed.current, set_name, shown, drawn
+    return typed.current, set_name, texts
 
 
 @ft.component
@@ -100,8 +88,8 @@ def NewGameScreen(model: AppModel):
     rematch = ft.use_memo(lambda: HookValue(rematch_of(model.repo.play(pid)) if pid else None), [pid]).value
     game_id, set_game_id = ft.use_state(lambda: rematch["game"] if rematch else next(iter(GAMES)))
     count, set_count = ft.use_state(lambda: rematch["count"] if rematch else 3)
-    typed, set_name, shown, drawn = use_typed_names(rematch["names"] if rematch else ["", "", "", ""])
-    names = [shown(i) for i in range(len(typed))]  # as this render draws them
+    typed, set_name, texts = use_typed_names(rematch["names"] if rematch else ["", "", "", ""])
+    names = [texts.shown(i, name) for i, name in enumerate(typed)]  # as this render draws them
     # player index -> colour chosen by hand (a rematch: as they played)
     picked_colours, set_colours = ft.use_state(lambda: dict(rematch["colours"]) if rematch else {})
     start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
@@ -159,8 +147,8 @@ def NewGameScreen(model: AppModel):
                                                          for n in definition.player_counts])]),
         section(model.t("ui.new.players"), [
             ft.Text(model.t("ui.new.seating"), size=13, italic=True),
-            *[player_row(model, i, name_field(model, i, names[i], set_name, drawn), colours, allowed_colours,
-                         choose_colour) for i in range(count)],
+            *[player_row(model, i, texts.drawn(i, name_field(model, i, names[i], set_name)), colours,
+                         allowed_colours, choose_colour) for i in range(count)],
             earlier_players(model, known, pick_known),
         ]),
         start_player_section(model, question, [n.strip() for n in names[:count]], chosen, bool(missing),
@@ -207,15 +195,11 @@ def count_button(model: AppModel, n: int, count: int, set_count) -> ft.Control:
                         content=style(str(n), on_click=lambda e: set_count(n), height=TOUCH, width=72))
 
 
-def name_field(model: AppModel, i: int, name: str, set_name, drawn) -> ft.TextField:
-    """Player i's name as typed; `drawn(i, field)`: the field's value is where Flet writes what the phone
-    reports (see use_typed_names)."""
-    field = ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=name, max_length=NAME_MAX,
-                         on_change=lambda e: set_name(i, e.data), dense=True,  # the text of this keystroke
-                         counter=model.t("ui.new.name_length" if len(name) < NAME_MAX else "ui.new.name_full",
-                                         count=len(name), maximum=NAME_MAX))
-    drawn(i, field)
-    return field
+def name_field(model: AppModel, i: int, name: str, set_name) -> ft.TextField:
+    return ft.TextField(label=model.t("ui.new.player_name", number=i + 1), value=name, max_length=NAME_MAX,
+                        on_change=lambda e: set_name(i, e.data), dense=True,  # the text of this keystroke
+                        counter=model.t("ui.new.name_length" if len(name) < NAME_MAX else "ui.new.name_full",
+                                        count=len(name), maximum=NAME_MAX))
 
 
 def player_row(model: AppModel, i: int, name: ft.TextField, colours: list[str], allowed: list[str],

@@ -12,6 +12,7 @@ from companion.core import stats
 from companion.core.text import Msg
 from companion.ui.hook_value import HookValue
 from companion.ui.model import AppModel
+from companion.ui.phone_text import use_phone_texts
 from companion.ui.screens.history import filter_row, filters_row, game_title
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, screen
 
@@ -280,6 +281,11 @@ def RenameForm(model: AppModel, name: str, done):
     """The new name of a player, for every play of theirs; why not said under the field."""
     typed, set_typed = ft.use_state(name)
     problem, set_problem = ft.use_state("")
+    phone = use_phone_texts()  # what the field draws while its phone types (companion/ui/phone_text.py)
+
+    def keystroke(text: str) -> None:
+        phone.typed("name", text)
+        set_typed(text)
 
     def rename(e=None):
         said = model.rename_player(name, typed)
@@ -289,9 +295,9 @@ def RenameForm(model: AppModel, name: str, done):
             set_problem(said)
     return ft.Column([
         ft.Text(model.t("history.stats.rename_hint", name=name), size=14),
-        ft.TextField(label=model.t("history.stats.new_name"), value=typed, autofocus=True, max_length=30,
-                     on_change=lambda e: set_typed(e.control.value), on_submit=rename,
-                     error=problem or None, error_max_lines=4),
+        phone.drawn("name", ft.TextField(label=model.t("history.stats.new_name"), value=phone.shown("name", typed),
+                                         autofocus=True, max_length=30, on_change=lambda e: keystroke(e.control.value),
+                                         on_submit=rename, error=problem or None, error_max_lines=4)),
         ft.Row([ft.FilledButton(model.t("history.stats.rename_do"), on_click=rename, height=TOUCH)],
                alignment=ft.MainAxisAlignment.END),
     ], tight=True, spacing=12, width=360)

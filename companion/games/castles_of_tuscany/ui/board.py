@@ -57,15 +57,15 @@ def track_row(view: GameView, player: int, dispatch: Dispatch, drafts: Drafts, f
             dispatch(typed_move(player, field, value, me.get(field.id)))
     # the pad names the track as the play screen does ("Red track (inner)"), the player apart
     named = replace(field, label=Msg(f"{GAME_ID}.counter.{field.id}"))
-    return ft.Column([PadBeside(view, me["name"], named, ft.TextField(
+    return ft.Column([PadBeside(view, me["name"], named, drafts.drawn(field.id, ft.TextField(
         key=f"{field.id}-{player}", label=view.t(f"{NS}.{field.id}", name=me["name"]),
-        value=draft if draft is not None else str(value_of(me, field)),
+        value=drafts.shown(field.id, value_of(me, field)),
         helper=view.m(field.help), helper_max_lines=2, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
         error=view.t(problem[0], **problem[1]) if problem else None,
-        on_change=lambda e: drafts.typed(field.id, e.control.value, typed_value(e.control.value, field)[0],
-                                         me.get(field.id),
-                                         lambda key, value: dispatch(typed_move(player, field, value, me.get(key)))),
-    ), set_to, key=f"pad-{field.id}-{player}"), *[problem_line(text) for text in said]], spacing=4)
+        on_change=lambda e: drafts.keystroke(field.id, e.control.value, typed_value(e.control.value, field)[0],
+                                             me.get(field.id),
+                                             lambda key, value: dispatch(typed_move(player, field, value, me.get(key)))),
+    )), set_to, key=f"pad-{field.id}-{player}"), *[problem_line(text) for text in said]], spacing=4)
 
 
 def count_row(view: GameView, player: int, dispatch: Dispatch, field: BoardField, said: list[ft.Control]):

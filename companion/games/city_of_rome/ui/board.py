@@ -220,13 +220,13 @@ def CountRow(view: GameView, player: int, dispatch: Dispatch, key: str) -> ft.Co
     # whose value it is.
     field = ft.Semantics(
         label=view.t("ui.value", counter=label, player=me["name"], value=value), container=True, expand=True,
-        content=ft.TextField(
-            key=f"{key}-{player}", label=label, value=draft if draft is not None else str(value), dense=True,
+        content=drafts.drawn(key, ft.TextField(
+            key=f"{key}-{player}", label=label, value=drafts.shown(key, value), dense=True,
             keyboard_type=ft.KeyboardType.NUMBER, text_size=18,
             content_padding=ft.Padding.symmetric(vertical=11, horizontal=10),  # 48 px high, a tap target
             border_color=ft.Colors.ERROR if draft else None,
-            on_change=lambda e: drafts.typed(key, e.control.value, parse_number(e.control.value), value, commit),
-            on_blur=lambda e: drafts.forget(key)))
+            on_change=lambda e: drafts.keystroke(key, e.control.value, parse_number(e.control.value), value, commit),
+            on_blur=lambda e: drafts.forget(key))))
     row = ft.Row([field, *[count_step(view, player, dispatch, key, value, d) for d in (-5, -1, 1, 5)]],
                  spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
