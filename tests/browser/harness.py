@@ -672,10 +672,10 @@ class App:
 
     def fill(self, label: str, text: str) -> None:
         """Put `text` into the field labelled `label`, replacing what it holds, in one input (as a paste or
-        a keyboard's suggestion does): the server hears one change and answers it once. (Typed key by key,
-        each key went to the server and was answered before the next: a field the server draws again
-        would be reset by its answer to an earlier key if the next key came first.) The field is checked
-        at the end, and filled again if it does not hold exactly `text`."""
+        a keyboard's suggestion does): the server hears one change and answers it once. (Typing key by key,
+        with the server's answers to earlier keys coming in between, is tested where it is the point: a
+        new game's names, the fifth game's track; companion/ui/phone_text.py.) The field is checked at
+        the end, and filled again if it does not hold exactly `text`."""
         box = self.find(self.page.get_by_role("textbox", name=label))
         for _ in range(3):
             self.focus(box)
