@@ -121,8 +121,20 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.fill("Honey on the track of Anna", "1x")  # a typing mistake, said in plain words ...
         app.wait_text("“1x” is not a whole number")
         app.shot("fifth-game-editor-mistake-en")
-        app.fill("Honey on the track of Anna", "12")  # ... and corrected
+        # ... and corrected key by key while the phone's messages wait, sent in two parts: the server gets
+        # "1" and its change first (a number again: the message goes, the move for 1 is on its way) and
+        # answers; the field keeps "12" as typed (drawn as the board had it meanwhile, it took 7 back).
+        app.focus(box)
+        app.page.keyboard.press("End")
+        app.hold_sending()
+        app.page.keyboard.press("Backspace")
+        app.page.keyboard.type("2")
+        sent = app.page.evaluate("() => performance.now()")
+        app.send_held(app.unsent() - 2)
+        app.page.wait_for_function("sent => window.__tabula.last_received > sent", arg=sent)
         app.wait_gone("is not a whole number")
+        assert box.input_value() == "12"
+        app.send_held()
         app.click("Flower cards +1 (Anna)")
         app.click("Flower cards +1 (Anna)")
         app.wait_label("Flower cards of Anna: 2")

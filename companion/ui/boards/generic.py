@@ -75,12 +75,13 @@ def FieldRows(view: GameView, player: int, dispatch: Dispatch, fields: tuple[Boa
             error=view.t(problem[0], **problem[1]) if problem else None,
             on_change=lambda e: drafts.keystroke(field.id, e.control.value, typed_value(e.control.value, field)[0],
                                                  me.get(field.id),
-                                                 lambda key, value: dispatch(typed_move(player, field, value, me.get(key))))))
+                                                 lambda key, value, then: dispatch(typed_move(player, field, value,
+                                                                                              me.get(key)), then=then))))
         return PadBeside(view, me["name"], field, typed_in, lambda value: set_to(field, value), key=f"pad-{field.id}-{player}")
 
     def set_to(field, value):  # the number pad's "Set to": within the field's bounds, or said as typed
         if typed_value(str(value), field)[1] is not None:
-            drafts.typed(field.id, str(value), None, me.get(field.id), lambda key, v: None)
+            drafts.typed(field.id, str(value), None, me.get(field.id), None)
         else:
             drafts.forget(field.id)
             dispatch(typed_move(player, field, value, me.get(field.id)))

@@ -51,7 +51,7 @@ def track_row(view: GameView, player: int, dispatch: Dispatch, drafts: Drafts, f
     problem = typed_value(draft, field)[1] if draft is not None else None
     def set_to(value):  # the number pad's "Set to": within the track's bounds, or said as typed
         if typed_value(str(value), field)[1] is not None:
-            drafts.typed(field.id, str(value), None, me.get(field.id), lambda key, v: None)
+            drafts.typed(field.id, str(value), None, me.get(field.id), None)
         else:
             drafts.forget(field.id)
             dispatch(typed_move(player, field, value, me.get(field.id)))
@@ -64,7 +64,8 @@ def track_row(view: GameView, player: int, dispatch: Dispatch, drafts: Drafts, f
         error=view.t(problem[0], **problem[1]) if problem else None,
         on_change=lambda e: drafts.keystroke(field.id, e.control.value, typed_value(e.control.value, field)[0],
                                              me.get(field.id),
-                                             lambda key, value: dispatch(typed_move(player, field, value, me.get(key)))),
+                                             lambda key, value, then: dispatch(typed_move(player, field, value, me.get(key)),
+                                                                               then=then)),
     )), set_to, key=f"pad-{field.id}-{player}"), *[problem_line(text) for text in said]], spacing=4)
 
 

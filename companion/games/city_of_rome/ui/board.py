@@ -214,8 +214,8 @@ def CountRow(view: GameView, player: int, dispatch: Dispatch, key: str) -> ft.Co
     me = view.board["players"][player]
     label, value, draft = view.t(f"{NS}.{key}"), me[key], drafts.get(key)
 
-    def commit(field, number):
-        dispatch({"type": "board_set", "player": player, "path": [field], "value": number, "expect": value})
+    def commit(field, number, then):
+        dispatch({"type": "board_set", "player": player, "path": [field], "value": number, "expect": value}, then=then)
     # The field is named by its label (a screen reader and a test find it so); the group around it says
     # whose value it is.
     field = ft.Semantics(
