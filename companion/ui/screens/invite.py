@@ -240,6 +240,8 @@ def HostInvite(model: AppModel, table) -> ft.Control:
     """The host phone: who is at the table, and an invite for the next phone, one after the other."""
     page = ft.context.page
     answer, set_answer = ft.use_state("")  # a pasted answer
+    # the answer as its changes arrive: Join (or Enter) may come from a render before the last change
+    pasted = ft.use_ref("")
     phone = use_phone_texts()  # what its field draws while its phone types (companion/ui/phone_text.py)
     shared, set_shared = ft.use_state(("", ""))  # (invite link, what sharing it did): said under that invite
 
@@ -275,7 +277,7 @@ def HostInvite(model: AppModel, table) -> ft.Control:
     else:
         note = shared[1] if shared[0] == table.link else ""
         controls += invite_controls(model, table, answer, set_answer, note, lambda said: set_shared((table.link, said)),
-                                    phone)
+                                    phone, pasted)
     return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -291,7 +293,7 @@ def guest_phones(model: AppModel, table) -> list[str]:
 
 
 def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, set_note,
-                    phone: PhoneTexts) -> list[ft.Control]:
+                    phone: PhoneTexts, pasted) -> list[ft.Control]:
     """The open invite: its code (and its link, shared with the phone's share sheet or copied, for a phone
     that cannot scan it; `note`: what that did), then the answer of the phone that opened it, scanned or
     pasted."""
@@ -300,11 +302,13 @@ def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, 
         table.scan({key: model.t(f"ui.invite.scan_{key}") for key in ("title", "hint", "cancel")} | {"theme": model.theme})
 
     def paste(e):
-        table.answer(answer)
+        table.answer(pasted.current)
+        pasted.current = ""  # the app empties the field: drawn as the app has it
         set_answer("")
 
-    def pasted(text: str) -> None:
+    def changed(text: str) -> None:
         phone.typed("answer", text)
+        pasted.current = text
         set_answer(text)
 
     async def copy(e):
@@ -331,7 +335,7 @@ def invite_controls(model: AppModel, table, answer: str, set_answer, note: str, 
         ft.Text(model.t("ui.invite.step_answer"), size=16, weight=ft.FontWeight.BOLD),
         ft.FilledButton(model.t("ui.invite.scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan, height=56),
         phone.drawn("answer", ft.TextField(label=model.t("ui.invite.paste"), value=phone.shown("answer", answer),
-                                           on_change=lambda e: pasted(e.control.value), on_submit=paste,
+                                           on_change=lambda e: changed(e.control.value), on_submit=paste,
                                            multiline=False)),
         ft.OutlinedButton(model.t("ui.invite.join"), on_click=paste, height=48, disabled=not answer.strip()),
         ft.TextButton(model.t("ui.invite.stop"), on_click=lambda e: table.stop()),

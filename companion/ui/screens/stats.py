@@ -280,17 +280,20 @@ def StatsScreen(model: AppModel):
 def RenameForm(model: AppModel, name: str, done):
     """The new name of a player, for every play of theirs; why not said under the field."""
     typed, set_typed = ft.use_state(name)
+    # The text as its keystrokes arrive: Rename (or Enter) may come from a render before the last keystroke.
+    latest = ft.use_ref(name)
     problem, set_problem = ft.use_state("")
     phone = use_phone_texts()  # what the field draws while its phone types (companion/ui/phone_text.py)
 
     def keystroke(text: str) -> None:
         phone.typed("name", text)
+        latest.current = text
         set_typed(text)
 
     def rename(e=None):
-        said = model.rename_player(name, typed)
+        said = model.rename_player(name, latest.current)
         if said is None:
-            done(typed.strip())
+            done(latest.current.strip())
         else:
             set_problem(said)
     return ft.Column([
