@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from tests.browser.harness import App, Server
 
 
@@ -86,6 +88,8 @@ def test_start_player_earlier_names_two_player_colours_dark_theme_and_discarding
     for box, name in zip(boxes, ["Hanna", "Ivo", "Jule"]):
         app.focus(box)
         app.page.keyboard.type(name)
+        expect(box).to_have_value(name)
+    assert app.unsent() == 2 * len("HannaIvoJule")  # each key: the text, then its change
     # Each keystroke sends the field's value, then its change event. The server gets them up to Jule's "J"
     # and the value "Ju" after it, and answers: the field keeps "Jule", as typed (a render of the name as
     # of "J" once sent "J" back, and the renders after the other keystrokes found nothing to send).

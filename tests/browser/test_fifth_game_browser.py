@@ -14,6 +14,8 @@ jar: 19. Tied on 19: more full jars win, Ben."""
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.browser.harness import App, Server
 
 
@@ -125,12 +127,15 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         # "1" and its change first (a number again: the message goes, the move for 1 is on its way) and
         # answers; the field keeps "12" as typed (drawn as the board had it meanwhile, it took 7 back).
         app.focus(box)
+        expect(box).to_have_value("1x")
         app.page.keyboard.press("End")
         app.hold_sending()
         app.page.keyboard.press("Backspace")
         app.page.keyboard.type("2")
+        expect(box).to_have_value("12")
+        assert app.unsent() == 4  # each key: the text, then its change
         sent = app.page.evaluate("() => performance.now()")
-        app.send_held(app.unsent() - 2)
+        app.send_held(2)
         app.page.wait_for_function("sent => window.__tabula.last_received > sent", arg=sent)
         app.wait_gone("is not a whole number")
         assert box.input_value() == "12"
@@ -162,8 +167,10 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.page.keyboard.press("Control+A")
         app.hold_sending()
         app.page.keyboard.type("16")
+        expect(box).to_have_value("16")
+        assert app.unsent() == 4
         sent = app.page.evaluate("() => performance.now()")
-        app.send_held(app.unsent() - 1)
+        app.send_held(3)
         app.page.wait_for_function("sent => window.__tabula.last_received > sent", arg=sent)
         app.frames(2)
         assert box.input_value() == "16"
