@@ -14,25 +14,21 @@ from companion.ui.phone_text import use_phone_texts
 class Drafts:
     def __init__(self, player: int):
         self.player = player
-        # (player, field) -> (text, its number or None, the board's numbers while its move is on its way),
-        # kept as the keystrokes arrive (a handler may come from a render before the last keystroke); hooks,
-        # so made while the editor renders, at the same place each time
-        self._texts = ft.use_ref(None)
-        if self._texts.current is None:
-            self._texts.current = {}
-        self._redraw = ft.use_state(0)[1]
+        # (player, field) -> (text, its number or None, the board's numbers while its move is on its way);
+        # a hook, so made while the editor renders, at the same place each time
+        self._texts, self._set = ft.use_state({})
         self.phone = use_phone_texts()
 
     def get(self, key: str) -> str | None:
         """The text typed into field `key` that is no number (yet), said under the field; else None."""
-        text, value, _ = self._texts.current.get((self.player, key), (None, None, ()))
+        text, value, _ = self._texts.get((self.player, key), (None, None, ()))
         return text if value is None else None
 
     def shown(self, key: str, value) -> str:
         """What field `key` draws, the board holding `value`: a text that is no number; a number typed over
         one, while its move is on its way (the board as it was when it was typed, or as this phone's earlier
         numbers made it); else the board's number. And the phone's text while its typing made that."""
-        text, number, before = self._texts.current.get((self.player, key), (None, None, ()))
+        text, number, before = self._texts.get((self.player, key), (None, None, ()))
         if text is None or number is not None and value not in before:
             text = str(value)
         return self.phone.shown(key, text)
@@ -47,37 +43,31 @@ class Drafts:
 
     def typed(self, key: str, text: str, value: int | None, current, commit) -> None:
         """`value` is the text as a number (None when it is not one); `commit(key, value, then)` when it
-        differs from the board's `current` number (or a number of this phone's is on its way: the board
-        will not stay `current`), `then(saved)` once it is saved. A number typed over a text (a text that
-        is no number, or a number on its way) is drawn as typed until its move is saved: drawn meanwhile
-        as the board was, the field would take an old number back to a phone typing on."""
+        differs from the board's `current` number, `then(saved)` once it is saved. A number typed over a
+        text (a text that is no number, or a number on its way) is drawn as typed until its move is saved:
+        drawn meanwhile as the board was, the field would take an old number back to a phone typing on."""
         mine = (self.player, key)
-        entry = self._texts.current.get(mine)
         if value is None:
-            self._keep(mine, (text, None, ()))
+            self._set(lambda texts: {**texts, mine: (text, None, ())})
             return
-        on_its_way = entry is not None and entry[1] is not None
-        if value == current and not on_its_way:
+        if value == current:
             self.forget(key)
             return
-        made = None  # the text drawn over the board's number while this move is on its way, if one is
-        if entry is not None:
-            _, earlier, before = entry
-            made = (text, value, (*before, *([] if earlier is None else [earlier]), current))
-            self._keep(mine, made)
+        made = []  # the text drawn over the board's number while this move is on its way, if one was
+
+        def over(texts: dict) -> dict:
+            if mine not in texts:  # the field drew the board's number: it goes on drawing it
+                return texts
+            _, earlier, before = texts[mine]
+            made.append((text, value, (*before, *([] if earlier is None else [earlier]), current)))
+            return {**texts, mine: made[0]}
 
         def saved(game) -> None:  # the text goes, unless a later keystroke's took its place
-            if made is not None and self._texts.current.get(mine) is made:
-                self._keep(mine, None)
+            self._set(lambda texts: {k: v for k, v in texts.items() if k != mine}
+                      if made and texts.get(mine) is made[0] else texts)
+        self._set(over)
         commit(key, value, saved)
 
     def forget(self, key: str) -> None:
-        if (self.player, key) in self._texts.current:
-            self._keep((self.player, key), None)
-
-    def _keep(self, mine: tuple, entry: tuple | None) -> None:
-        if entry is None:
-            del self._texts.current[mine]
-        else:
-            self._texts.current[mine] = entry
-        self._redraw(lambda drawn: drawn + 1)
+        mine = (self.player, key)
+        self._set(lambda texts: {k: v for k, v in texts.items() if k != mine} if mine in texts else texts)
