@@ -62,4 +62,3 @@ def test_a_keystroke_whose_move_is_not_applied_yet_draws_the_app_value_then_the_
     assert field.value == "123"
     field = render(texts, "track", "7")  # Undo
     assert field.value == "7"
-
