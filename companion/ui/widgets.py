@@ -184,15 +184,18 @@ def open_scroller(page: ft.Page) -> ft.Column | None:
 
 def bottom_bar(bottom: ft.Control, note: str | None) -> ft.BottomAppBar:
     """The thumb slot; `note` says right above its buttons why the last tap there did not do what it
-    says (a message at the top of a long page would not be seen)."""
-    if not note:
-        return ft.BottomAppBar(content=bottom, height=72, padding=ft.Padding.symmetric(horizontal=12))
-    said = ft.Semantics(label=note, live_region=True, container=True, content=ft.Row([
+    says (a message at the top of a long page would not be seen). The note is always there, hidden when
+    there is nothing to say, so that its coming and going leaves the buttons the same controls: a tap on
+    one already on its way when the note goes still reaches it (a button built anew has a new id, and a
+    tap naming the old one is dropped)."""
+    said = ft.Semantics(label=note or "", live_region=True, container=True, visible=bool(note), content=ft.Row([
         ft.Icon(ft.Icons.ERROR_OUTLINE, size=18, color=ft.Colors.ERROR),
-        ft.Text(note, size=13, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, max_lines=2,
+        ft.Text(note or "", size=13, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS, expand=True)], spacing=6))
-    return ft.BottomAppBar(content=ft.Column([said, bottom], spacing=4, tight=True), height=120,
-                           padding=ft.Padding.symmetric(horizontal=12, vertical=6))
+    return ft.BottomAppBar(content=ft.Column([said, bottom], spacing=4, tight=True,
+                                             alignment=ft.MainAxisAlignment.START if note else ft.MainAxisAlignment.CENTER),
+                           height=120 if note else 72,
+                           padding=ft.Padding.symmetric(horizontal=12, vertical=6 if note else 0))
 
 
 def section(title: str, controls: list[ft.Control]) -> ft.Control:

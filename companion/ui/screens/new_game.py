@@ -81,18 +81,50 @@ def use_typed_names(first: list[str]):
     return typed.current, set_name, texts
 
 
+def use_latest(initial):
+    """A state (its value in this render, its setter) and what it was set to last (`latest()`), for the
+    taps' handlers: two taps that reach Python together run handlers of one render (Flet draws the screen
+    the first led to only afterwards), and the second acts on what the first did (a start player chosen,
+    then Start game at once)."""
+    value, set_value = ft.use_state(initial)
+    kept = ft.use_ref(None)
+    if kept.current is None:
+        kept.current = [value]
+
+    def set_latest(new) -> None:
+        kept.current[0] = new
+        set_value(new)
+    return value, set_latest, lambda: kept.current[0]
+
+
+def laid_out(game_id: str, count: int, picked: dict[int, str], start: str | None, names: list[str],
+             played: dict[str, str]):
+    """The form's game, player count (within the game's), colours the game has for it, each seat's colour,
+    the start player's question and the answer chosen (None: not answered)."""
+    definition = GAMES[game_id]
+    count = min(max(count, definition.min_players), definition.max_players)
+    allowed = definition.colours_for(count)
+    colours = seat_colours(count, allowed, picked, [played.get(stats.player_key(n)) for n in names[:count]])
+    question = definition.rules.start_question
+    chosen = start if start == RANDOM or (start is not None and int(start) < count) else None
+    if chosen is None and question is None:
+        chosen = RANDOM  # the rules draw the start player
+    return definition, count, allowed, colours, question, chosen
+
+
 @ft.component
 def NewGameScreen(model: AppModel):
     page = ft.context.page
     pid = ft.use_route_params().get("pid", "")
     rematch = ft.use_memo(lambda: HookValue(rematch_of(model.repo.play(pid)) if pid else None), [pid]).value
-    game_id, set_game_id = ft.use_state(lambda: rematch["game"] if rematch else next(iter(GAMES)))
-    count, set_count = ft.use_state(lambda: rematch["count"] if rematch else 3)
+    game_id, set_game_id, latest_game = use_latest(lambda: rematch["game"] if rematch else next(iter(GAMES)))
+    count, set_count, latest_count = use_latest(lambda: rematch["count"] if rematch else 3)
     typed, set_name, texts = use_typed_names(rematch["names"] if rematch else ["", "", "", ""])
     names = [texts.shown(i, name) for i, name in enumerate(typed)]  # as this render draws them
     # player index -> colour chosen by hand (a rematch: as they played)
-    picked_colours, set_colours = ft.use_state(lambda: dict(rematch["colours"]) if rematch else {})
-    start, set_start = ft.use_state(None)  # a seat as text, RANDOM, or None: the rule's question not answered
+    picked_colours, set_colours, latest_colours = use_latest(lambda: dict(rematch["colours"]) if rematch else {})
+    # a seat as text, RANDOM, or None: the rule's question not answered
+    start, set_start, latest_start = use_latest(None)
     error, set_error = ft.use_state("")
     played = model.repo.known_colours()  # the colour each name played last
     offered = ft.use_memo(lambda: HookValue(known_players(model)), [model.repo.history_version]).value
@@ -103,36 +135,34 @@ def NewGameScreen(model: AppModel):
             await scroll_page_to(page, START_PLAYER)
     ft.use_effect(to_start_player, [missing_start])
 
-    definition = GAMES[game_id]
-    count = min(max(count, definition.min_players), definition.max_players)
-    allowed_colours = definition.colours_for(count)
-    colours = seat_colours(count, allowed_colours, picked_colours,
-                           [played.get(stats.player_key(n)) for n in names[:count]])
+    definition, count, allowed_colours, colours, question, chosen = laid_out(
+        game_id, count, picked_colours, start, names, played)
+
+    def latest():  # the form as the taps so far left it (a handler's render may be older)
+        return laid_out(latest_game(), latest_count(), latest_colours(), latest_start(), typed, played)
     taken = {stats.player_key(x) for x in names[:count]}
     known = [(n, c) for n, c in offered if stats.player_key(n) not in taken]
 
     def pick_known(name):
-        slots = [i for i in range(count) if not typed[i].strip()]
+        slots = [i for i in range(latest()[1]) if not typed[i].strip()]
         if slots:
             set_name(slots[0], name, by_app=True)
 
     def choose_colour(i, colour):
-        new = dict(picked_colours)
+        colours = latest()[3]
+        new = dict(latest_colours())
         if colour in colours and colours.index(colour) != i:  # swap with whoever had it
             new[colours.index(colour)] = colours[i]
         new[i] = colour
         set_colours(new)
 
-    question = definition.rules.start_question
-    chosen = start if start == RANDOM or (start is not None and int(start) < count) else None
-    if chosen is None and question is None:
-        chosen = RANDOM  # the rules draw the start player
     missing = model.t("ui.new.start_missing", question=model.m(question)) if missing_start and chosen is None else None
 
     def start_game(e):
+        definition, count, _, colours, _, chosen = latest()
         players = [{"name": typed[i], "colour": colours[i]} for i in range(count)]
         if chosen is None:  # said at the button and under the question, which the page scrolls to
-            set_missing_start(missing_start + 1)
+            set_missing_start(lambda taps: taps + 1)
             return
         try:
             game = model.start_game(definition, players, None if chosen == RANDOM else int(chosen))
