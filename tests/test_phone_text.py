@@ -62,3 +62,28 @@ def test_a_keystroke_whose_move_is_not_applied_yet_draws_the_app_value_then_the_
     assert field.value == "123"
     field = render(texts, "track", "7")  # Undo
     assert field.value == "7"
+
+
+def test_a_keystrokes_text_drawn_before_its_handler_ran_stays_as_the_phone_shows_it():
+    """A render between a keystroke's text and its change event (one made for another field's keystroke,
+    or another phone's entry): the field draws what the phone shows, until the handler has run."""
+    texts = PhoneTexts()
+    field = render(texts, "name", "")
+    field.value = "J"  # the first keystroke's text; its change not heard yet
+    for _ in range(2):  # renders for other reasons
+        field = render(texts, "name", "")
+        assert field.value == "J"  # not "": the phone would lose its "J"
+    field.value = "Ju"
+    texts.typed("name", "J")
+    field = render(texts, "name", "J")
+    assert field.value == "Ju"
+
+
+def test_a_keystrokes_text_ahead_of_its_handler_gives_way_to_another_phones_value():
+    texts = PhoneTexts()
+    field = render(texts, "track", "7")
+    field.value = "71"  # typed, its change not heard yet
+    field = render(texts, "track", "5")  # another phone's edit came first
+    assert field.value == "5"
+    texts.typed("track", "71")  # the keystroke's handler: refused, the board keeps 5
+    assert render(texts, "track", "5").value == "5"

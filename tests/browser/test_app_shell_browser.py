@@ -90,10 +90,16 @@ def test_start_player_earlier_names_two_player_colours_dark_theme_and_discarding
         app.page.keyboard.type(name)
         expect(box).to_have_value(name)
     assert app.unsent() == 2 * len("HannaIvoJule")  # each key: the text, then its change
-    # Each keystroke sends the field's value, then its change event. The server gets them up to Jule's "J"
-    # and the value "Ju" after it, and answers: the field keeps "Jule", as typed (a render of the name as
-    # of "J" once sent "J" back, and the renders after the other keystrokes found nothing to send).
-    app.send_held(app.unsent() - 5)
+    # Each keystroke sends the field's value, then its change event. The server first gets them up to
+    # Jule's "J" without its change, and draws the names Ivo's changes made: the third field keeps "Jule"
+    # (its "J" was sent back as "" once: the text had come, its handler had not run), the third answer
+    # is "J".
+    app.send_held(app.unsent() - 7)
+    app.find(app.page.get_by_role("radio", name="J", exact=True))
+    assert boxes[2].input_value() == "Jule"
+    # Then "J"'s change and the value "Ju" after it: the field keeps "Jule", as typed (a render of the
+    # name as of "J" once sent "J" back, and the renders after the other keystrokes found nothing to send).
+    app.send_held(2)
     app.find(app.page.get_by_role("radio", name=re.compile("^Ju?$")))
     assert boxes[2].input_value() == "Jule"
     app.send_held()
