@@ -33,7 +33,7 @@ class Drafts:
         """What field `key` draws, the board holding `value`: a text that is no number; a number typed over
         one, while its move is on its way (the board as it was when it was typed, or as this phone's earlier
         numbers made it); else the board's number. And the phone's text while its typing made that.
-        A number whose move is saved is drawn as typed until the board drawn is the saved one (or newer):
+        A number whose move is saved is drawn as typed until the board drawn has left the numbers before it:
         the editor may be drawn for its own state (the move saved) before the screen hands it the saved
         board, and the board as it was would go to a phone typing on ("7", then "1", for "12")."""
         text, number, before, *saved = self._texts.get((self.player, key), (None, None, ()))
