@@ -143,23 +143,6 @@ def test_a_made_up_game_from_the_tests_plays_through_the_app(browser, tmp_path):
         app.click("Flower cards +1 (Anna)")
         app.click("Flower cards +1 (Anna)")
         app.wait_label("Flower cards of Anna: 2")
-        # Typed back to the board's number faster than the round trip: "12", "1", "12". The server hears
-        # both keystrokes before it draws the board at 1; the second, drawn 12 by its handler's render,
-        # must still go (taken for nothing to send, the board stayed at 1 and the field then showed 1).
-        app.focus(box)
-        expect(box).to_have_value("12")
-        app.page.keyboard.press("End")
-        app.hold_sending()
-        app.page.keyboard.press("Backspace")
-        app.page.keyboard.type("2")
-        expect(box).to_have_value("12")
-        assert app.unsent() == 4
-        app.send_held()
-        app.click("Flower cards +1 (Anna)")  # answered after both keystrokes' moves (a tab's go in order)
-        app.wait_label("Flower cards of Anna: 3")
-        assert box.input_value() == "12"
-        app.click("Flower cards -1 (Anna)")
-        app.wait_label("Flower cards of Anna: 2")
         # The hives, as built during play: frames counted, one queen lost.
         for _ in range(3):
             app.click("Honey frames in hive 1 +1 (Anna)")
