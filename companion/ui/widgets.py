@@ -192,9 +192,9 @@ def bottom_bar(bottom: ft.Control, note: str | None) -> ft.BottomAppBar:
         ft.Icon(ft.Icons.ERROR_OUTLINE, size=18, color=ft.Colors.ERROR),
         ft.Text(note or "", size=13, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS, expand=True)], spacing=6))
-    return ft.BottomAppBar(content=ft.Column([said, bottom], spacing=4, tight=True,
-                                             alignment=ft.MainAxisAlignment.START if note else ft.MainAxisAlignment.CENTER),
-                           height=120 if note else 72,
+    column = ft.Column([said, bottom], spacing=4, tight=True,
+                       alignment=ft.MainAxisAlignment.START if note else ft.MainAxisAlignment.CENTER)
+    return ft.BottomAppBar(content=column, height=120 if note else 72,
                            padding=ft.Padding.symmetric(horizontal=12, vertical=6 if note else 0))
 
 

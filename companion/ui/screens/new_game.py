@@ -9,6 +9,8 @@ asks again (and says who started the last one)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import flet as ft
 
 from companion.core import stats
@@ -97,10 +99,18 @@ def use_latest(initial):
     return value, set_latest, lambda: kept.current[0]
 
 
+class Form(NamedTuple):
+    definition: object  # the game's GameDefinition
+    count: int  # within the game's player counts
+    allowed: list[str]  # the colours the game has for that count
+    colours: list[str]  # each seat's
+    question: object  # the rules' start-player question (a Msg), None where the rules draw
+    chosen: str | None  # the start player's answer: a seat as text, RANDOM, or None (not answered)
+
+
 def laid_out(game_id: str, count: int, picked: dict[int, str], start: str | None, names: list[str],
-             played: dict[str, str]):
-    """The form's game, player count (within the game's), colours the game has for it, each seat's colour,
-    the start player's question and the answer chosen (None: not answered)."""
+             played: dict[str, str]) -> Form:
+    """The form as these choices make it."""
     definition = GAMES[game_id]
     count = min(max(count, definition.min_players), definition.max_players)
     allowed = definition.colours_for(count)
@@ -109,7 +119,7 @@ def laid_out(game_id: str, count: int, picked: dict[int, str], start: str | None
     chosen = start if start == RANDOM or (start is not None and int(start) < count) else None
     if chosen is None and question is None:
         chosen = RANDOM  # the rules draw the start player
-    return definition, count, allowed, colours, question, chosen
+    return Form(definition, count, allowed, colours, question, chosen)
 
 
 @ft.component
@@ -144,12 +154,12 @@ def NewGameScreen(model: AppModel):
     known = [(n, c) for n, c in offered if stats.player_key(n) not in taken]
 
     def pick_known(name):
-        slots = [i for i in range(latest()[1]) if not typed[i].strip()]
+        slots = [i for i in range(latest().count) if not typed[i].strip()]
         if slots:
             set_name(slots[0], name, by_app=True)
 
     def choose_colour(i, colour):
-        colours = latest()[3]
+        colours = latest().colours
         new = dict(latest_colours())
         if colour in colours and colours.index(colour) != i:  # swap with whoever had it
             new[colours.index(colour)] = colours[i]
