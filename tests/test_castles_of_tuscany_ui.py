@@ -339,7 +339,7 @@ def test_a_choice_of_goods_is_copied_into_the_entry():
     from companion.games.milestones.moves import castle_choices
 
     options, labels = castle_choices(s.state, 0)  # the goods Anna may keep at the castle
-    castle = Action("castle", labels[0], value_choices=options, field="keep")
+    castle = Action("castle", labels[0], per_player=True, value_choices=options, field="keep")
     entry = event_for(castle, 0, castle.value_choices[0])
     assert entry == {"type": "castle", "player": 0, "keep": castle.value_choices[0]}
     assert entry["keep"] is not castle.value_choices[0]  # a later change of the entry leaves the offer alone

@@ -53,6 +53,30 @@ def test_an_entry_from_a_stale_screen_is_applied_to_the_latest_game_not_to_what_
         assert game.cursor == 2 and game.revision == 2
 
 
+def step_shown(game, action_id):
+    """The thumb slot's step `action_id` as a phone draws it now: its entry (companion.ui.screens.play)."""
+    from companion.ui.screens.play import event_for
+
+    action = next(a for a in game.definition.actions(game.state, game.config)
+                  if a.id == action_id and not a.per_player)
+    return event_for(action, action.player)
+
+
+def test_a_step_is_taken_once_however_many_taps_name_it_and_a_second_tap_is_refused_in_words(table):
+    shown = step_shown(table.game("g1"), "end_round")  # "End round 1" on two phones (or tapped twice)
+    assert shown["step"] == {"key": "city-of-rome.action.end_round", "params": {"round": 1}}
+    table.apply("g1", shown)
+    with pytest.raises(InvalidMove) as refused:
+        table.apply("g1", dict(shown))
+    assert refused.value.msg.key == "core.error.step_taken"
+    assert refused.value.msg.params["step"].to_json() == shown["step"]
+    for game in (table.game("g1"), reloaded(table)):
+        assert game.state["round"] == 2 and game.cursor == 1
+        assert "step" not in json.dumps(game.events)  # what the phone showed is checked, not kept
+    table.apply("g1", step_shown(table.game("g1"), "end_round"))  # "End round 2", drawn anew: taken
+    assert table.game("g1").state["round"] == 3
+
+
 def test_undo_from_a_screen_that_is_behind_takes_nothing_back_and_names_what_undo_would_take(table):
     table.apply("g1", adjust(0, "money", 5))
     behind = table.game("g1")  # this phone shows "Undo: Anna ... money +5"

@@ -19,6 +19,9 @@ Every change is a small named event applied to the *latest* saved game under tha
   counts however fast and from however many phones;
 - `{"type": "board_done", "player": i, "done": bool}`: player i's board is entered (end scoring in parallel:
   each player enters their own board on their own phone).
+A tracker entry made by a step of the thumb slot (End round 1, Next: Ben) carries `"step"`, the step's
+label as the phone showed it: it is made only while the game still offers that step so named (a second
+tap before the phone redrew, or another phone's tap on the same step, would take the step after it).
 The change is applied to a copy; the copy becomes the game only once it is saved, so a save that
 fails (a full disk) leaves the game, and every screen, at the last saved state.
 """
@@ -147,6 +150,9 @@ def change_game(game: Game, change: dict, set_last=lambda player, path: False) -
     board_move = game.definition.board_move(kind)
     if board_move is not None:
         return edit_board(game, board_move, change, set_last)
+    if "step" in change:
+        _expect_step(game, change)
+        change = entry_of(change)
     if isinstance(kind, str) and game.definition.has_move(kind):
         game.definition.move(kind).check_new(change)
     game.record(change)
@@ -294,6 +300,25 @@ def _expect_entry(game: Game, change: dict, current: str | None, kind: str) -> N
         raise InvalidMove(Msg(f"core.error.{kind}_behind", entry=now or Msg("core.nothing")))
 
 
+def entry_of(change: dict) -> dict:
+    """The tracker entry a change makes: without the step the phone showed (checked, not kept)."""
+    return {k: v for k, v in change.items() if k != "step"}
+
+
+def _expect_step(game: Game, change: dict) -> None:
+    """A step of the thumb slot only while the game offers it as the phone showed it (its label)."""
+    shown = change["step"]
+    offered = [a for a in game.definition.actions(game.state, game.config) if not a.per_player
+               and a.id == change.get("type") and a.player == change.get("player")]
+    if any(a.label.to_json() == shown for a in offered):
+        return
+    try:
+        step = Msg.from_json(shown)
+    except (AttributeError, KeyError, TypeError):
+        raise InvalidMove(Msg("core.error.bad_event")) from None
+    raise InvalidMove(Msg("core.error.step_taken", step=step))
+
+
 def _seat(game: Game, player: Any) -> int:
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(game.config["players"]):
         raise InvalidMove(Msg("core.error.no_such_player"))
@@ -305,7 +330,7 @@ def box_values_needed(game: Game, entry: dict) -> tuple[tuple[str, ...], Msg | N
     entered: a colour bonus's points) and the refusal's words; () when it needs none. Nothing changes:
     the rules run on a copy (what the screen asks before it sends the entry, to ask for them first)."""
     try:
-        game.definition.apply(game.state, entry, game.config)
+        game.definition.apply(game.state, entry_of(entry), game.config)
     except MissingBoxData as missing:
         return tuple(missing.keys), getattr(missing, "msg", None)
     except InvalidMove:

@@ -101,3 +101,27 @@ def test_four_phones_typing_at_once_each_enter_their_own_digits(browser, data):
         assert all(not app.errors for app in phones)
     finally:
         server.stop()
+
+
+def test_a_step_tapped_twice_or_on_two_phones_is_taken_once(browser, data):
+    """End round 1 tapped twice on a phone that has not drawn its first tap yet, and once on another such
+    phone: one round ends (the step carries the label the phone showed), and the taps after it are
+    refused in words, not taken for End round 2."""
+    server = Server(data).start()
+    try:
+        anna, ben = (App(browser, server.url).open(f"game/{SID}/play") for _ in range(2))
+        buttons = [app.find(app.button("End round 1")) for app in (anna, ben)]
+        for app in (anna, ben):
+            app.hold()
+        buttons[0].click()
+        buttons[0].click()
+        buttons[1].click()
+        for app in (anna, ben):
+            app.release()
+            app.wait_text("Round 2 of 14")
+        anna.wait_text("Not done: “End round 1” is no longer the game's next step")
+        game = json.loads((data / "live" / f"{SID}.json").read_text(encoding="utf-8"))["session"]["1"]
+        assert [e["type"] for e in game["events"][:game["cursor"]]] == ["end_round"]
+        assert not anna.errors and not ben.errors
+    finally:
+        server.stop()

@@ -60,7 +60,7 @@ def FieldRows(view: GameView, player: int, dispatch: Dispatch, fields: tuple[Boa
               typed: frozenset[str] | None = None):
     """One row per declared field of player's board. `typed`: the fields typed in (default: those the game
     declares `typed`); the others have -/+ ."""
-    drafts = Drafts(player)  # typed fields: text that is not a value (yet) stays in the field
+    drafts = Drafts(player, view.game.revision)  # typed fields: text that is not a value (yet) stays in the field
     me = view.board["players"][player]
     typed = frozenset(f.id for f in fields if f.typed) if typed is None else typed
 

@@ -12,6 +12,7 @@ convention for trackers that read box data during play) and then repeats the ref
 from __future__ import annotations
 
 import asyncio
+import json
 
 import flet as ft
 
@@ -22,6 +23,7 @@ from companion.ui.box_data import BoxDataForm
 from companion.ui.clock import GameClock
 from companion.ui.games import game_ui
 from companion.ui.hook_value import HookValue
+from companion.ui.late_taps import ShownFilledButton, shown
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game, use_subscription
@@ -176,8 +178,8 @@ def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Contro
     step acts at once (Undo takes it back); only one that ends the game asks first (its `confirm`)."""
     definition, state = view.definition, view.state
     steps = [a for a in definition.actions(state, view.config) if not a.per_player]
-    buttons = [ft.FilledButton(model.m(a.label), on_click=lambda e, a=a: trigger(a, a.player), height=TOUCH, expand=True,
-                               style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
+    buttons = [step_button(model, a, model.m(a.label), lambda e, a=a: trigger(a, a.player),
+                           style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)))
                for a in steps[:2]]
     if definition.rules.is_finished(state, view.config):
         buttons.append(ft.FilledButton(model.t("ui.play.to_scoring"), icon=ft.Icons.SCOREBOARD, height=TOUCH,
@@ -186,6 +188,15 @@ def next_step(model: AppModel, view: GameView, trigger, to_scoring) -> ft.Contro
         b.style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8), bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                  color=ft.Colors.ON_SECONDARY_CONTAINER)
     return ft.Row(buttons, spacing=8) if buttons else None
+
+
+def step_button(model: AppModel, step, text: str, on_click, **options) -> ft.Control:
+    """A step's button, keyed by the step as it shows it (End round 1): the next step is another button,
+    and a tap on this one from a phone that still shows it reaches this one's handler
+    (companion/ui/late_taps.py), whose entry names End round 1 and is refused once that was taken."""
+    key = f"step-{step.id}-{step.player}-{json.dumps(step.label.to_json(), sort_keys=True, ensure_ascii=False)}"
+    return shown(ShownFilledButton(text, on_click=on_click, height=TOUCH, expand=True, key=key, **options),
+                 model.late_taps)
 
 
 def log_section(model: AppModel, state: dict) -> ft.Control:
@@ -461,8 +472,7 @@ def sheet_end(model: AppModel, name: str, step, trigger, close) -> ft.Control:
                                                                                              player=name)),
                                  icon=ft.Icons.CLOSE, height=TOUCH, expand=step is None, on_click=lambda e: close())]
     if step is not None:
-        buttons.append(ft.FilledButton(model.t("ui.play.done_then", step=model.m(step.label)), height=TOUCH,
-                                       expand=True, on_click=done))
+        buttons.append(step_button(model, step, model.t("ui.play.done_then", step=model.m(step.label)), done))
     return ft.Row(buttons, spacing=8)
 
 
@@ -593,8 +603,11 @@ def me_dialog(model: AppModel, game, close, open_sheet) -> ft.AlertDialog:
 
 def event_for(action, player, value=None) -> dict:
     """The entry for a tapped action: the chosen value goes under the key the action names
-    (`{"type": "colour_bonus", "player": 1, "colour": "red"}`), never as a bare position."""
+    (`{"type": "colour_bonus", "player": 1, "colour": "red"}`), never as a bare position; a step of the
+    thumb slot with its label as drawn (`"step"`, core/table.py)."""
     event = {"type": action.id}
+    if not action.per_player:  # a step: taken only while the game offers it as this phone showed it
+        event["step"] = action.label.to_json()
     if player is not None:
         event["player"] = player
     if value is not None:

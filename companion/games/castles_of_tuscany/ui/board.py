@@ -81,7 +81,7 @@ def count_row(view: GameView, player: int, dispatch: Dispatch, field: BoardField
 
 @ft.component
 def CastlesBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
-    drafts = Drafts(player)
+    drafts = Drafts(player, view.game.revision)
     placing = Placing(problems)  # this board's problems, once it is entered: each beside its field
     me = view.board["players"][player]
     entered = view.t(f"{NS}.empty_fields_entered", count=me["empty_fields"])

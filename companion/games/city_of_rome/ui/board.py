@@ -210,7 +210,7 @@ def count_step(view: GameView, player: int, dispatch: Dispatch, key: str, value:
 def CountRow(view: GameView, player: int, dispatch: Dispatch, key: str) -> ft.Control:
     """Money or influence tokens: typed (a number keyboard; what is not a count is said under the field
     and not sent) or stepped by 1 and 5."""
-    drafts = Drafts(player)
+    drafts = Drafts(player, view.game.revision)
     me = view.board["players"][player]
     label, value, draft = view.t(f"{NS}.{key}"), me[key], drafts.get(key)
 
