@@ -129,18 +129,24 @@ def BoxDataForm(model: AppModel | GameView, game_id: str, keys: tuple[str, ...],
         if value is not None:
             keep({key: value})
 
-    def saved() -> None:
-        set_drafts({})
+    def texts_now() -> dict:  # key -> its text as typed (Save's render may be a keystroke behind), or stored
+        typed_now, now = typing.current or {}, latest()
+        return {bv.key: typed_now[bv.key] if bv.key in typed_now else value_text(bv, now) for bv in values}
+
+    def saved(texts: dict) -> None:  # the texts kept are no drafts now; one typed on since stays one
+        typing.current = {k: t for k, t in (typing.current or {}).items() if texts.get(k) != t}
+        set_drafts(lambda d: {k: t for k, t in d.items() if texts.get(k) != t})
         if on_saved:
             on_saved()
 
     def save(e):
-        entered = {bv.key: typed_number(text_of(bv)) for bv in values if typed_number(text_of(bv)) is not None}
-        wrong = box_problem(model, definition, [(bv, text_of(bv)) for bv in values], {**latest(), **entered})
+        texts = texts_now()
+        entered = {k: typed_number(t) for k, t in texts.items() if typed_number(t) is not None}
+        wrong = box_problem(model, definition, [(bv, texts[bv.key]) for bv in values], {**latest(), **entered})
         if wrong is not None:
             set_said((wrong[0], True, wrong[1]))
             return  # the values typed stay in the fields
-        keep(entered, then=saved)
+        keep(entered, then=lambda: saved(texts))
 
     fields = [value_row(model, group[0], text_of(group[0]), group[0].key in stored, typed, phone) if len(group) == 1
               and group[0].group is None else value_group(model, group, text_of, said[2], typed, phone)

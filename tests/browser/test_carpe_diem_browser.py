@@ -37,6 +37,8 @@ import json
 import re
 from contextlib import contextmanager
 
+from playwright.sync_api import expect
+
 from tests.browser.harness import ROOT, App
 
 EN = {**json.loads((ROOT / "assets/i18n/en/carpe-diem.json").read_text(encoding="utf-8")),
@@ -369,9 +371,21 @@ def german_game(app: App) -> None:
     app.wait_text("^SP für eine fertige Villa mit 2 Schornsteinen \\(Übersichtstafel, Villentabelle\\): die "
                   "Villentabelle sinkt nicht: 2 Schornsteine bringen 9 SP, 3 Schornsteine 3 SP$")
     app.shot("carpe-diem-setup-box-de")
-    app.fill("2 Schornsteine", "2")
-    tap(app, "Speichern")
+    # Corrected and saved within one round trip (the phone's messages held, then sent together): Save
+    # takes the "2" the phone shows, not the "9" its own render drew (it said 9 was wrong, and the 2 was
+    # kept only after the typing's pause, unsaid).
+    box = app.find(app.page.get_by_role("textbox", name="2 Schornsteine"))
+    app.focus(box)
+    app.page.keyboard.press("Control+A")
+    save = app.find(app.button("Speichern"))
+    app.hold_sending()
+    app.page.keyboard.insert_text("2")
+    expect(box).to_have_value("2")
+    save.click()
+    assert app.unsent() == 3  # the text, its change, the tap
+    app.send_held()
     app.wait_text("^Gespeichert.$")
+    expect(box).to_have_value("2")
     tap(app, "Aufbau fertig – los geht's")
     app.wait_text("Durchgang 1 von 4, Runde 1 von 7")
     app.shot("carpe-diem-play-de")
