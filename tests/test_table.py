@@ -292,6 +292,30 @@ def test_a_typed_field_another_phone_changed_since_it_was_drawn_is_refused(table
         table.apply("g1", {"type": "board_set", "player": 0, "path": ["note"], "value": "y", "expect": None}, by="ben")
 
 
+def test_a_board_is_confirmed_as_the_phone_showed_it(table):
+    table.apply("g1", {"type": "stage", "stage": "scoring"})
+    shown = copy.deepcopy(table.game("g1").board["players"])  # as both phones drew the boards
+    row, column = beside_the_city(shown[1]["city"])
+    table.apply("g1", {"type": "board_set", "player": 0, "path": ["money"], "value": 12,
+                       "expect": shown[0]["money"]}, by="ben")
+    table.apply("g1", {"type": "board_set", "player": 1, "path": ["city", row, column], "value": "house-2",
+                       "expect": shown[1]["city"][row][column]}, by="ben")
+    for player in (0, 1):  # each changed on Ben's phone since Anna's drew it: Anna confirms neither
+        with pytest.raises(InvalidMove) as refused:
+            table.apply("g1", {"type": "board_done", "player": player, "done": True, "shown": shown[player]},
+                        by="anna")
+        assert "changed after this phone showed it" in refused.value.msg.render("en")
+    assert reloaded(table).board_done == []
+    # Anna's own number, typed before her phone redrew (her tap's render has 12): her board as she saw it.
+    shown = copy.deepcopy(table.game("g1").board["players"])
+    table.apply("g1", {"type": "board_set", "player": 0, "path": ["money"], "value": 15, "expect": 12}, by="anna")
+    table.apply("g1", {"type": "board_done", "player": 0, "done": True, "shown": shown[0]}, by="anna")
+    table.apply("g1", {"type": "board_done", "player": 1, "done": True, "shown": shown[1]}, by="anna")
+    assert reloaded(table).board_done == [0, 1]
+    with pytest.raises(InvalidMove):  # not a board
+        table.apply("g1", {"type": "board_done", "player": 0, "done": True, "shown": [1]}, by="anna")
+
+
 def test_finishing_twice_saves_one_play(table):
     made = []
 

@@ -17,8 +17,10 @@ Every change is a small named event applied to the *latest* saved game under tha
 - `{"type": "board_add", "player": i, "path": [...], "delta": n, "minimum": a, "maximum": b}`: a -/+ tap on
   a count of player i's board, added to the count as it is now (kept within the bounds), so every tap
   counts however fast and from however many phones;
-- `{"type": "board_done", "player": i, "done": bool}`: player i's board is entered (end scoring in parallel:
-  each player enters their own board on their own phone).
+- `{"type": "board_done", "player": i, "done": bool, "shown": {...}}`: player i's board is entered (end
+  scoring in parallel: each player enters their own board on their own phone). `shown`: that board as the
+  confirming phone showed it; confirmed only if it is still so, but for the numbers that phone's screen
+  set last (typed faster than it redrew).
 A tracker entry made by a step of the thumb slot (End round 1, Next: Ben) carries `"step"`, the step's
 label as the phone showed it: it is made only while the game still offers that step so named (a second
 tap before the phone redrew, or another phone's tap on the same step, would take the step after it).
@@ -144,6 +146,8 @@ def change_game(game: Game, change: dict, set_last=lambda player, path: False) -
         raise InvalidMove(Msg("core.error.bad_event"))
     kind = change.get("type")
     table_move = TABLE_MOVES.get(kind) if isinstance(kind, str) else None
+    if kind == "board_done" and change.get("done") is True and "shown" in change:
+        _expect_board(game, change, set_last)
     if table_move is not None:
         table_move(game, change)
         return None
@@ -205,6 +209,28 @@ def _board_done(game: Game, change: dict) -> None:
         raise InvalidMove(Msg("core.error.board_not_right", name=game.config["players"][player]["name"]))
     done = set(game.board_done) - {player} | ({player} if change["done"] else set())
     game.board_done = sorted(done)
+
+
+def _expect_board(game: Game, change: dict, set_last) -> None:
+    """A board confirmed as the phone showed it: a field that differs from `shown` was set last by this
+    phone's screen (its own number, typed faster than it redrew), or the board is refused."""
+    player = _seat(game, change.get("player"))
+    shown = change["shown"]
+    if not isinstance(shown, dict):
+        raise InvalidMove(Msg("core.error.bad_event"))
+    for path in differing_paths(shown, board_of(game)["players"][player]):
+        if not any(set_last(player, list(path[:n])) for n in range(1, len(path) + 1)):
+            raise InvalidMove(Msg("core.error.board_done_changed", name=game.config["players"][player]["name"]))
+
+
+def differing_paths(before: Any, after: Any, path: tuple = ()) -> list[tuple]:
+    """The paths (keys and indexes) where two boards differ, as deep as both have the same shape."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return [p for key in {**before, **after} for p in differing_paths(before.get(key), after.get(key),
+                                                                           (*path, key))]
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return [p for i, (b, a) in enumerate(zip(before, after)) for p in differing_paths(b, a, (*path, i))]
+    return [] if before == after else [path]
 
 
 # The moves of the table itself, the same for every game: undo and redo of a named entry, the setup

@@ -65,6 +65,10 @@ class ShownFilledButton(_Remembered, ft.FilledButton):
     pass
 
 
+class ShownOutlinedButton(_Remembered, ft.OutlinedButton):
+    pass
+
+
 def shown(button, late: LateTaps | None):
     """`button` (a Shown… button, keyed by what it shows) with its late taps heard on this tab."""
     button.late = late

@@ -5,7 +5,10 @@ older game than the server has drawn for it.
   takes back nothing and says what Undo would take back now; the same after Anna undid Ben's entry and
   made her own in its place (ABA).
 - Board taps count, every one: ten -/+ taps at machine speed from one phone, then ten from each of two
-  phones on the same field."""
+  phones on the same field.
+- A board is confirmed as the phone showed it: the slow phone's "Anna's board is entered", tapped after
+  Anna changed her board, is refused; a number typed and the board confirmed within one round trip on
+  one phone is that phone's own, and its board is entered with it."""
 
 from __future__ import annotations
 
@@ -97,6 +100,34 @@ def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
         plus_on_ben.click()
     anna.wait_label("Money of Anna: 36")
     ben.wait_label("Money of Anna: 36")
+
+    # Ben's phone, behind again, confirms Anna's board as it shows it (money 36) after Anna made it 37:
+    # refused, her board stays not entered; confirmed again as it is now, it is entered.
+    entered = ben.find(ben.button("Anna's board is entered"))
+    ben.hold()
+    plus.click()
+    anna.wait_label("Money of Anna: 37")
+    entered.click()
+    ben.release()
+    ben.wait_text("Not confirmed: Anna's board changed after this phone showed it")
+    ben.wait_label("Money of Anna: 37")
+    anna.wait_text("0 of 3 boards entered")
+    ben.click("Anna's board is entered")
+    anna.wait_text("1 of 3 boards entered")
+    # Anna's own number typed, and her board confirmed, within one round trip: her tap's render did not
+    # have the number yet, but it was her phone's: entered, with it.
+    anna.click("Board of Ben")
+    box = anna.find(anna.page.get_by_role("textbox", name="Money"))
+    anna.focus(box)
+    anna.page.keyboard.press("Control+A")
+    entered = anna.find(anna.button("Ben's board is entered"))
+    anna.hold_sending()
+    anna.page.keyboard.insert_text("9")
+    entered.click()
+    anna.send_held()
+    ben.wait_text("2 of 3 boards entered")
+    ben.click("Board of Ben")
+    ben.wait_label("Money of Ben: 9")
     assert not anna.errors and not ben.errors
 
 

@@ -3,12 +3,15 @@ confirmation.
 
 Each board can be entered on its own phone at the same time: every edit is a move, every phone shows
 how many boards are entered, and the results appear on all of them once every board is confirmed. A
-board counts as entered only when a player confirmed it ("Ben's board is entered"); nothing is scored
-that nobody confirmed. Calculate with boards not entered or not right says which, in the button's place,
+board counts as entered only when a player confirmed it ("Ben's board is entered") as their phone showed
+it (changed since, it is refused in words); nothing is scored that nobody confirmed. Calculate with boards not entered or not right says which, in the button's place,
 and takes the phone to the first of them (scrolled to its first problem). Undo takes back the last
 edit of the boards, named for what it did."""
 
 from __future__ import annotations
+
+import json
+import zlib
 
 import flet as ft
 
@@ -20,7 +23,7 @@ from companion.core.where import on_board, part_of, part_words, where
 from companion.ui.boards.problems import Problem, problem_line, scroll_key
 from companion.ui.box_data import BoxCard
 from companion.ui.games import GameUI, game_ui
-from companion.ui.late_taps import ShownFilledButton, shown
+from companion.ui.late_taps import ShownFilledButton, ShownOutlinedButton, shown
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
@@ -107,7 +110,7 @@ def GameScoring(model: AppModel, sid: str):
         set_tried(lambda t: t | set(seats))
         go_on = unless_picked(lambda: open_board(troubled[0])) if troubled else None
         if ready:
-            dispatch(*[{"type": "board_done", "player": i, "done": True} for i in ready], then=go_on)
+            dispatch(*[board_done(view, i) for i in ready], then=go_on)
         elif troubled:
             open_board(troubled[0])
     ft.use_dialog(not_entered_dialog(model, view, now, open_board, lambda: confirm_boards(now.not_entered),
@@ -131,7 +134,7 @@ def GameScoring(model: AppModel, sid: str):
             confirm_boards([player])
         else:
             set_tried(lambda t: t | {player})
-            dispatch({"type": "board_done", "player": player, "done": True},
+            dispatch(board_done(view, player),
                      then=unless_picked(lambda: show_board(waiting[0])) if waiting else None)
 
     if now.sheet is not None and not editing:
@@ -140,7 +143,7 @@ def GameScoring(model: AppModel, sid: str):
         bottom = results_bar(model, lambda e: set_editing(True), confirm_button(model, page, game, now.sheet))
     else:
         controls = boards_part(model, view, dispatch, now, player, pick_board)
-        bottom = boards_bar(model, view.names[player] if player in now.not_entered else None, mark_done, calculate)
+        bottom = boards_bar(model, view, player if player in now.not_entered else None, mark_done, calculate)
         note = bottom_note(model, view, now, player, asked)
     return screen(model, route, model.t("ui.score.title"), controls, back=f"/game/{sid}/play", bottom=bottom,
                   bottom_note=note, actions=[BoardUndo(model, game)], error=model.error_for(game),
@@ -286,17 +289,25 @@ def results_bar(model: AppModel, edit, confirm: ft.Control) -> ft.Control:
         ft.OutlinedButton(model.t("ui.score.edit"), icon=ft.Icons.EDIT, height=TOUCH, on_click=edit), confirm])
 
 
-def boards_bar(model: AppModel, not_entered: str | None, mark_done, calculate) -> ft.Control:
-    """Calculate, and beside it "Ben's board is entered" while the board shown (Ben's) is not. Two
-    buttons side by side go without icons and with less padding: each label on one line on a phone, also
-    in German ("Auslage von Ben fertig", "Punkte berechnen")."""
+def board_done(view: GameView, seat: int) -> dict:
+    """Seat's board confirmed as this phone shows it (the hub refuses it if it changed since)."""
+    return {"type": "board_done", "player": seat, "done": True, "shown": view.board["players"][seat]}
+
+
+def boards_bar(model: AppModel, view: GameView, not_entered: int | None, mark_done, calculate) -> ft.Control:
+    """Calculate, and beside it "Ben's board is entered" while the board shown (Ben's) is not: keyed by
+    the board as it shows it, so that a late tap still confirms that board (companion/ui/late_taps.py).
+    Two buttons side by side go without icons and with less padding: each label on one line on a phone,
+    also in German ("Auslage von Ben fertig", "Punkte berechnen")."""
     if not_entered is None:
         return ft.Row([ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH,
                                        expand=True, on_click=calculate)])
     narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
+    board = json.dumps(view.board["players"][not_entered], sort_keys=True, ensure_ascii=False)
     return ft.Row([
-        ft.OutlinedButton(model.t("ui.score.entered", name=not_entered), height=TOUCH, expand=True, style=narrow,
-                          on_click=mark_done),
+        shown(ShownOutlinedButton(model.t("ui.score.entered", name=view.names[not_entered]), height=TOUCH,
+                                  expand=True, style=narrow, on_click=mark_done,
+                                  key=f"entered-{not_entered}-{zlib.crc32(board.encode())}"), model.late_taps),
         ft.FilledButton(model.t("ui.score.calculate"), height=TOUCH, expand=True, style=narrow, on_click=calculate)],
         spacing=8)
 
