@@ -110,6 +110,7 @@ def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
     entered.click()
     ben.release()
     ben.wait_text("Not confirmed: Anna's board changed after this phone showed it")
+    ben.shot("board-confirm-behind-refused")
     ben.wait_label("Money of Anna: 37")
     anna.wait_text("0 of 3 boards entered")
     ben.click("Anna's board is entered")

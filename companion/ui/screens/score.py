@@ -4,9 +4,10 @@ confirmation.
 Each board can be entered on its own phone at the same time: every edit is a move, every phone shows
 how many boards are entered, and the results appear on all of them once every board is confirmed. A
 board counts as entered only when a player confirmed it ("Ben's board is entered") as their phone showed
-it (changed since, it is refused in words); nothing is scored that nobody confirmed. Calculate with boards not entered or not right says which, in the button's place,
-and takes the phone to the first of them (scrolled to its first problem). Undo takes back the last
-edit of the boards, named for what it did."""
+it (changed since, it is refused in words); nothing is scored that nobody confirmed. Calculate with
+boards not entered or not right says which, in the button's place, and takes the phone to the first of
+them (scrolled to its first problem). Undo takes back the last edit of the boards, named for what it
+did."""
 
 from __future__ import annotations
 
