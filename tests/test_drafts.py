@@ -1,12 +1,12 @@
 """A board editor's typed numbers (companion/ui/boards/drafts.py), render by render. `Editor` stands in for
-the component: its hooks keep their values from one render to the next, and each render makes a new
+the component (its hooks stood in for by tests/hooks.py), and each render makes a new
 `Drafts` for the board and revision the screen handed it, as the editors do. `Field` stands in for the
 field drawn: Flet writes what the phone reports into it before that keystroke's change handler runs."""
 
-import flet as ft
 import pytest
 
 from companion.ui.boards.drafts import Drafts
+from tests.hooks import Hooks
 
 
 class Field:
@@ -14,37 +14,8 @@ class Field:
         self.value = value
 
 
-class Editor:
-    """One board editor's hooks (use_state, use_ref, use_memo), kept by their place in the render."""
-
-    def __init__(self, monkeypatch):
-        self.slots: list = []
-        self.at = 0
-        monkeypatch.setattr(ft, "use_state", self.use_state)
-        monkeypatch.setattr(ft, "use_ref", self.use_ref)
-        monkeypatch.setattr(ft, "use_memo", self.use_memo)
-
-    def _slot(self, make):
-        if self.at == len(self.slots):
-            self.slots.append(make())
-        slot = self.slots[self.at]
-        self.at += 1
-        return slot
-
-    def use_state(self, initial):
-        box = self._slot(lambda: [initial])
-
-        def set_state(value):
-            box[0] = value(box[0]) if callable(value) else value
-        return box[0], set_state
-
-    def use_ref(self, initial):
-        return self._slot(lambda: type("Ref", (), {"current": initial})())
-
-    def use_memo(self, make, deps):
-        return self._slot(make)
-
-    def render(self, revision: int, board: int) -> tuple[Drafts, Field]:
+class Editor(Hooks):
+    def draw(self, revision: int, board: int) -> tuple[Drafts, Field]:
         """The editor drawn for the game at `revision`, its track at `board`."""
         self.at = 0
         drafts = Drafts(0, revision)
@@ -63,10 +34,10 @@ def test_a_number_whose_move_is_saved_is_drawn_as_typed_until_the_saved_board_is
 
     def commit(key, value, then):
         sent.append((value, then))
-    drafts, field = editor.render(3, 7)
+    drafts, field = editor.draw(3, 7)
     field.value = "1x"
     drafts.keystroke("track", "1x", None, 7, commit)
-    drafts, field = editor.render(3, 7)
+    drafts, field = editor.draw(3, 7)
     assert field.value == "1x" and drafts.get("track") == "1x"
     field.value = "1"
     drafts.keystroke("track", "1", 1, 7, commit)
@@ -75,13 +46,13 @@ def test_a_number_whose_move_is_saved_is_drawn_as_typed_until_the_saved_board_is
     assert [value for value, _ in sent] == [1, 12]
     sent[0][1](type("Saved", (), {"revision": 4})())
     sent[1][1](type("Saved", (), {"revision": 5})())
-    drafts, field = editor.render(3, 7)  # its own state drawn, the screen's board not handed down yet
+    drafts, field = editor.draw(3, 7)  # its own state drawn, the screen's board not handed down yet
     assert field.value == "12"
-    drafts, field = editor.render(4, 1)  # the screen one save behind
+    drafts, field = editor.draw(4, 1)  # the screen one save behind
     assert field.value == "12"
-    drafts, field = editor.render(5, 12)
+    drafts, field = editor.draw(5, 12)
     assert field.value == "12"
-    drafts, field = editor.render(6, 9)  # another phone's number, later
+    drafts, field = editor.draw(6, 9)  # another phone's number, later
     assert field.value == "9"
 
 
@@ -89,21 +60,21 @@ def test_a_number_typed_back_to_the_boards_own_while_another_is_on_its_way_goes_
     """"12", "1", "12" faster than the round trip: both keystrokes' handlers drew the board at 12, but the
     board is on its way to 1."""
     sent = []
-    drafts, field = editor.render(5, 12)
+    drafts, field = editor.draw(5, 12)
     field.value = "1"
     drafts.keystroke("track", "1", 1, 12, lambda key, value, then: sent.append(value))
     field.value = "12"
     drafts.keystroke("track", "12", 12, 12, lambda key, value, then: sent.append(value))
     assert sent == [1, 12]
-    drafts, field = editor.render(6, 1)  # the board at 1, the move for 12 on its way
+    drafts, field = editor.draw(6, 1)  # the board at 1, the move for 12 on its way
     assert field.value == "12"
 
 
 def test_a_number_typed_as_the_board_has_it_sends_nothing(editor):
     sent = []
-    drafts, field = editor.render(2, 7)
+    drafts, field = editor.draw(2, 7)
     field.value = "7"
     drafts.keystroke("track", "7", 7, 7, lambda key, value, then: sent.append(value))
     assert sent == []
-    drafts, field = editor.render(2, 7)
+    drafts, field = editor.draw(2, 7)
     assert field.value == "7"

@@ -18,6 +18,7 @@ from companion.core.definition import InvalidMove
 from companion.core.saving import SaveFailed
 from companion.games import GAMES
 from companion.ui.hook_value import HookValue
+from companion.ui.latest import use_latest
 from companion.ui.model import AppModel
 from companion.ui.phone_text import use_phone_texts
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, colour_dot, ink_on, screen, scroll_page_to, section
@@ -81,22 +82,6 @@ def use_typed_names(first: list[str]):
             texts.typed(i, value)
         redraw(lambda drawn: drawn + 1)
     return typed.current, set_name, texts
-
-
-def use_latest(initial):
-    """A state (its value in this render, its setter) and what it was set to last (`latest()`), for the
-    taps' handlers: two taps that reach Python together run handlers of one render (Flet draws the screen
-    the first led to only afterwards), and the second acts on what the first did (a start player chosen,
-    then Start game at once)."""
-    value, set_value = ft.use_state(initial)
-    kept = ft.use_ref(None)
-    if kept.current is None:
-        kept.current = [value]
-
-    def set_latest(new) -> None:
-        kept.current[0] = new
-        set_value(new)
-    return value, set_latest, lambda: kept.current[0]
 
 
 class Form(NamedTuple):

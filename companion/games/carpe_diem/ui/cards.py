@@ -11,6 +11,7 @@ from companion.games.carpe_diem import cards
 from companion.games.carpe_diem import scoring_period as sp
 from companion.games.carpe_diem.components import card_spaces, circles
 from companion.games.carpe_diem.ui.look import NS, choice, item_label, quiet
+from companion.ui.latest import use_latest
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import PLAYER_COLOURS, TOUCH, ink_on, section, stepper
 
@@ -19,10 +20,15 @@ CARD_W, CARD_H, GAP = 84, 84, 48
 
 @ft.component
 def CardBoard(view: GameView, dispatch: Dispatch, advice: list, chosen: int | None, pick):
-    editing, set_editing = ft.use_state(None)  # (card space, draft) of the card being entered
+    # (card space, draft) of the card being entered; the taps act on it as the taps before them left it
+    editing, set_editing, latest = use_latest(None)
     state, players = view.state, len(view.names)
-    ft.use_dialog(card_dialog(view, dispatch, *editing, lambda draft: set_editing((editing[0], draft)),
-                              lambda: set_editing(None)) if editing is not None else None)
+
+    def change(edit) -> None:  # `edit(draft)`: the draft a tap makes of the latest one (+1 twice is +2)
+        if latest() is not None:
+            set_editing((latest()[0], edit(latest()[1])))
+    ft.use_dialog(card_dialog(view, dispatch, *editing, change, lambda: set_editing(None), latest)
+                  if editing is not None else None)
 
     def open_card(space: int) -> None:
         set_editing((space, cards.draft_from_card(state["cards"].get(str(space)))))
@@ -107,8 +113,9 @@ def circle_tile(view: GameView, number: int, width: float, height: float, option
                                              on_click=on_click, content=inner))
 
 
-def card_dialog(view: GameView, dispatch: Dispatch, space: int, draft: dict, change, close) -> ft.AlertDialog:
-    """The card on `space` as printed on it: its letter, then what one set asks for and what it gives."""
+def card_dialog(view: GameView, dispatch: Dispatch, space: int, draft: dict, change, close, latest) -> ft.AlertDialog:
+    """The card on `space` as printed on it: its letter, then what one set asks for and what it gives.
+    `change(edit)` applies a tap to the draft as the taps before it left it; Save saves that draft."""
     card, problem = cards.draft_card(draft)
     letter = draft["letter"]
     if card:
@@ -119,8 +126,10 @@ def card_dialog(view: GameView, dispatch: Dispatch, space: int, draft: dict, cha
         said = view.m(problem)
         preview = ft.Text(said[:1].upper() + said[1:], color=ft.Colors.ERROR, size=13)
 
-    def save(e) -> None:
-        dispatch({"type": "set_card", "space": space, "card": card}, then=lambda saved: close())
+    def save(e) -> None:  # the draft as tapped (a last +1 may be on its way): not saved if it is no card
+        tapped = cards.draft_card(latest()[1])[0] if latest() is not None else None
+        if tapped is not None:
+            dispatch({"type": "set_card", "space": space, "card": tapped}, then=lambda saved: close())
 
     def clear(e) -> None:
         close()
@@ -137,7 +146,8 @@ def card_dialog(view: GameView, dispatch: Dispatch, space: int, draft: dict, cha
         inset_padding=ft.Padding.symmetric(horizontal=16, vertical=24),
         content=ft.Column([
             ft.Row([choice(view.t(f"{NS}.card.letter", letter=x), x, x == letter,
-                           lambda x=x: change(cards.draft_set_letter(draft, x)), width=56) for x in sp.LETTERS], spacing=6),
+                           lambda x=x: change(lambda d: cards.draft_set_letter(d, x)), width=56) for x in sp.LETTERS],
+                   spacing=6),
             ft.Text(view.t(f"{NS}.card.mode_pay" if letter in "AB" else f"{NS}.card.mode_own"), size=13, italic=True),
             *part_editor(view, draft, "requirement", cards.ALLOWED[letter], change),
             *part_editor(view, draft, "reward", sp.REWARD_ITEMS, change),
@@ -150,7 +160,8 @@ def part_editor(view: GameView, draft: dict, part: str, allowed: tuple[str, ...]
     another ware takes the place of the one there: its chip says so."""
     values, who = draft[part], view.t(f"{NS}.card.{part}")
     # VP go up to 8 on a card: +5 beside +1 (8 is three taps after the first, not seven)
-    rows = [stepper(item_label(view, k), v, lambda d, k=k, v=v: change(cards.draft_set(draft, part, k, v + d)),
+    rows = [stepper(item_label(view, k), v,
+                    lambda step, k=k: change(lambda d: cards.draft_set(d, part, k, d[part].get(k, 0) + step)),
                     who=who, model=view, steps=(1, 5) if k == "vp" else (1,)) for k, v in values.items()]
     free = [k for k in allowed if k not in values]
     replaced = next((cards.draft_replaces(draft, part, k) for k in free), None)
@@ -160,7 +171,7 @@ def part_editor(view: GameView, draft: dict, part: str, allowed: tuple[str, ...]
         label = (view.t(f"{NS}.card.swap_item", item=item, old=item_label(view, replaced), part=who) if replaced
                  else view.t(f"{NS}.card.add_item", item=item, part=who))
         return ft.Semantics(label=label, button=True, container=True, content=ft.OutlinedButton(
-            item, height=TOUCH, on_click=lambda e: change(cards.draft_set(draft, part, k, 1))))
+            item, height=TOUCH, on_click=lambda e: change(lambda d: cards.draft_set(d, part, k, 1))))
     hint = (view.t(f"{NS}.card.swap_hint", old=item_label(view, replaced)) if replaced
             else view.t(f"{NS}.card.add_hint"))
     return [ft.Text(who, weight=ft.FontWeight.BOLD), *rows,

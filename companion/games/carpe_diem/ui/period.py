@@ -16,6 +16,7 @@ from companion.games.carpe_diem.cards import missing_spaces
 from companion.games.carpe_diem.components import circles
 from companion.games.carpe_diem.ui.cards import CardBoard
 from companion.games.carpe_diem.ui.look import NS, item_label
+from companion.ui.latest import use_latest
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import TOUCH, colour_dot, icon_button, stepper
 
@@ -68,8 +69,12 @@ def ScoringSheet(view: GameView, dispatch: Dispatch, close, opened_at: int | Non
 def ScoringPeriod(view: GameView, dispatch: Dispatch, scorer: int, advice: list, circle: int | None, option: int,
                   pick, placed):
     show_all, set_show_all = ft.use_state(False)
-    # Coins the scorer pays in place of wares: (phase, player, circle, option index, {space: {ware: n}}).
-    paying, set_paying = ft.use_state(None)
+    # Coins the scorer pays in place of wares: (phase, player, circle, option index, {space: {ware: n}});
+    # the taps act on them as the taps before them left them (+1 twice is +2, Place right after a +1 pays it)
+    paying, set_paying, latest = use_latest(None)
+
+    def coins_of(now, key) -> dict:
+        return now[4] if now and tuple(now[:4]) == key else {}
     state, name = view.state, view.names[scorer]
     body = [DistrictCounts(view, dispatch, scorer)]
     missing = missing_spaces(state, len(view.names))
@@ -82,18 +87,16 @@ def ScoringPeriod(view: GameView, dispatch: Dispatch, scorer: int, advice: list,
         options = list(tracker.advice_for(state, view.config, scorer, circle).options)
         index = min(option, len(options) - 1)
         key = (state["phase"], scorer, circle, index)
-        coins = paying[4] if paying and tuple(paying[:4]) == key else {}
-        chosen, problem = options[index], None
-        if coins:
-            try:
-                chosen = period.with_coins(state, view.config, scorer, circle, options[index], coins)
-            except (sp.PeriodError, InvalidMove) as refused:
-                problem = refused.msg
+        coins = coins_of(paying, key)
+        chosen, problem = paid_with(view, scorer, circle, options[index], coins)
 
         def place(e) -> None:
+            tapped, wrong = paid_with(view, scorer, circle, options[index], coins_of(latest(), key))
+            if wrong is not None:  # the coins as tapped cannot pay: said once the screen is drawn
+                return
             set_show_all(False)
             set_paying(None)
-            dispatch(period.score_event(scorer, circle, chosen), then=lambda saved: placed())
+            dispatch(period.score_event(scorer, circle, tapped), then=lambda saved: placed())
         # Right under the best circles: the recommended choice is placed without scrolling; the choices
         # and coins below change what it places (its label says what).
         body.append(ft.FilledButton(
@@ -102,8 +105,18 @@ def ScoringPeriod(view: GameView, dispatch: Dispatch, scorer: int, advice: list,
         body.append(CircleChoices(view, circle, options, index, show_all, lambda: set_show_all(True),
                                   lambda k: pick(circle, k)))
         body.append(CoinsInPlace(view, scorer, options[index], coins, chosen, problem,
-                                 lambda new: set_paying((*key, new))))
+                                 lambda edit, key=key: set_paying((*key, edit(coins_of(latest(), key))))))
     return ft.Column(body, spacing=10)
+
+
+def paid_with(view: GameView, scorer: int, circle: int, option: sp.Option, coins: dict) -> tuple:
+    """(the option as these coins pay it, why they cannot or None)."""
+    if not coins:
+        return option, None
+    try:
+        return period.with_coins(view.state, view.config, scorer, circle, option, coins), None
+    except (sp.PeriodError, InvalidMove) as refused:
+        return option, refused.msg
 
 
 @ft.component
@@ -195,9 +208,11 @@ def option_card(view: GameView, option: sp.Option, rank: int, selected: bool, on
 
 
 @ft.component
-def CoinsInPlace(view: GameView, scorer: int, option: sp.Option, coins: dict, chosen: sp.Option, problem, set_coins):
+def CoinsInPlace(view: GameView, scorer: int, option: sp.Option, coins: dict, chosen: sp.Option, problem,
+                 change_coins):
     """Red cards: coins may stand in for any ware, also for wares the player has. Per ware of each red card
-    paid, how many of it coins pay; what the payment then does to storage, or why it cannot be paid so."""
+    paid, how many of it coins pay; what the payment then does to storage, or why it cannot be paid so.
+    `change_coins(edit)`: a tap's `edit(coins)` applied to the coins as the taps before it left them."""
     rows = period.coin_choices(option)
     if not rows:
         return ft.Column([])
@@ -208,8 +223,8 @@ def CoinsInPlace(view: GameView, scorer: int, option: sp.Option, coins: dict, ch
         value = period.coins_paid(option, coins, space, ware)
         body.append(stepper(
             view.t(f"{NS}.period.coins_ware", ware=item_label(view, ware), space=space), value,
-            lambda d, space=space, ware=ware, value=value: set_coins(
-                period.with_coins_paid(option, coins, space, ware, value + d)), who=name, model=view))
+            lambda d, space=space, ware=ware: change_coins(lambda paid: period.with_coins_paid(
+                option, paid, space, ware, period.coins_paid(option, paid, space, ware) + d)), who=name, model=view))
     if problem is not None:
         body.append(ft.Text(view.m(problem), color=ft.Colors.ERROR, size=13))
     elif coins:
