@@ -11,13 +11,15 @@ class Hooks:
         self.slots: list = []
         self.at = 0
         self.dialog = None
-        for name in ("use_state", "use_ref", "use_memo", "use_dialog"):
+        for name in ("use_state", "use_ref", "use_memo", "use_callback", "use_dialog"):
             monkeypatch.setattr(ft, name, getattr(self, name))
-        # A component used inside the one rendered runs inline, its hooks after the ones before it.
+        # A component used inside the one rendered runs inline, its hooks after the ones before it; one
+        # named in `skip` (that needs a page) is left out.
         monkeypatch.setattr(component_decorator, "current_renderer", lambda: self)
+        self.skip: set[str] = set()
 
     def render_component(self, fn, args, kwargs, key=None):
-        return fn(*args, **kwargs)
+        return ft.Container() if fn.__name__ in self.skip else fn(*args, **kwargs)
 
     def render(self, component, *args, **kwargs):
         """The component's function run once more, with the hooks as the renders before it left them."""
@@ -43,6 +45,9 @@ class Hooks:
 
     def use_memo(self, make, deps=None):
         return self._slot(make)
+
+    def use_callback(self, fn, deps=None):
+        return self._slot(lambda: fn)
 
     def use_dialog(self, dialog=None):
         self.dialog = dialog

@@ -67,3 +67,28 @@ def test_coins_tapped_in_one_render_each_count_and_place_pays_them_as_tapped(hoo
     tap(named(screen, "Place disc on circle 1 for Ben (+8 VP)"))
     [event] = sent
     assert event["coins_for"][event["order"].index(2)] == {"herbs": 3}
+
+
+def test_a_card_picked_and_a_space_tapped_in_one_render_lays_the_card_picked(hooks):
+    from companion.games.city_of_rome import GAME as CITY_OF_ROME
+    from companion.games.city_of_rome.ui.board import CityOfRomeBoard
+    colours = CITY_OF_ROME.colours_for(2)
+    game = Game("g", CITY_OF_ROME, make_config(CITY_OF_ROME, [{"name": "Anna", "colour": colours[0]},
+                                                              {"name": "Ben", "colour": colours[1]}], 0))
+    view, sent = GameView(game, "en"), []
+    hooks.skip = {"CountRow"}  # its number pad needs a page
+    board = hooks.render(CityOfRomeBoard, view, 0, lambda *moves, then=None: sent.extend(moves))
+    tap(named(board, "Market"))
+    tap(named(board, "Row 1, column 1: Empty"))  # the same render's space: the card in hand is the market
+    assert [(m["type"], m.get("card")) for m in sent] == [("city_set", "market")]
+
+
+def test_a_kind_picked_and_cells_tapped_in_one_render_draw_one_feature_of_that_kind(hooks):
+    from companion.games.carpe_diem.ui.district import District
+    view = GameView(Game("g", GAME, make_config(GAME, [{"name": "Anna", "colour": "red"},
+                                                       {"name": "Ben", "colour": "blue"}], 0)), "en")
+    sent = []
+    district = hooks.render(District, view, 0, lambda *moves, then=None: sent.extend(moves))
+    for name in ("Draw garden", "Row 1, column 1: empty", "Row 1, column 2: empty"):  # all of one render
+        tap(named(district, name))
+    assert [(m["kind"], m["anchor"]) for m in sent] == [("garden", None), ("garden", [1, 1])]

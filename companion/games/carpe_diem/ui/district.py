@@ -16,6 +16,7 @@ from companion.games.carpe_diem.district import (
     tracked_district, tracker_differences,
 )
 from companion.games.carpe_diem.ui.look import KIND_COLOURS, KIND_ICONS, NS, cap, choice, feature_name, kind_name
+from companion.ui.latest import use_latest
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import TOUCH, icon_button, section
 
@@ -25,28 +26,34 @@ TOOL_H = 64  # a palette tile: its icon and its name (two short lines)
 
 @ft.component
 def District(view: GameView, player: int, dispatch: Dispatch, problems=(), checked: bool = False):
-    tool, set_tool = ft.use_state(VILLA)  # what a tap on a cell draws
-    drawing, set_drawing = ft.use_state(None)  # (player, kind, anchor): the feature being drawn
+    # What a tap on a cell draws, and the feature being drawn ((player, kind, anchor)); a tap acts on them
+    # as the taps before it left them (cells tapped faster than the round trip draw one feature)
+    tool, set_tool, latest_tool = use_latest(VILLA)
+    drawing, set_drawing, latest_drawing = use_latest(None)
     me = view.board["players"][player]
     features = features_of(me)
     tracked = tracked_district(view.state["players"][player]["counters"])
-    anchor = drawing[2] if drawing and drawing[0] == player and drawing[1] == tool else None
-    current = feature_at(features, tool, anchor)
+
+    def anchor_of(drawn, kind):
+        return drawn[2] if drawn and drawn[0] == player and drawn[1] == kind else None
+    current = feature_at(features, tool, anchor_of(drawing, tool))
 
     def pick(kind: str, cell=None) -> None:
         set_tool(kind)
         set_drawing((player, kind, cell) if cell else None)  # the kind again: the next tap starts a new one
 
     def tap_cell(row: int, column: int) -> None:
+        kind = latest_tool()
+        anchor = anchor_of(latest_drawing(), kind)
         other = [i for i in cell_features(features, row, column)
-                 if tool in SINGLES and features[i]["kind"] in SINGLES and features[i]["kind"] != tool]
+                 if kind in SINGLES and features[i]["kind"] in SINGLES and features[i]["kind"] != kind]
         if other:  # a tile holds one of them: pick it, never overwrite it
             pick(features[other[0]]["kind"], [row, column])
             return
-        completed = new_completed(tool, features, tracked)
-        after = tap(features, anchor, tool, row, column, completed)[1]
-        set_drawing((player, tool, after) if after else None)
-        dispatch({"type": "district_tap", "player": player, "kind": tool, "row": row, "column": column,
+        completed = new_completed(kind, features, tracked)
+        after = tap(features, anchor, kind, row, column, completed)[1]
+        set_drawing((player, kind, after) if after else None)
+        dispatch({"type": "district_tap", "player": player, "kind": kind, "row": row, "column": column,
                   "anchor": anchor, "completed": completed})
 
     controls = [palette(view, tool, pick), ft.Text(grid_hint(view, features, tool, current), size=13),

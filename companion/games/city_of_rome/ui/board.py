@@ -28,6 +28,7 @@ from companion.games.city_of_rome.ui.cards import DARK_TEXT, card_face, card_sty
 from companion.ui.boards.drafts import Drafts
 from companion.ui.boards.pad import PadBeside
 from companion.ui.boards.problems import Placing
+from companion.ui.latest import use_latest
 from companion.ui.view import Dispatch, GameView
 from companion.ui.widgets import TOUCH, icon_button
 
@@ -91,11 +92,13 @@ def space_view(view: GameView, city, r: int, c: int, selected: bool, troubled: b
 
 
 @ft.component
-def CityGrid(view: GameView, player: int, dispatch: Dispatch, brush: str, selected, select, troubled) -> ft.Control:
+def CityGrid(view: GameView, player: int, dispatch: Dispatch, brush_now, selected, select, troubled) -> ft.Control:
+    """`brush_now()`: the card in hand as the palette's taps left it (one tapped just before the space,
+    within one round trip, is the one laid)."""
     city = view.board["players"][player]["city"]
 
     def tap(r, c):
-        move, now = tap_space(city, player, r, c, brush)
+        move, now = tap_space(city, player, r, c, brush_now())
         select(list(now))
         if move is not None:
             dispatch(move)
@@ -279,9 +282,9 @@ def city_source(view: GameView, player: int) -> ft.Control:
 def CityOfRomeBoard(view: GameView, player: int, dispatch: Dispatch, problems=()):
     # Per board (the player's): the card in hand, and the [row, column] being edited. The end-scoring
     # screen keeps this editor by its key when a banner comes or goes above it.
-    brushes, set_brushes = ft.use_state({})
+    brushes, set_brushes, latest_brushes = use_latest({})
     picked, set_picked = ft.use_state({})
-    set_brush = ft.use_callback(lambda card: set_brushes(lambda now: {**now, player: card}), [player])
+    set_brush = ft.use_callback(lambda card: set_brushes({**latest_brushes(), player: card}), [player])
     select = ft.use_callback(lambda cell: set_picked(lambda now: {**now, player: cell}), [player])
     brush, kept = brushes.get(player, FIRST_BRUSH), picked.get(player)
     city = view.board["players"][player]["city"]
@@ -294,7 +297,8 @@ def CityOfRomeBoard(view: GameView, player: int, dispatch: Dispatch, problems=()
     return ft.Column([
         *placing.rest(),
         city_source(view, player),
-        CityGrid(view, player, dispatch, brush, selected, select, troubled),
+        CityGrid(view, player, dispatch, lambda: latest_brushes().get(player, FIRST_BRUSH), selected, select,
+                 troubled),
         *city_problems,
         UnderTheGrid(view, player, dispatch, brush, selected, select),
         Palette(view, brush, set_brush),
