@@ -12,7 +12,8 @@ import flet as ft
 
 def use_latest(initial):
     """A state (its value in this render, its setter) and what it was set to last (`latest()`), for the
-    taps' handlers, which act on that and not on the render they came from."""
+    taps' handlers, which act on that and not on the render they came from. The setter takes a value,
+    not a function of the one before: a handler reads `latest()` for that."""
     value, set_value = ft.use_state(initial)
     kept = ft.use_ref(None)
     if kept.current is None:
