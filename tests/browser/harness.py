@@ -810,6 +810,21 @@ class App:
         player goes on typing); `send_held` sends them all at once, in their order."""
         self.page.evaluate("() => { window.__tabula.holding_sends = true; }")
 
+    def fill_and_tap_held(self, label: str, text: str, button: str):
+        """`text` put into the field labelled `label` (replacing what it holds) and the button `button`
+        tapped right after, both while this tab's messages wait (a phone whose connection stalls):
+        `send_held` sends them together. Returns the field."""
+        box = self.find(self.page.get_by_role("textbox", name=label))
+        self.focus(box)
+        self.page.keyboard.press("Control+A")
+        tapped = self.find(self.button(button))
+        self.hold_sending()
+        self.page.keyboard.insert_text(text)
+        if box.input_value() != text:
+            raise AssertionError(f"the field {label!r} holds {box.input_value()!r} instead of {text!r}")
+        tapped.click()
+        return box
+
     def send_held(self, count: int | None = None) -> None:
         """All held messages, sent and no longer held; or the first `count`, the rest still held."""
         self.page.evaluate("(count) => window.__tabula.send_held(count ?? undefined)", count)

@@ -374,14 +374,7 @@ def german_game(app: App) -> None:
     # Corrected and saved within one round trip (the phone's messages held, then sent together): Save
     # takes the "2" the phone shows, not the "9" its own render drew (it said 9 was wrong, and the 2 was
     # kept only after the typing's pause, unsaid).
-    box = app.find(app.page.get_by_role("textbox", name="2 Schornsteine"))
-    app.focus(box)
-    app.page.keyboard.press("Control+A")
-    save = app.find(app.button("Speichern"))
-    app.hold_sending()
-    app.page.keyboard.insert_text("2")
-    expect(box).to_have_value("2")
-    save.click()
+    box = app.fill_and_tap_held("2 Schornsteine", "2", "Speichern")
     assert app.unsent() == 3  # the text, its change, the tap
     app.send_held()
     app.wait_text("^Gespeichert.$")

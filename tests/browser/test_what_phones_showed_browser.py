@@ -118,13 +118,7 @@ def test_undo_and_board_taps_act_on_what_the_phone_showed(browser, server):
     # Anna's own number typed, and her board confirmed, within one round trip: her tap's render did not
     # have the number yet, but it was her phone's: entered, with it.
     anna.click("Board of Ben")
-    box = anna.find(anna.page.get_by_role("textbox", name="Money"))
-    anna.focus(box)
-    anna.page.keyboard.press("Control+A")
-    entered = anna.find(anna.button("Ben's board is entered"))
-    anna.hold_sending()
-    anna.page.keyboard.insert_text("9")
-    entered.click()
+    anna.fill_and_tap_held("Money", "9", "Ben's board is entered")
     anna.send_held()
     ben.wait_text("2 of 3 boards entered")
     ben.click("Board of Ben")
