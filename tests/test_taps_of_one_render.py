@@ -8,7 +8,10 @@ from companion.core.game import Game, make_config
 from companion.games.carpe_diem import GAME
 from companion.games.carpe_diem.period import circle_advice
 from companion.games.carpe_diem.ui.cards import CardBoard
+from companion.games.carpe_diem.ui.district import District
 from companion.games.carpe_diem.ui.period import ScoringPeriod
+from companion.games.city_of_rome import GAME as CITY_OF_ROME
+from companion.games.city_of_rome.ui.board import CityOfRomeBoard
 from companion.ui.view import GameView
 from tests.hooks import Hooks, named, tap
 from tests.test_carpe_diem_coins import CHIMNEYS_3, HERBS_2, SET_3, scoring
@@ -21,14 +24,18 @@ def hooks(monkeypatch):
     return Hooks(monkeypatch)
 
 
+def new_game(definition) -> GameView:
+    colours = definition.colours_for(2)
+    return GameView(Game("g", definition, make_config(definition, [{"name": "Anna", "colour": colours[0]},
+                                                                   {"name": "Ben", "colour": colours[1]}], 0)), "en")
+
+
 def card_board(hooks, view, sent):
     return hooks.render(CardBoard, view, lambda *moves, then=None: sent.extend(moves), [], None, lambda circle: None)
 
 
 def test_a_cards_taps_of_one_render_each_count_and_save_saves_the_card_as_tapped(hooks):
-    view = GameView(Game("g", GAME, make_config(GAME, [{"name": "Anna", "colour": "red"},
-                                                       {"name": "Ben", "colour": "blue"}], 0)), "en")
-    sent = []
+    view, sent = new_game(GAME), []
     tap(named(card_board(hooks, view, sent), "Card space 5: enter the card"))
     for name in ("Letter B", "Add Chicken to Requirement (one set)", "Add Grapes to Requirement (one set)",
                 "Add Herbs to Requirement (one set)", "Add Fish to Requirement (one set)",
@@ -70,12 +77,7 @@ def test_coins_tapped_in_one_render_each_count_and_place_pays_them_as_tapped(hoo
 
 
 def test_a_card_picked_and_a_space_tapped_in_one_render_lays_the_card_picked(hooks):
-    from companion.games.city_of_rome import GAME as CITY_OF_ROME
-    from companion.games.city_of_rome.ui.board import CityOfRomeBoard
-    colours = CITY_OF_ROME.colours_for(2)
-    game = Game("g", CITY_OF_ROME, make_config(CITY_OF_ROME, [{"name": "Anna", "colour": colours[0]},
-                                                              {"name": "Ben", "colour": colours[1]}], 0))
-    view, sent = GameView(game, "en"), []
+    view, sent = new_game(CITY_OF_ROME), []
     hooks.skip = {"CountRow"}  # its number pad needs a page
     board = hooks.render(CityOfRomeBoard, view, 0, lambda *moves, then=None: sent.extend(moves))
     tap(named(board, "Market"))
@@ -84,10 +86,7 @@ def test_a_card_picked_and_a_space_tapped_in_one_render_lays_the_card_picked(hoo
 
 
 def test_a_kind_picked_and_cells_tapped_in_one_render_draw_one_feature_of_that_kind(hooks):
-    from companion.games.carpe_diem.ui.district import District
-    view = GameView(Game("g", GAME, make_config(GAME, [{"name": "Anna", "colour": "red"},
-                                                       {"name": "Ben", "colour": "blue"}], 0)), "en")
-    sent = []
+    view, sent = new_game(GAME), []
     district = hooks.render(District, view, 0, lambda *moves, then=None: sent.extend(moves))
     for name in ("Draw garden", "Row 1, column 1: empty", "Row 1, column 2: empty"):  # all of one render
         tap(named(district, name))
