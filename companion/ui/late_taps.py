@@ -11,6 +11,8 @@ late tap names; the table hub then takes the tap for what that phone showed, or 
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections import OrderedDict
 from typing import Callable
 
@@ -67,6 +69,11 @@ class ShownFilledButton(_Remembered, ft.FilledButton):
 
 class ShownOutlinedButton(_Remembered, ft.OutlinedButton):
     pass
+
+
+def shown_key(kind: str, what) -> str:
+    """A key for a button that shows `what` (JSON: a label, a board): another `what`, another button."""
+    return f"{kind}-{zlib.crc32(json.dumps(what, sort_keys=True, ensure_ascii=False).encode())}"
 
 
 def shown(button, late: LateTaps | None):

@@ -12,7 +12,6 @@ convention for trackers that read box data during play) and then repeats the ref
 from __future__ import annotations
 
 import asyncio
-import json
 
 import flet as ft
 
@@ -23,7 +22,7 @@ from companion.ui.box_data import BoxDataForm
 from companion.ui.clock import GameClock
 from companion.ui.games import game_ui
 from companion.ui.hook_value import HookValue
-from companion.ui.late_taps import ShownFilledButton, shown
+from companion.ui.late_taps import ShownFilledButton, shown, shown_key
 from companion.ui.model import AppModel
 from companion.ui.scoreboard import MoreCounts, NumberPad, ScoreRow, action_buttons, counter_grid, score_sheet_table
 from companion.ui.screens.common import missing_game, use_game, use_subscription
@@ -194,7 +193,7 @@ def step_button(model: AppModel, step, text: str, on_click, **options) -> ft.Con
     """A step's button, keyed by the step as it shows it (End round 1): the next step is another button,
     and a tap on this one from a phone that still shows it reaches this one's handler
     (companion/ui/late_taps.py), whose entry names End round 1 and is refused once that was taken."""
-    key = f"step-{step.id}-{step.player}-{json.dumps(step.label.to_json(), sort_keys=True, ensure_ascii=False)}"
+    key = shown_key(f"step-{step.id}-{step.player}", step.label.to_json())
     return shown(ShownFilledButton(text, on_click=on_click, height=TOUCH, expand=True, key=key, **options),
                  model.late_taps)
 

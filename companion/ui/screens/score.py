@@ -11,9 +11,6 @@ did."""
 
 from __future__ import annotations
 
-import json
-import zlib
-
 import flet as ft
 
 from companion.core.end_scoring import EndScoring, as_opened, end_scoring, result_to_keep
@@ -24,7 +21,7 @@ from companion.core.where import on_board, part_of, part_words, where
 from companion.ui.boards.problems import Problem, problem_line, scroll_key
 from companion.ui.box_data import BoxCard
 from companion.ui.games import GameUI, game_ui
-from companion.ui.late_taps import ShownFilledButton, ShownOutlinedButton, shown
+from companion.ui.late_taps import ShownFilledButton, ShownOutlinedButton, shown, shown_key
 from companion.ui.model import AppModel
 from companion.ui.screens.common import missing_game, use_game
 from companion.ui.screens.results import results_view
@@ -304,11 +301,11 @@ def boards_bar(model: AppModel, view: GameView, not_entered: int | None, mark_do
         return ft.Row([ft.FilledButton(model.t("ui.score.calculate"), icon=ft.Icons.CALCULATE, height=TOUCH,
                                        expand=True, on_click=calculate)])
     narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8))
-    board = json.dumps(view.board["players"][not_entered], sort_keys=True, ensure_ascii=False)
     return ft.Row([
         shown(ShownOutlinedButton(model.t("ui.score.entered", name=view.names[not_entered]), height=TOUCH,
                                   expand=True, style=narrow, on_click=mark_done,
-                                  key=f"entered-{not_entered}-{zlib.crc32(board.encode())}"), model.late_taps),
+                                  key=shown_key(f"entered-{not_entered}", view.board["players"][not_entered])),
+              model.late_taps),
         ft.FilledButton(model.t("ui.score.calculate"), height=TOUCH, expand=True, style=narrow, on_click=calculate)],
         spacing=8)
 
